@@ -1,0 +1,120 @@
+package org.kcrawl.common.config;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Binds an immutable configuration record once at start-up from three layers, later ones winning:
+ * the record's defaults, a YAML file, and environment variables. Any problem stops start-up with a
+ * {@link ConfigException} that names the key and says what is wrong.
+ *
+ * <p>Environment variables map to top-level keys: with prefix {@code KCRAWL_FETCHER_}, the variable
+ * {@code KCRAWL_FETCHER_MAX_IN_FLIGHT} sets {@code max_in_flight}. Values are parsed as YAML scalars,
+ * so numbers, booleans and durations like {@code PT30S} work as in the file.
+ */
+public final class ConfigBinder {
+    private final ObjectMapper yaml;
+
+    public ConfigBinder() {
+        yaml = new ObjectMapper(new YAMLFactory())
+                .registerModule(new JavaTimeModule())
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    }
+
+    /**
+     * Binds {@code type} starting from {@code defaults}, overlaid by {@code file} (may be null) and by
+     * the variables of {@code env} that start with {@code envPrefix}.
+     */
+    public <T> T bind(Class<T> type, T defaults, Path file, Map<String, String> env, String envPrefix) {
+        ObjectNode tree = yaml.valueToTree(defaults);
+        if (file != null) {
+            overlay(tree, readFile(file), file.toString());
+        }
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (e.getKey().startsWith(envPrefix) && e.getKey().length() > envPrefix.length()) {
+                String key = e.getKey().substring(envPrefix.length()).toLowerCase(Locale.ROOT);
+                if (!tree.has(key)) {
+                    throw new ConfigException(e.getKey(), "no such setting '" + key + "'; known settings: "
+                            + String.join(", ", (Iterable<String>) tree::fieldNames));
+                }
+                tree.set(key, scalar(e.getKey(), e.getValue()));
+            }
+        }
+        try {
+            return yaml.treeToValue(tree, type);
+        } catch (UnrecognizedPropertyException e) {
+            throw new ConfigException(e.getPropertyName(), "unknown setting; known settings: "
+                    + e.getKnownPropertyIds());
+        } catch (ValueInstantiationException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new ConfigException(path(e), cause.getMessage());
+        } catch (IOException e) {
+            throw new ConfigException(path(e), e.getMessage());
+        }
+    }
+
+    private JsonNode readFile(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException(file.toString(), "configuration file does not exist or is not a file");
+        }
+        try {
+            JsonNode node = yaml.readTree(file.toFile());
+            return node == null || node.isMissingNode() ? yaml.createObjectNode() : node;
+        } catch (IOException e) {
+            throw new ConfigException(file.toString(), "not valid YAML: " + e.getMessage());
+        }
+    }
+
+    private static void overlay(ObjectNode target, JsonNode source, String origin) {
+        if (!source.isObject()) {
+            throw new ConfigException(origin, "the top level must be a mapping of settings");
+        }
+        source.fields().forEachRemaining(f -> {
+            JsonNode existing = target.get(f.getKey());
+            if (existing instanceof ObjectNode obj && f.getValue().isObject()) {
+                overlay(obj, f.getValue(), origin);
+            } else {
+                target.set(f.getKey(), f.getValue());
+            }
+        });
+    }
+
+    private JsonNode scalar(String variable, String value) {
+        try {
+            JsonNode node = yaml.readTree(value);
+            return node == null || node.isMissingNode() ? yaml.getNodeFactory().textNode(value) : node;
+        } catch (IOException e) {
+            throw new ConfigException(variable, "cannot parse value '" + value + "': " + e.getMessage());
+        }
+    }
+
+    private static String path(IOException e) {
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()) {
+            StringBuilder sb = new StringBuilder();
+            for (var ref : m.getPath()) {
+                if (ref.getFieldName() != null) {
+                    if (sb.length() > 0) {
+                        sb.append('.');
+                    }
+                    sb.append(ref.getFieldName());
+                } else {
+                    sb.append('[').append(ref.getIndex()).append(']');
+                }
+            }
+            return sb.toString();
+        }
+        return "(configuration)";
+    }
+}

@@ -1,0 +1,55 @@
+package org.kcrawl.common.kafka;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+/** Measures how far a consumer group's committed offsets trail the end of a topic. */
+public final class ConsumerLag {
+    private final Admin admin;
+
+    public ConsumerLag(Admin admin) {
+        this.admin = admin;
+    }
+
+    /**
+     * Total lag of {@code group} on {@code topic}: end offset minus committed offset, summed over
+     * partitions (a partition with no commit counts from its start offset).
+     */
+    public long of(String group, String topic) {
+        try {
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+            var description = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS);
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+            description.get(topic).partitions().forEach(p -> {
+                TopicPartition tp = new TopicPartition(topic, p.partition());
+                latest.put(tp, OffsetSpec.latest());
+                earliest.put(tp, OffsetSpec.earliest());
+            });
+            var ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
+            var starts = admin.listOffsets(earliest).all().get(30, TimeUnit.SECONDS);
+            long lag = 0;
+            for (TopicPartition tp : latest.keySet()) {
+                long end = ends.get(tp).offset();
+                OffsetAndMetadata c = committed.get(tp);
+                long position = c != null ? c.offset() : starts.get(tp).offset();
+                lag += Math.max(0, end - position);
+            }
+            return lag;
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot measure lag of " + group + " on " + topic + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while measuring lag", e);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package org.kcrawl.common.kafka;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.kcrawl.common.topic.TopicLayout;
+
+/**
+ * Builds Kafka clients with the settings the crawl's guarantees depend on: idempotent producers with
+ * acks=all, manual commits, and size limits aligned with the page size cap.
+ *
+ * @param bootstrapServers the cluster to talk to
+ * @param overrides extra client properties (for example security settings), applied last
+ */
+public record KafkaClients(String bootstrapServers, Map<String, String> overrides) {
+
+    public KafkaClients {
+        if (bootstrapServers == null || bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException("bootstrapServers must name at least one HOST:PORT");
+        }
+        overrides = Map.copyOf(overrides == null ? Map.of() : overrides);
+    }
+
+    /** Clients for {@code bootstrapServers} without extra properties. */
+    public static KafkaClients of(String bootstrapServers) {
+        return new KafkaClients(bootstrapServers, Map.of());
+    }
+
+    /** Producer properties: nothing is acknowledged until every in-sync replica has it. */
+    public Properties producerProperties(String clientId) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
+        // A broker restart must not turn into lost outputs: keep retrying for a long time.
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 600_000);
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        p.putAll(overrides);
+        return p;
+    }
+
+    /** Consumer properties: manual commits, start from the beginning of a new group. */
+    public Properties consumerProperties(String groupId, String clientId, int maxPollRecords) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        if (groupId != null) {
+            p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        }
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, maxPollRecords);
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.putAll(overrides);
+        return p;
+    }
+
+    /** A producer of string keys and byte-array values. */
+    public KafkaProducer<String, byte[]> producer(String clientId) {
+        return new KafkaProducer<>(producerProperties(clientId));
+    }
+
+    /** A consumer of string keys and byte-array values in {@code groupId} (null for none). */
+    public KafkaConsumer<String, byte[]> consumer(String groupId, String clientId, int maxPollRecords) {
+        return new KafkaConsumer<>(consumerProperties(groupId, clientId, maxPollRecords));
+    }
+
+    /** An admin client. */
+    public Admin admin() {
+        Map<String, Object> p = new HashMap<>();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.putAll(overrides);
+        return Admin.create(p);
+    }
+}

@@ -1,0 +1,28 @@
+package org.kcrawl.common.kafka;
+
+import java.util.Collection;
+import java.util.concurrent.CompletionStage;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * What a worker does with each decoded message. Every method runs on the poll thread and must not
+ * block: long work is handed to other threads and reported through the returned stage.
+ *
+ * @param <V> the decoded message type
+ */
+public interface RecordHandler<V> {
+
+    /**
+     * Starts handling {@code message}. The returned stage completes when every output of the message
+     * has been acknowledged by the broker (or the message was deliberately skipped); only then is its
+     * offset committed. A stage that fails rewinds the partition so the message is handled again.
+     */
+    CompletionStage<?> handle(V message, ConsumerRecord<String, byte[]> record);
+
+    /** Partitions newly owned; state for them may be restored here before their first record. */
+    default void partitionsAssigned(Collection<TopicPartition> partitions) {}
+
+    /** Partitions no longer owned; buffered work for them must be dropped, never completed. */
+    default void partitionsRevoked(Collection<TopicPartition> partitions) {}
+}

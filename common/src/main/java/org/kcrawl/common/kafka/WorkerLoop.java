@@ -1,0 +1,329 @@
+package org.kcrawl.common.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.kcrawl.common.message.MalformedMessageException;
+import org.kcrawl.common.message.MessageCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The poll loop every worker runs: one consumer on one thread, records decoded and handed to a
+ * {@link RecordHandler}, offsets committed only when every output of a record is acknowledged.
+ *
+ * <ul>
+ *   <li>Completions arrive on other threads and are queued; the poll thread alone touches the
+ *       consumer and the {@link OffsetTracker}.</li>
+ *   <li>Memory is bounded: past {@code maxPending} uncompleted records, every partition is paused
+ *       (the loop keeps polling, so the group membership stays alive).</li>
+ *   <li>Undecodable or unhandleable records go to the dead-letter topic.</li>
+ *   <li>On revoke, completed offsets are committed; on loss, nothing is.</li>
+ *   <li>A failed output rewinds its partition to the last committed offset.</li>
+ * </ul>
+ *
+ * @param <V> the decoded message type
+ */
+public final class WorkerLoop<V> implements Runnable {
+    private static final Logger log = LoggerFactory.getLogger(WorkerLoop.class);
+
+    private final String name;
+    private final Consumer<String, byte[]> consumer;
+    private final List<String> topics;
+    private final Class<V> type;
+    private final RecordHandler<V> handler;
+    private final DeadLetterPublisher deadLetters;
+    private final WorkerLoopSettings settings;
+
+    private final OffsetTracker tracker = new OffsetTracker();
+    private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
+    private final Map<TopicPartition, Integer> epochs = new HashMap<>();
+    private final AtomicBoolean stopRequested = new AtomicBoolean();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final AtomicInteger pendingGauge = new AtomicInteger();
+    private final AtomicInteger assignedGauge = new AtomicInteger();
+    private final AtomicLong lastPollNanos = new AtomicLong(System.nanoTime());
+    private final AtomicLong deadLettered = new AtomicLong();
+    private volatile boolean running;
+    private boolean pausedForBackpressure;
+    private int nextEpoch;
+
+    public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
+                      RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings) {
+        this.name = name;
+        this.consumer = consumer;
+        this.topics = List.copyOf(topics);
+        this.type = type;
+        this.handler = handler;
+        this.deadLetters = deadLetters;
+        this.settings = settings;
+    }
+
+    @Override
+    public void run() {
+        running = true;
+        try {
+            consumer.subscribe(topics, new Rebalance());
+            while (!stopRequested.get()) {
+                pollOnce();
+            }
+            drain();
+        } catch (WakeupException e) {
+            if (!stopRequested.get()) {
+                throw e;
+            }
+            drain();
+        } catch (RuntimeException e) {
+            log.error("{}: poll loop failed; pending work will be redelivered to the next owner", name, e);
+            throw e;
+        } finally {
+            closeConsumer();
+            running = false;
+            stopped.countDown();
+        }
+    }
+
+    /** Asks the loop to stop taking work, finish what is in flight (within the drain time) and close. */
+    public void requestStop() {
+        if (stopRequested.compareAndSet(false, true)) {
+            consumer.wakeup();
+        }
+    }
+
+    /** Waits for the loop to have closed its consumer. */
+    public boolean awaitStopped(Duration timeout) throws InterruptedException {
+        return stopped.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Consumed records whose outputs are not yet all acknowledged. */
+    public int pending() {
+        return pendingGauge.get();
+    }
+
+    /** Partitions currently owned. */
+    public int assignedPartitions() {
+        return assignedGauge.get();
+    }
+
+    /** Records sent to the dead-letter topic by this loop. */
+    public long deadLettered() {
+        return deadLettered.get();
+    }
+
+    /** True while the loop runs and has polled within {@code maxSilence}: the liveness signal. */
+    public boolean isAlive(Duration maxSilence) {
+        return running && System.nanoTime() - lastPollNanos.get() < maxSilence.toNanos();
+    }
+
+    private void pollOnce() {
+        applyCompletions();
+        commitAsync();
+        applyBackpressure();
+        ConsumerRecords<String, byte[]> records;
+        try {
+            records = consumer.poll(settings.pollTimeout());
+        } catch (WakeupException e) {
+            if (stopRequested.get()) {
+                return;
+            }
+            throw e;
+        }
+        lastPollNanos.set(System.nanoTime());
+        for (ConsumerRecord<String, byte[]> record : records) {
+            start(record);
+        }
+        pendingGauge.set(tracker.pending());
+    }
+
+    private void start(ConsumerRecord<String, byte[]> record) {
+        TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+        Integer epoch = epochs.get(tp);
+        if (epoch == null) {
+            // A record of a partition we no longer own (revoked inside this poll): never started.
+            return;
+        }
+        tracker.started(tp, record.offset());
+        CompletionStage<?> stage;
+        try {
+            V message = MessageCodec.get().decode(record.value(), type);
+            stage = handler.handle(message, record);
+        } catch (MalformedMessageException e) {
+            stage = deadLetter(record, e);
+        } catch (RuntimeException e) {
+            // A handler bug on one message must not stop the worker; the message is kept for inspection.
+            log.error("{}: handler failed on {}-{}@{}", name, record.topic(), record.partition(), record.offset(), e);
+            stage = deadLetter(record, e);
+        }
+        long offset = record.offset();
+        stage.whenComplete((ignored, error) -> completions.add(new Completion(tp, offset, epoch, error)));
+    }
+
+    private CompletionStage<?> deadLetter(ConsumerRecord<String, byte[]> record, Exception cause) {
+        deadLettered.incrementAndGet();
+        return deadLetters.publish(record, cause);
+    }
+
+    private void applyCompletions() {
+        Set<TopicPartition> toRewind = new java.util.HashSet<>();
+        Completion c;
+        while ((c = completions.poll()) != null) {
+            Integer current = epochs.get(c.tp);
+            if (current == null || current != c.epoch) {
+                continue; // result of an earlier ownership; must not be committed now
+            }
+            if (c.error != null) {
+                log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
+                        c.error.toString());
+                toRewind.add(c.tp);
+            } else {
+                tracker.completed(c.tp, c.offset);
+            }
+        }
+        if (!toRewind.isEmpty()) {
+            rewind(toRewind);
+        }
+        pendingGauge.set(tracker.pending());
+    }
+
+    private void rewind(Set<TopicPartition> tps) {
+        commitSync(tracker.committableFor(tps));
+        tracker.forget(tps);
+        handler.partitionsRevoked(tps);
+        Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(tps);
+        for (TopicPartition tp : tps) {
+            epochs.put(tp, ++nextEpoch);
+            OffsetAndMetadata om = committed.get(tp);
+            if (om != null) {
+                consumer.seek(tp, om.offset());
+            } else {
+                consumer.seekToBeginning(List.of(tp));
+            }
+        }
+        handler.partitionsAssigned(tps);
+    }
+
+    private void applyBackpressure() {
+        int pending = tracker.pending();
+        if (!pausedForBackpressure && pending >= settings.maxPending()) {
+            consumer.pause(consumer.assignment());
+            pausedForBackpressure = true;
+        } else if (pausedForBackpressure && pending <= settings.maxPending() * 3 / 4) {
+            consumer.resume(consumer.assignment());
+            pausedForBackpressure = false;
+        }
+    }
+
+    private void commitAsync() {
+        Map<TopicPartition, OffsetAndMetadata> offsets = tracker.takeCommittable();
+        if (!offsets.isEmpty()) {
+            consumer.commitAsync(offsets, (o, e) -> {
+                if (e != null) {
+                    // A later commit covers these offsets; a lost commit only means redelivery.
+                    log.warn("{}: async commit failed: {}", name, e.toString());
+                }
+            });
+        }
+    }
+
+    private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+        if (!offsets.isEmpty()) {
+            consumer.commitSync(offsets);
+        }
+    }
+
+    private void drain() {
+        consumer.pause(consumer.assignment());
+        long deadline = System.nanoTime() + settings.drainTimeout().toNanos();
+        applyCompletions();
+        while (tracker.pending() > 0 && System.nanoTime() < deadline) {
+            // Keep polling (all partitions paused) so the group does not evict us while we drain.
+            try {
+                consumer.poll(settings.pollTimeout());
+            } catch (WakeupException e) {
+                // requestStop() may wake us more than once; keep draining.
+            }
+            lastPollNanos.set(System.nanoTime());
+            applyCompletions();
+            commitAsync();
+        }
+        if (tracker.pending() > 0) {
+            log.warn("{}: {} records still in flight after the drain time; they will be redelivered",
+                    name, tracker.pending());
+        }
+        try {
+            commitSync(tracker.takeCommittable());
+        } catch (RuntimeException e) {
+            log.warn("{}: final commit failed; the next owner may redo some work: {}", name, e.toString());
+        }
+        Collection<TopicPartition> owned = new ArrayList<>(epochs.keySet());
+        tracker.forget(owned);
+        handler.partitionsRevoked(owned);
+        epochs.clear();
+    }
+
+    private void closeConsumer() {
+        try {
+            consumer.close(Duration.ofSeconds(10));
+        } catch (RuntimeException e) {
+            log.warn("{}: consumer close failed: {}", name, e.toString());
+        }
+    }
+
+    private final class Rebalance implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            applyCompletions();
+            try {
+                commitSync(tracker.committableFor(partitions));
+            } catch (RuntimeException e) {
+                log.warn("{}: commit on revoke failed; the next owner may redo some work: {}", name, e.toString());
+            }
+            release(partitions);
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            // Another member may own these already: committing now could overwrite its progress.
+            release(partitions);
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            for (TopicPartition tp : partitions) {
+                epochs.put(tp, ++nextEpoch);
+            }
+            assignedGauge.set(epochs.size());
+            handler.partitionsAssigned(partitions);
+            if (pausedForBackpressure) {
+                consumer.pause(partitions);
+            }
+        }
+
+        private void release(Collection<TopicPartition> partitions) {
+            tracker.forget(partitions);
+            partitions.forEach(epochs::remove);
+            assignedGauge.set(epochs.size());
+            pendingGauge.set(tracker.pending());
+            handler.partitionsRevoked(partitions);
+        }
+    }
+
+    private record Completion(TopicPartition tp, long offset, int epoch, Throwable error) {}
+}

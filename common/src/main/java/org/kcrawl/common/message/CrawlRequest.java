@@ -1,0 +1,57 @@
+package org.kcrawl.common.message;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+
+/**
+ * A URL to fetch, as carried on the urls topic (keyed by host).
+ *
+ * @param v schema version
+ * @param url absolute http(s) URL to fetch
+ * @param depth link distance from a seed (seeds are 0)
+ * @param sourceUrl the page this URL was found on, null for seeds
+ * @param discoveredAt when the URL was discovered
+ * @param attempt fetch attempt number, starting at 1
+ * @param hops redirect hops that led here (0 unless this URL is a redirect target)
+ * @param notBefore earliest time this URL may be fetched, null for "now" (used to park retries)
+ */
+public record CrawlRequest(
+        @JsonProperty("v") int v,
+        @JsonProperty("url") String url,
+        @JsonProperty("depth") int depth,
+        @JsonProperty("source_url") String sourceUrl,
+        @JsonProperty("discovered_at") Instant discoveredAt,
+        @JsonProperty("attempt") int attempt,
+        @JsonProperty("hops") int hops,
+        @JsonProperty("not_before") Instant notBefore) {
+
+    public CrawlRequest {
+        Checks.httpUrl(url, "url");
+        Checks.notNegative(depth, "depth");
+        Checks.notNull(discoveredAt, "discovered_at");
+        if (attempt < 1) {
+            throw new IllegalArgumentException("attempt must be >= 1 but was " + attempt);
+        }
+        Checks.notNegative(hops, "hops");
+    }
+
+    /** A seed: depth 0, first attempt, no source. */
+    public static CrawlRequest seed(String url, Instant now) {
+        return new CrawlRequest(SchemaVersions.CURRENT, url, 0, null, now, 1, 0, null);
+    }
+
+    /** A link found on {@code sourceUrl}, one level deeper than the page it was found on. */
+    public static CrawlRequest discovered(String url, int depth, String sourceUrl, Instant now) {
+        return new CrawlRequest(SchemaVersions.CURRENT, url, depth, sourceUrl, now, 1, 0, null);
+    }
+
+    /** The same URL scheduled for another attempt, not before {@code notBefore}. */
+    public CrawlRequest retry(Instant notBefore) {
+        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt + 1, hops, notBefore);
+    }
+
+    /** A redirect target reached from this request: same depth, one more hop. */
+    public CrawlRequest redirectTo(String target, Instant now) {
+        return new CrawlRequest(SchemaVersions.CURRENT, target, depth, url, now, 1, hops + 1, null);
+    }
+}

@@ -1,0 +1,62 @@
+package org.kcrawl.common.message;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One record per fetched page, as carried on the records topic (keyed by url) and written to
+ * {@code records.jsonl}.
+ *
+ * @param v schema version
+ * @param url the requested URL
+ * @param finalUrl the URL the body came from
+ * @param status HTTP status code
+ * @param depth link distance from a seed
+ * @param contentType the Content-Type header, null if absent
+ * @param title the document title, null if none
+ * @param description the meta description, null if none
+ * @param canonical the absolute canonical URL, null if none
+ * @param lang the {@code <html lang>} value, null if none
+ * @param links number of links found on the page
+ * @param h1 the first {@code <h1>} text, null if none
+ * @param textLength length of the page's visible text in characters
+ * @param charset the character set used to decode the body, null when it was not decoded
+ * @param redirectTo where a 3xx response pointed, null otherwise
+ * @param truncated true when the body was cut at the fetcher's size cap
+ * @param fetchedAt when the response completed
+ * @param fetchMs request duration in milliseconds
+ * @param fields values of the configured extraction rules
+ */
+public record PageRecord(
+        @JsonProperty("v") int v,
+        @JsonProperty("url") String url,
+        @JsonProperty("final_url") String finalUrl,
+        @JsonProperty("status") int status,
+        @JsonProperty("depth") int depth,
+        @JsonProperty("content_type") String contentType,
+        @JsonProperty("title") String title,
+        @JsonProperty("description") String description,
+        @JsonProperty("canonical") String canonical,
+        @JsonProperty("lang") String lang,
+        @JsonProperty("links") int links,
+        @JsonProperty("h1") String h1,
+        @JsonProperty("text_length") int textLength,
+        @JsonProperty("charset") String charset,
+        @JsonProperty("redirect_to") String redirectTo,
+        @JsonProperty("truncated") boolean truncated,
+        @JsonProperty("fetched_at") Instant fetchedAt,
+        @JsonProperty("fetch_ms") long fetchMs,
+        @JsonProperty("fields") Map<String, Object> fields) {
+
+    public PageRecord {
+        Checks.httpUrl(url, "url");
+        Checks.httpUrl(finalUrl, "final_url");
+        Checks.notNegative(depth, "depth");
+        Checks.notNegative(links, "links");
+        Checks.notNegative(textLength, "text_length");
+        Checks.notNull(fetchedAt, "fetched_at");
+        Checks.notNegative(fetchMs, "fetch_ms");
+        fields = fields == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
+    }
+}

@@ -1,0 +1,91 @@
+package org.kcrawl.common.topic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Creates a crawl's topics when they are missing; existing topics are left as they are. */
+public final class TopicProvisioner {
+    private static final Logger log = LoggerFactory.getLogger(TopicProvisioner.class);
+
+    private final Admin admin;
+
+    public TopicProvisioner(Admin admin) {
+        this.admin = admin;
+    }
+
+    /** Creates missing topics and waits (at most 60 s) until the broker confirms them. */
+    public void ensure(CrawlTopics topics, TopicLayout layout) {
+        String maxBytes = Integer.toString(layout.maxMessageBytes());
+        List<NewTopic> wanted = new ArrayList<>();
+        wanted.add(topic(topics.urls(), layout.urlPartitions(), layout, Map.of()));
+        // The seen topic must have exactly the urls partition count: partition p of seen holds the
+        // fingerprints of hosts in partition p of urls, so one owner restores exactly its hosts.
+        wanted.add(topic(topics.seen(), layout.urlPartitions(), layout,
+                Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+        wanted.add(topic(topics.pages(), layout.pagePartitions(), layout,
+                Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes)));
+        wanted.add(topic(topics.records(), layout.outputPartitions(), layout, Map.of()));
+        wanted.add(topic(topics.failures(), layout.outputPartitions(), layout, Map.of()));
+        wanted.add(topic(topics.deadLetters(), layout.outputPartitions(), layout,
+                Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes)));
+        try {
+            Set<String> existing = admin.listTopics().names().get(60, TimeUnit.SECONDS);
+            List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
+            if (missing.isEmpty()) {
+                return;
+            }
+            for (var entry : admin.createTopics(missing).values().entrySet()) {
+                try {
+                    entry.getValue().get(60, TimeUnit.SECONDS);
+                    log.info("created topic {}", entry.getKey());
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw e;
+                    }
+                    // Another worker created it between our list and create: that is the goal.
+                }
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot create topics for crawl '" + topics.crawlName()
+                    + "': " + e.getMessage() + " (check the bootstrap servers and ACLs)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        }
+    }
+
+    /** Verifies that seen and urls are co-partitioned; the seen-set is wrong otherwise. */
+    public void checkCoPartitioned(CrawlTopics topics) {
+        try {
+            var descriptions = admin.describeTopics(List.of(topics.urls(), topics.seen()))
+                    .allTopicNames().get(60, TimeUnit.SECONDS);
+            int urls = descriptions.get(topics.urls()).partitions().size();
+            int seen = descriptions.get(topics.seen()).partitions().size();
+            if (urls != seen) {
+                throw new IllegalStateException(topics.seen() + " has " + seen + " partitions but "
+                        + topics.urls() + " has " + urls + "; they must match. Recreate " + topics.seen()
+                        + " with " + urls + " partitions.");
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot describe topics: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while describing topics", e);
+        }
+    }
+
+    private static NewTopic topic(String name, int partitions, TopicLayout layout, Map<String, String> configs) {
+        return new NewTopic(name, partitions, layout.replication()).configs(configs);
+    }
+}
