@@ -1,0 +1,30 @@
+package org.kcrawl.fetcher.http;
+
+import java.util.Map;
+
+/**
+ * A complete HTTP response, body possibly truncated at the size cap.
+ *
+ * @param url the requested URL
+ * @param status the status code
+ * @param headers selected response headers with lower-case names (content-type, content-length,
+ *                location, retry-after, last-modified, etag, x-robots-tag, content-language, server)
+ * @param contentType the Content-Type header, null if absent
+ * @param body the decoded (decompressed) body bytes; empty when the content type is fetched as
+ *             metadata only
+ * @param truncated true when the body was cut at the size cap
+ * @param durationMs from the start of the fetch (including connection set-up) to the last byte
+ * @param remoteAddress the IP address that was actually dialed, as text
+ */
+public record HttpResult(String url, int status, Map<String, String> headers, String contentType, byte[] body,
+                         boolean truncated, long durationMs, String remoteAddress) {
+    public HttpResult {
+        headers = Map.copyOf(headers);
+        body = body == null ? new byte[0] : body;
+    }
+
+    /** The value of a selected header by lower-case name, or null. */
+    public String header(String lowerCaseName) {
+        return headers.get(lowerCaseName);
+    }
+}
