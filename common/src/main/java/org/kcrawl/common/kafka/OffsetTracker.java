@@ -19,7 +19,13 @@ public final class OffsetTracker {
 
     /** Starts tracking {@code offset}; offsets of a partition must be added in increasing order. */
     public void started(TopicPartition tp, long offset) {
-        PartitionState s = partitions.computeIfAbsent(tp, k -> new PartitionState());
+        PartitionState s = partitions.get(tp);
+        if (s == null) {
+            s = new PartitionState();
+            // The consumer's position is already here; committing it again would be a wasted round trip.
+            s.handedOut = offset;
+            partitions.put(tp, s);
+        }
         if (offset <= s.lastStarted) {
             throw new IllegalArgumentException("offset " + offset + " of " + tp + " added out of order");
         }

@@ -1,0 +1,60 @@
+package org.kcrawl.common.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigBinderTest {
+    record Sample(@JsonProperty("crawl_name") String crawlName, @JsonProperty("rate") double rate,
+                  @JsonProperty("drain") Duration drain) {
+        Sample {
+            if (rate <= 0) {
+                throw new IllegalArgumentException("rate must be > 0 but was " + rate);
+            }
+        }
+    }
+
+    private final Sample defaults = new Sample("crawl", 1.0, Duration.ofSeconds(30));
+    private final ConfigBinder binder = new ConfigBinder();
+
+    @Test
+    void fileOverridesDefaultsAndEnvOverridesFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("c.yaml");
+        Files.writeString(file, "crawl_name: news\nrate: 2.5\n");
+        Sample s = binder.bind(Sample.class, defaults, file, Map.of("KC_RATE", "4", "OTHER", "x"), "KC_");
+        assertThat(s).isEqualTo(new Sample("news", 4.0, Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void unknownKeyInFileIsRefusedByName(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("c.yaml");
+        Files.writeString(file, "rat: 2\n");
+        assertThatThrownBy(() -> binder.bind(Sample.class, defaults, file, Map.of(), "KC_"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("rat");
+    }
+
+    @Test
+    void unknownEnvironmentVariableIsRefusedByName() {
+        assertThatThrownBy(() -> binder.bind(Sample.class, defaults, null, Map.of("KC_RATEE", "2"), "KC_"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("KC_RATEE");
+    }
+
+    @Test
+    void invalidValueNamesTheProblem() {
+        assertThatThrownBy(() -> binder.bind(Sample.class, defaults, null, Map.of("KC_RATE", "-1"), "KC_"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("rate must be > 0");
+    }
+
+    @Test
+    void kafkaVariablesPassThrough() {
+        assertThat(KafkaEnv.clientOverrides(Map.of("KAFKA_SECURITY_PROTOCOL", "SSL", "PATH", "/bin")))
+                .containsExactly(Map.entry("security.protocol", "SSL"));
+    }
+}

@@ -1,0 +1,85 @@
+package org.kcrawl.common.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+class OffsetTrackerTest {
+    private final TopicPartition p0 = new TopicPartition("t", 0);
+    private final TopicPartition p1 = new TopicPartition("t", 1);
+    private final OffsetTracker tracker = new OffsetTracker();
+
+    @Test
+    void commitsOnlyBelowTheLowestPendingOffset() {
+        tracker.started(p0, 10);
+        tracker.started(p0, 11);
+        tracker.started(p0, 12);
+        tracker.completed(p0, 12);
+        tracker.completed(p0, 11);
+        assertThat(tracker.takeCommittable()).isEmpty(); // 10 still pending: nothing is safe
+        tracker.completed(p0, 10);
+        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(13));
+        assertThat(tracker.pending()).isZero();
+    }
+
+    @Test
+    void handsOutEachAdvanceOnce() {
+        tracker.started(p0, 0);
+        tracker.completed(p0, 0);
+        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(1));
+        assertThat(tracker.takeCommittable()).isEmpty();
+    }
+
+    @Test
+    void gapsInOffsetsDoNotBlockCommits() {
+        // Compaction and transaction markers leave gaps between consumed offsets.
+        tracker.started(p0, 5);
+        tracker.started(p0, 9);
+        tracker.completed(p0, 5);
+        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(9));
+        tracker.completed(p0, 9);
+        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(10));
+    }
+
+    @Test
+    void partitionsAreIndependent() {
+        tracker.started(p0, 0);
+        tracker.started(p1, 0);
+        tracker.completed(p1, 0);
+        assertThat(tracker.takeCommittable()).containsOnlyKeys(p1);
+        assertThat(tracker.pending(p0)).isEqualTo(1);
+        assertThat(tracker.pending(p1)).isZero();
+    }
+
+    @Test
+    void forgottenPartitionsNeverCommitAndLateCompletionsAreIgnored() {
+        tracker.started(p0, 0);
+        tracker.started(p0, 1);
+        tracker.forget(List.of(p0));
+        assertThat(tracker.pending()).isZero();
+        tracker.completed(p0, 0);
+        tracker.completed(p0, 1);
+        assertThat(tracker.takeCommittable()).isEmpty();
+    }
+
+    @Test
+    void committableForOnlyTheRevokedPartitions() {
+        tracker.started(p0, 0);
+        tracker.started(p1, 0);
+        tracker.completed(p0, 0);
+        tracker.completed(p1, 0);
+        assertThat(tracker.committableFor(List.of(p1))).containsOnlyKeys(p1);
+        assertThat(tracker.takeCommittable()).containsOnlyKeys(p0);
+    }
+
+    @Test
+    void refusesOffsetsOutOfOrder() {
+        tracker.started(p0, 3);
+        assertThatThrownBy(() -> tracker.started(p0, 3)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("out of order");
+    }
+}

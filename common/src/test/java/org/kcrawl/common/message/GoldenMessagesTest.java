@@ -1,0 +1,62 @@
+package org.kcrawl.common.message;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GoldenMessagesTest {
+    private final MessageCodec codec = MessageCodec.get();
+
+    @Test
+    void crawlRequestMatchesGolden() throws Exception {
+        CrawlRequest expected = new CrawlRequest(1, "https://example.org/a/b?q=1", 2, "https://example.org/a/",
+                Instant.parse("2026-11-29T12:00:00Z"), 1, 0, null);
+        assertRoundTrip("crawl-request.json", expected, CrawlRequest.class);
+    }
+
+    @Test
+    void fetchedPageMatchesGolden() throws Exception {
+        FetchedPage expected = new FetchedPage(1, "https://example.org/", "https://example.org/", 200,
+                Map.of("content-type", "text/html; charset=utf-8", "server", "nginx"), "text/html; charset=utf-8",
+                "<html><title>Hi</title></html>".getBytes(StandardCharsets.UTF_8),
+                Instant.parse("2026-11-29T12:00:01.250Z"), 125, 0, false, null);
+        assertRoundTrip("fetched-page.json", expected, FetchedPage.class);
+    }
+
+    @Test
+    void pageRecordMatchesGolden() throws Exception {
+        PageRecord expected = new PageRecord(1, "https://example.org/", "https://example.org/", 200, 0,
+                "text/html; charset=utf-8", "Hi", "A page", "https://example.org/", "en", 12, "Welcome", 345,
+                "UTF-8", null, false, Instant.parse("2026-11-29T12:00:01.250Z"), 125,
+                Map.of("price", "9.99", "tags", List.of("a", "b")));
+        assertRoundTrip("page-record.json", expected, PageRecord.class);
+    }
+
+    @Test
+    void failureRecordMatchesGolden() throws Exception {
+        FailureRecord expected = new FailureRecord(1, "https://example.org/missing", FailureReason.HTTP_4XX,
+                "404 Not Found", 1, 404, 1, Instant.parse("2026-11-29T12:00:02Z"));
+        assertRoundTrip("failure-record.json", expected, FailureRecord.class);
+    }
+
+    private <T> void assertRoundTrip(String golden, T expected, Class<T> type) throws Exception {
+        byte[] json = read(golden);
+        assertThat(codec.decode(json, type)).isEqualTo(expected);
+        JsonNode written = codec.readTree(codec.encode(expected));
+        assertThat(written).isEqualTo(codec.readTree(json));
+    }
+
+    private static byte[] read(String name) throws IOException {
+        try (InputStream in = GoldenMessagesTest.class.getResourceAsStream("/golden/" + name)) {
+            assertThat(in).as(name).isNotNull();
+            return in.readAllBytes();
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.kcrawl.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The Kafka a local crawl talks to: an embedded KRaft broker, or a cluster given by --bootstrap. */
+final class Broker implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Broker.class);
+
+    private final EmbeddedKafkaBroker embedded;
+    private final Path tempDir;
+    private final String bootstrapServers;
+
+    private Broker(EmbeddedKafkaBroker embedded, Path tempDir, String bootstrapServers) {
+        this.embedded = embedded;
+        this.tempDir = tempDir;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    /** Uses the cluster at {@code bootstrap}, or starts an embedded broker in {@code dataDir} (temp when null). */
+    static Broker open(String bootstrap, Path dataDir) {
+        if (bootstrap != null) {
+            return new Broker(null, null, bootstrap);
+        }
+        try {
+            Path temp = null;
+            Path dir = dataDir;
+            if (dir == null) {
+                temp = Files.createTempDirectory("kcrawl-kafka-");
+                dir = temp;
+            } else {
+                Files.createDirectories(dir);
+            }
+            EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(dir);
+            return new Broker(broker, temp, broker.bootstrapServers());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create the broker's data directory: " + e.getMessage(), e);
+        }
+    }
+
+    String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    boolean isEmbedded() {
+        return embedded != null;
+    }
+
+    @Override
+    public void close() {
+        if (embedded != null) {
+            embedded.close();
+        }
+        if (tempDir != null) {
+            try (Stream<Path> files = Files.walk(tempDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                log.warn("cannot delete {}: {}", tempDir, e.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.kcrawl.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code crawl [options] URL...}: a whole crawl in one JVM. */
+@Command(name = "crawl", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Crawls the web from the given seed URLs, politely, and writes one JSON record per page.",
+            "Starts an embedded Kafka broker unless --bootstrap is given; exits 0 when the crawl has drained "
+                    + "or a limit is hit."},
+        subcommands = {DemoCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the crawl drained or hit its limit", "1:a run-time failure",
+            "2:bad options, URLs or configuration", "130:interrupted (what was written is kept)"})
+public final class CrawlCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CrawlOptions options;
+
+    @Option(names = "--seeds", paramLabel = "FILE", description = "Read seed URLs from FILE, one a line.")
+    Path seedsFile;
+
+    @Parameters(paramLabel = "URL", arity = "0..*", description = "Seed URLs (http or https).")
+    List<String> urls = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        options.validate();
+        List<String> seeds = new SeedLoader(WorkerWiring.normalizer()).load(urls, seedsFile);
+        if (seeds.isEmpty()) {
+            throw new UsageException("no seed URLs: give URLs as arguments or --seeds FILE");
+        }
+        WorkerWiring wiring = new WorkerWiring(options);
+        return new LocalCrawl(options, seeds, wiring::workers, spec.commandLine().getErr()).run();
+    }
+}

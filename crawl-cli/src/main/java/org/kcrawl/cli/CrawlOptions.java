@@ -1,0 +1,115 @@
+package org.kcrawl.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The options every crawl takes, shared by {@code crawl URL...} and {@code crawl demo}. */
+final class CrawlOptions {
+    @Option(names = "--out", paramLabel = "FILE", defaultValue = "records.jsonl",
+            description = "Where records go, as JSON Lines; - for stdout (default: ${DEFAULT-VALUE}).")
+    String out;
+
+    @Option(names = "--failures", paramLabel = "FILE", defaultValue = "failures.jsonl",
+            description = "Where failures go, as JSON Lines (default: ${DEFAULT-VALUE}).")
+    String failures;
+
+    @Option(names = "--max-pages", paramLabel = "N", defaultValue = "0",
+            description = "Stop after N pages (default: no limit).")
+    long maxPages;
+
+    @Option(names = "--max-depth", paramLabel = "N", defaultValue = "5",
+            description = "Follow links at most N hops from a seed (default: ${DEFAULT-VALUE}).")
+    int maxDepth;
+
+    @Option(names = "--scope", paramLabel = "host|domain|any", defaultValue = "host",
+            description = "Which links to follow: host (stay on the seeds' hosts), domain or any "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Scope scope;
+
+    @Option(names = "--rate", paramLabel = "R", defaultValue = "1",
+            description = "Requests per second per host (default: ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--per-host", paramLabel = "N", defaultValue = "2",
+            description = "Concurrent requests per host (default: ${DEFAULT-VALUE}).")
+    int perHost;
+
+    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "256",
+            description = "Requests in flight over all hosts (default: ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--allow-private",
+            description = "Allow loopback, private, link-local and metadata addresses (refused by default).")
+    boolean allowPrivate;
+
+    @Option(names = "--ignore-robots", description = "Do not obey robots.txt.")
+    boolean ignoreRobots;
+
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT",
+            description = "Use this Kafka cluster instead of starting an embedded broker.")
+    String bootstrap;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Keep the embedded broker's data here, so a crawl can be resumed (default: a temp dir).")
+    Path dataDir;
+
+    @Option(names = "--crawl-name", paramLabel = "NAME", defaultValue = "crawl",
+            description = "Prefix of the crawl's topics and groups (default: ${DEFAULT-VALUE}).")
+    String crawlName;
+
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "4",
+            description = "Partitions of new topics (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "YAML file with 'fetcher:' and 'parser:' settings; options given here win.")
+    Path config;
+
+    @Option(names = "--quiet", description = "No progress output.")
+    boolean quiet;
+
+    /** Checks ranges that picocli's type conversion cannot; throws a one-line {@link UsageException}. */
+    void validate() {
+        if (maxPages < 0) {
+            throw new UsageException("--max-pages must be >= 0, got " + maxPages);
+        }
+        if (maxDepth < 0) {
+            throw new UsageException("--max-depth must be >= 0, got " + maxDepth);
+        }
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new UsageException("--rate must be a positive number of requests per second, got " + rate);
+        }
+        if (perHost < 1) {
+            throw new UsageException("--per-host must be >= 1, got " + perHost);
+        }
+        if (concurrency < 1) {
+            throw new UsageException("--concurrency must be >= 1, got " + concurrency);
+        }
+        if (partitions < 1) {
+            throw new UsageException("--partitions must be >= 1, got " + partitions);
+        }
+        if (bootstrap != null && !bootstrap.matches("[^\\s:,]+:\\d{1,5}(,[^\\s:,]+:\\d{1,5})*")) {
+            throw new UsageException("--bootstrap must be HOST:PORT[,HOST:PORT...], got '" + bootstrap + "'");
+        }
+        if (bootstrap != null && dataDir != null) {
+            throw new UsageException("--data-dir is for the embedded broker; it cannot be used with --bootstrap");
+        }
+        if (!crawlName.matches("[a-zA-Z0-9._-]{1,200}")) {
+            throw new UsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
+                    + crawlName + "'");
+        }
+        if (config != null && !java.nio.file.Files.isRegularFile(config)) {
+            throw new UsageException("--config " + config + " does not exist");
+        }
+    }
+
+    /** The records file, or null for stdout. */
+    Path outPath() {
+        return "-".equals(out) ? null : Path.of(out);
+    }
+
+    /** The failures file, or null for stdout. */
+    Path failuresPath() {
+        return "-".equals(failures) ? null : Path.of(failures);
+    }
+}

@@ -1,0 +1,26 @@
+package org.kcrawl.cli;
+
+/** The fetcher and parser of a local crawl, seen from the command that drives them. */
+interface CrawlWorkers extends AutoCloseable {
+    /** Starts both workers. */
+    void start();
+
+    /** Pages fetched so far. */
+    long pagesFetched();
+
+    /** Failures recorded so far. */
+    long failures();
+
+    /** Requests on the wire. */
+    int inFlight();
+
+    /** URLs consumed and waiting for politeness or a retry time. */
+    int queued();
+
+    /** Consumed messages (either worker) whose outputs are not all acknowledged yet. */
+    int pending();
+
+    /** Stops both workers gracefully: in-flight work finishes, offsets are committed. */
+    @Override
+    void close();
+}

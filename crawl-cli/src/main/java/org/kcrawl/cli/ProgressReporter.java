@@ -1,0 +1,76 @@
+package org.kcrawl.cli;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Shows live progress on stderr: a line redrawn in place on a terminal, periodic plain lines
+ * otherwise (so logs and CI output stay readable).
+ */
+final class ProgressReporter {
+    private final PrintStream err;
+    private final boolean terminal;
+    private final Supplier<ProgressSnapshot> source;
+    private final LongSupplier nanoClock;
+    private final long startNanos;
+    private final long plainEveryNanos;
+    private long lastPlainNanos;
+    private long lastPages;
+    private long lastNanos;
+    private double rate;
+
+    ProgressReporter(PrintStream err, boolean terminal, Supplier<ProgressSnapshot> source, LongSupplier nanoClock,
+                     long plainEveryNanos) {
+        this.err = err;
+        this.terminal = terminal;
+        this.source = source;
+        this.nanoClock = nanoClock;
+        this.startNanos = nanoClock.getAsLong();
+        this.lastNanos = startNanos;
+        this.lastPlainNanos = startNanos;
+        this.plainEveryNanos = plainEveryNanos;
+    }
+
+    /** Called about once a second; prints when the mode says so. */
+    void tick() {
+        ProgressSnapshot s = source.get();
+        long now = nanoClock.getAsLong();
+        double seconds = (now - lastNanos) / 1e9;
+        if (seconds > 0) {
+            double instant = (s.pages() - lastPages) / seconds;
+            // Smooth the rate so the line does not flicker with every burst of completions.
+            rate = lastPages == 0 && rate == 0 ? instant : 0.7 * rate + 0.3 * instant;
+        }
+        lastPages = s.pages();
+        lastNanos = now;
+        if (terminal) {
+            err.print("\r" + line(s, now) + "\u001b[K");
+            err.flush();
+        } else if (now - lastPlainNanos >= plainEveryNanos) {
+            lastPlainNanos = now;
+            err.println(line(s, now));
+        }
+    }
+
+    /** Prints the final summary line. */
+    void finish(String outcome) {
+        ProgressSnapshot s = source.get();
+        long now = nanoClock.getAsLong();
+        double seconds = Math.max(1e-9, (now - startNanos) / 1e9);
+        if (terminal) {
+            err.print("\r\u001b[K");
+        }
+        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d records, %d errors",
+                outcome, s.pages(), seconds, s.pages() / seconds, s.records(), s.errors()));
+        err.flush();
+    }
+
+    String line(ProgressSnapshot s, long now) {
+        return String.format(Locale.ROOT,
+                "[%5.0fs] pages %d | %.1f pages/s | records %d | queued %d | in flight %d | errors %d | lag %d",
+                (now - startNanos) / 1e9, s.pages(), rate, s.records(), s.queued(), s.inFlight(), s.errors(),
+                s.lag());
+    }
+}

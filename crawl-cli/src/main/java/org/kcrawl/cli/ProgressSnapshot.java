@@ -1,0 +1,13 @@
+package org.kcrawl.cli;
+
+/**
+ * What the progress line shows at one moment.
+ *
+ * @param pages pages fetched
+ * @param records records written to the output
+ * @param queued URLs consumed and waiting for their turn (politeness, retries)
+ * @param inFlight requests on the wire
+ * @param errors failures recorded
+ * @param lag messages in the urls and pages topics not yet taken by a worker
+ */
+record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag) {}
