@@ -1,0 +1,137 @@
+package org.kcrawl.common.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CompletionStage;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.internals.AutoOffsetResetStrategy;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.MessageCodec;
+
+/** The loop's commit, dead-letter and flow-control rules, against Kafka's own mock clients. */
+class WorkerLoopTest {
+    private static final String TOPIC = "t.urls";
+    private final TopicPartition p0 = new TopicPartition(TOPIC, 0);
+    private final MockConsumer<String, byte[]> consumer = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name());
+    private final MockProducer<String, byte[]> producer =
+            new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer());
+    private final Map<Long, CompletableFuture<Void>> outputs = new ConcurrentHashMap<>();
+    private final List<Long> handled = new CopyOnWriteArrayList<>();
+    private WorkerLoop<CrawlRequest> loop;
+    private Thread thread;
+
+    private final RecordHandler<CrawlRequest> handler = new RecordHandler<>() {
+        @Override
+        public CompletionStage<?> handle(CrawlRequest message, ConsumerRecord<String, byte[]> record) {
+            handled.add(record.offset());
+            return outputs.computeIfAbsent(record.offset(), k -> new CompletableFuture<>());
+        }
+    };
+
+    private void startLoop(int maxPending) {
+        loop = new WorkerLoop<>("test", consumer, List.of(TOPIC), CrawlRequest.class, handler,
+                new DeadLetterPublisher(producer, "t.dead-letters"),
+                new WorkerLoopSettings(maxPending, Duration.ofMillis(5), Duration.ofSeconds(1)));
+        consumer.updateBeginningOffsets(Map.of(p0, 0L));
+        consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0)));
+        thread = new Thread(loop, "loop");
+        thread.start();
+        await().until(() -> loop.assignedPartitions() == 1);
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        outputs.values().forEach(f -> f.complete(null));
+        if (loop != null) {
+            loop.requestStop();
+            thread.join(5000);
+        }
+    }
+
+    @Test
+    void commitsOnlyWhatCompletedInOrder() {
+        startLoop(100);
+        add(0, valid());
+        add(1, valid());
+        add(2, valid());
+        await().until(() -> handled.size() == 3);
+        outputs.get(1L).complete(null);
+        outputs.get(2L).complete(null);
+        await().during(Duration.ofMillis(100)).atMost(Duration.ofSeconds(2)).until(() -> committed() == null);
+        outputs.get(0L).complete(null);
+        await().until(() -> Long.valueOf(3).equals(committed()));
+    }
+
+    @Test
+    void malformedMessagesAreDeadLetteredWithTheirOriginAndTheLoopGoesOn() {
+        startLoop(100);
+        add(0, "not json".getBytes(StandardCharsets.UTF_8));
+        add(1, valid());
+        await().until(() -> handled.contains(1L));
+        outputs.get(1L).complete(null);
+        await().until(() -> Long.valueOf(2).equals(committed()));
+        assertThat(producer.history()).hasSize(1);
+        var dead = producer.history().get(0);
+        assertThat(dead.topic()).isEqualTo("t.dead-letters");
+        assertThat(new String(dead.headers().lastHeader(DeadLetterPublisher.ORIGINAL_OFFSET).value(),
+                StandardCharsets.UTF_8)).isEqualTo("0");
+        assertThat(new String(dead.headers().lastHeader(DeadLetterPublisher.EXCEPTION_CLASS).value(),
+                StandardCharsets.UTF_8)).endsWith("MalformedMessageException");
+        assertThat(loop.deadLettered()).isEqualTo(1);
+    }
+
+    @Test
+    void pausesWhenTooMuchIsPendingAndResumesWhenItDrains() {
+        startLoop(2);
+        add(0, valid());
+        add(1, valid());
+        await().until(() -> consumer.paused().contains(p0));
+        outputs.get(0L).complete(null);
+        outputs.get(1L).complete(null);
+        await().until(() -> !consumer.paused().contains(p0));
+    }
+
+    @Test
+    void failedOutputRewindsThePartitionAndTheMessageIsHandledAgain() {
+        startLoop(100);
+        add(0, valid());
+        await().until(() -> handled.size() == 1);
+        outputs.remove(0L).completeExceptionally(new IllegalStateException("broker said no"));
+        // The mock keeps no log: once the loop has seeked back, play the broker and deliver offset 0 again.
+        await().until(() -> consumer.position(p0) == 0);
+        add(0, valid());
+        await().until(() -> handled.size() == 2);
+        assertThat(handled).containsExactly(0L, 0L);
+        outputs.get(0L).complete(null);
+        await().until(() -> Long.valueOf(1).equals(committed()));
+    }
+
+    private Long committed() {
+        var c = consumer.committed(java.util.Set.of(p0)).get(p0);
+        return c == null ? null : c.offset();
+    }
+
+    private void add(long offset, byte[] value) {
+        consumer.schedulePollTask(() -> consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, offset, "h", value)));
+    }
+
+    private static byte[] valid() {
+        return MessageCodec.get().encode(CrawlRequest.seed("http://h/", Instant.parse("2026-01-01T00:00:00Z")));
+    }
+}
