@@ -1,0 +1,113 @@
+package org.kcrawl.testkit.kafka;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.kcrawl.common.topic.TopicLayout;
+
+/**
+ * The broker configuration of a single-node crawl cluster: one place for the tuning that both the
+ * embedded broker and the container broker get, and for the listener layout of the embedded one.
+ */
+final class BrokerConfigs {
+    /** Node id of the one combined broker and controller. */
+    static final int NODE_ID = 1;
+    /** Listener that clients use. */
+    static final String CLIENT_LISTENER = "PLAINTEXT";
+    /** Listener of the KRaft controller quorum. */
+    static final String CONTROLLER_LISTENER = "CONTROLLER";
+    /** Loopback only: the broker must never be reachable from another machine. */
+    static final String HOST = "127.0.0.1";
+    /** Largest record batch the broker accepts: the pages topic's 4 MiB limit plus batch overhead headroom. */
+    static final int MESSAGE_MAX_BYTES = TopicLayout.DEFAULT_MAX_MESSAGE_BYTES + 1024 * 1024;
+    /**
+     * Heap of the log cleaner's key map. Kafka's default (128 MiB) is allocated eagerly at start-up;
+     * 16 MiB still holds about 700,000 keys per cleaning pass, and larger logs are cleaned in several passes.
+     */
+    static final long CLEANER_DEDUPE_BUFFER_BYTES = 16L * 1024 * 1024;
+
+    private BrokerConfigs() {
+    }
+
+    /**
+     * Settings that make one node a complete cluster: internal topics with replication 1, no
+     * auto-created topics, no rebalance delay, room for the largest crawl messages, compaction on.
+     * Keys are Kafka broker property names.
+     */
+    static Map<String, String> singleNodeTuning() {
+        Map<String, String> c = new LinkedHashMap<>();
+        c.put("num.partitions", "1");
+        c.put("default.replication.factor", "1");
+        c.put("min.insync.replicas", "1");
+        c.put("auto.create.topics.enable", "false");
+        c.put("offsets.topic.replication.factor", "1");
+        // Each partition of an internal topic is a coordinator shard loaded at start-up; a handful is plenty here.
+        c.put("offsets.topic.num.partitions", "5");
+        c.put("transaction.state.log.replication.factor", "1");
+        c.put("transaction.state.log.min.isr", "1");
+        c.put("transaction.state.log.num.partitions", "5");
+        c.put("share.coordinator.state.topic.replication.factor", "1");
+        c.put("share.coordinator.state.topic.min.isr", "1");
+        c.put("share.coordinator.state.topic.num.partitions", "5");
+        c.put("group.initial.rebalance.delay.ms", "0");
+        c.put("message.max.bytes", Integer.toString(MESSAGE_MAX_BYTES));
+        c.put("replica.fetch.max.bytes", Integer.toString(MESSAGE_MAX_BYTES));
+        c.put("log.cleaner.enable", "true");
+        c.put("log.cleaner.dedupe.buffer.size", Long.toString(CLEANER_DEDUPE_BUFFER_BYTES));
+        // Look for dirty compacted logs every second rather than every 15 s, so compaction is observable.
+        c.put("log.cleaner.backoff.ms", "1000");
+        return c;
+    }
+
+    /**
+     * Full configuration of the embedded combined-mode node: tuning, loopback listeners on the given
+     * ports, a static one-voter quorum, and fewer threads than a production broker needs.
+     */
+    static Map<String, String> embedded(Path logDir, int brokerPort, int controllerPort) {
+        if (logDir == null) {
+            throw new IllegalArgumentException("logDir must not be null");
+        }
+        checkPort(brokerPort, "brokerPort");
+        checkPort(controllerPort, "controllerPort");
+        if (brokerPort == controllerPort) {
+            throw new IllegalArgumentException("brokerPort and controllerPort must differ but both were " + brokerPort);
+        }
+        Map<String, String> c = new LinkedHashMap<>();
+        c.put("process.roles", "broker,controller");
+        c.put("node.id", Integer.toString(NODE_ID));
+        c.put("controller.quorum.voters", NODE_ID + "@" + HOST + ":" + controllerPort);
+        c.put("listeners", CLIENT_LISTENER + "://" + HOST + ":" + brokerPort + ","
+                + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
+        c.put("advertised.listeners", CLIENT_LISTENER + "://" + HOST + ":" + brokerPort);
+        c.put("controller.listener.names", CONTROLLER_LISTENER);
+        c.put("inter.broker.listener.name", CLIENT_LISTENER);
+        c.put("listener.security.protocol.map", CLIENT_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        c.put("log.dirs", logDir.toAbsolutePath().toString());
+        c.putAll(singleNodeTuning());
+        c.put("num.network.threads", "2");
+        c.put("num.io.threads", "4");
+        c.put("background.threads", "4");
+        c.put("num.recovery.threads.per.data.dir", "1");
+        // A start that cannot finish in this time has failed; waiting longer only hides it.
+        c.put("server.max.startup.time.ms", "60000");
+        return c;
+    }
+
+    /**
+     * The environment variable that sets {@code key} in the apache/kafka image: {@code KAFKA_} plus the
+     * key upper-cased, with {@code _} doubled and {@code -} tripled before dots become {@code _}.
+     */
+    static String containerEnvName(String key) {
+        if (key == null || key.isBlank()) {
+            throw new IllegalArgumentException("key must name a broker property but was '" + key + "'");
+        }
+        return "KAFKA_" + key.replace("_", "__").replace("-", "___").replace('.', '_').toUpperCase(Locale.ROOT);
+    }
+
+    private static void checkPort(int port, String name) {
+        if (port < 1 || port > 65_535) {
+            throw new IllegalArgumentException(name + " must be in 1..65535 but was " + port);
+        }
+    }
+}

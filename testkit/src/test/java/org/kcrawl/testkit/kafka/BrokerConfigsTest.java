@@ -1,0 +1,83 @@
+package org.kcrawl.testkit.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import kafka.server.KafkaConfig;
+import org.junit.jupiter.api.Test;
+import org.kcrawl.common.topic.TopicLayout;
+
+class BrokerConfigsTest {
+    private static final Path LOG_DIR = Path.of("/tmp/kcrawl-test-logs");
+
+    @Test
+    void everyKeyIsAKafkaBrokerSetting() {
+        // Kafka only warns about unknown keys, so a misspelt one would silently fall back to the default.
+        Set<String> known = KafkaConfig.configDef().names();
+
+        assertThat(BrokerConfigs.embedded(LOG_DIR, 19092, 19093).keySet()).isSubsetOf(known);
+    }
+
+    @Test
+    void kafkaAcceptsTheEmbeddedConfiguration() {
+        Properties props = new Properties();
+        props.putAll(BrokerConfigs.embedded(LOG_DIR, 19092, 19093));
+
+        KafkaConfig config = KafkaConfig.fromProps(props, false);
+
+        assertThat(config.nodeId()).isEqualTo(1);
+        assertThat((int) config.messageMaxBytes()).isGreaterThan(TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
+        assertThat(config.autoCreateTopicsEnable()).isFalse();
+        assertThat(config.logDirs()).containsExactly(LOG_DIR.toAbsolutePath().toString());
+    }
+
+    @Test
+    void listensOnLoopbackOnly() {
+        Map<String, String> c = BrokerConfigs.embedded(LOG_DIR, 19092, 19093);
+
+        assertThat(c.get("listeners")).isEqualTo("PLAINTEXT://127.0.0.1:19092,CONTROLLER://127.0.0.1:19093");
+        assertThat(c.get("advertised.listeners")).isEqualTo("PLAINTEXT://127.0.0.1:19092");
+        assertThat(c.get("controller.quorum.voters")).isEqualTo("1@127.0.0.1:19093");
+    }
+
+    @Test
+    void singleNodeTuningMakesOneNodeAWholeCluster() {
+        Map<String, String> c = BrokerConfigs.singleNodeTuning();
+
+        assertThat(c).containsEntry("offsets.topic.replication.factor", "1")
+                .containsEntry("transaction.state.log.replication.factor", "1")
+                .containsEntry("transaction.state.log.min.isr", "1")
+                .containsEntry("min.insync.replicas", "1")
+                .containsEntry("group.initial.rebalance.delay.ms", "0")
+                .containsEntry("auto.create.topics.enable", "false")
+                .containsEntry("num.partitions", "1")
+                .containsEntry("log.cleaner.enable", "true");
+        // The record batch around a maximal page needs room beyond the topic's own limit.
+        assertThat(Integer.parseInt(c.get("message.max.bytes")))
+                .isGreaterThanOrEqualTo(TopicLayout.DEFAULT_MAX_MESSAGE_BYTES + 64 * 1024);
+    }
+
+    @Test
+    void rejectsBadPorts() {
+        assertThatThrownBy(() -> BrokerConfigs.embedded(LOG_DIR, 0, 19093))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("brokerPort");
+        assertThatThrownBy(() -> BrokerConfigs.embedded(LOG_DIR, 19092, 70_000))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("controllerPort");
+        assertThatThrownBy(() -> BrokerConfigs.embedded(LOG_DIR, 19092, 19092))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must differ");
+    }
+
+    @Test
+    void containerEnvNamesFollowTheApacheKafkaImageConvention() {
+        assertThat(BrokerConfigs.containerEnvName("message.max.bytes")).isEqualTo("KAFKA_MESSAGE_MAX_BYTES");
+        assertThat(BrokerConfigs.containerEnvName("log.cleaner.dedupe.buffer.size"))
+                .isEqualTo("KAFKA_LOG_CLEANER_DEDUPE_BUFFER_SIZE");
+        assertThat(BrokerConfigs.containerEnvName("a_b-c.d")).isEqualTo("KAFKA_A__B___C_D");
+        assertThatThrownBy(() -> BrokerConfigs.containerEnvName(" "))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key");
+    }
+}
