@@ -1,0 +1,229 @@
+package org.kcrawl.parser;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.kafka.WorkerLoopSettings;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.parser.html.CharsetDetector;
+import org.kcrawl.parser.html.ParseLimits;
+import org.kcrawl.parser.links.UrlNormalizer;
+import org.kcrawl.parser.record.ExtractionRule;
+import org.kcrawl.parser.scope.PatternFilter;
+import org.kcrawl.parser.scope.ScopeMode;
+import org.kcrawl.parser.scope.ScopeSettings;
+import org.kcrawl.parser.sitemap.SitemapParser;
+
+/**
+ * The parser worker's configuration, validated once when it is built. Bound from defaults, a YAML
+ * file and {@code KCRAWL_PARSER_*} environment variables by {@link #load}.
+ *
+ * @param crawlName prefix of the crawl's topics
+ * @param bootstrapServers the Kafka cluster
+ * @param scope host, domain or any, relative to the page a link was found on
+ * @param maxDepth deepest link depth followed (seeds are 0)
+ * @param maxUrlLength longest normalized URL followed
+ * @param maxRepeatedSegments most times one path segment may occur in a followed URL
+ * @param maxOutlinks most links followed from one page
+ * @param allowPatterns when not empty, followed URLs must match one of these regular expressions
+ * @param denyPatterns followed URLs must match none of these regular expressions
+ * @param stripParams query and path parameters removed by normalization ({@code utm_*} prefixes allowed)
+ * @param sortQueryParams sort query parameters so their order does not make new URLs
+ * @param maxParseBytes bytes of a body parsed at most
+ * @param parseTimeBudget wall time one page's parse may take
+ * @param fallbackCharset charset for undeclared bodies that are not valid UTF-8
+ * @param threads parse threads; 0 uses one per available core
+ * @param maxPending consumed pages in flight before the consumer pauses (bounds memory)
+ * @param maxPollRecords pages taken per poll
+ * @param drainTimeout on stop, how long in-flight pages may take to finish
+ * @param partitions partition count used when this worker creates missing topics
+ * @param replicationFactor replication used when this worker creates missing topics
+ * @param maxSitemapBytes largest decompressed sitemap read
+ * @param maxSitemapUrls most URLs taken from one sitemap
+ * @param extract extraction rules filling the records' {@code fields}
+ */
+public record ParserConfig(
+        @JsonProperty("crawl_name") String crawlName,
+        @JsonProperty("bootstrap_servers") String bootstrapServers,
+        @JsonProperty("scope") ScopeMode scope,
+        @JsonProperty("max_depth") int maxDepth,
+        @JsonProperty("max_url_length") int maxUrlLength,
+        @JsonProperty("max_repeated_segments") int maxRepeatedSegments,
+        @JsonProperty("max_outlinks") int maxOutlinks,
+        @JsonProperty("allow_patterns") List<String> allowPatterns,
+        @JsonProperty("deny_patterns") List<String> denyPatterns,
+        @JsonProperty("strip_params") List<String> stripParams,
+        @JsonProperty("sort_query_params") boolean sortQueryParams,
+        @JsonProperty("max_parse_bytes") int maxParseBytes,
+        @JsonProperty("parse_time_budget") Duration parseTimeBudget,
+        @JsonProperty("fallback_charset") String fallbackCharset,
+        @JsonProperty("threads") int threads,
+        @JsonProperty("max_pending") int maxPending,
+        @JsonProperty("max_poll_records") int maxPollRecords,
+        @JsonProperty("drain_timeout") Duration drainTimeout,
+        @JsonProperty("partitions") int partitions,
+        @JsonProperty("replication_factor") short replicationFactor,
+        @JsonProperty("max_sitemap_bytes") int maxSitemapBytes,
+        @JsonProperty("max_sitemap_urls") int maxSitemapUrls,
+        @JsonProperty("extract") List<ExtractionRule> extract) {
+
+    /** Prefix of the environment variables that override settings. */
+    public static final String ENV_PREFIX = "KCRAWL_PARSER_";
+
+    public ParserConfig {
+        new CrawlTopics(crawlName); // validates the name with a message that says what is allowed
+        if (bootstrapServers == null || bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException("bootstrap_servers must name at least one HOST:PORT");
+        }
+        if (scope == null) {
+            throw new IllegalArgumentException("scope must be one of host, domain, any");
+        }
+        atLeast(maxDepth, 0, "max_depth");
+        atLeast(maxUrlLength, 64, "max_url_length");
+        if (maxUrlLength > UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH) {
+            throw new IllegalArgumentException("max_url_length must be <= " + UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH
+                    + " but was " + maxUrlLength);
+        }
+        atLeast(maxRepeatedSegments, 1, "max_repeated_segments");
+        atLeast(maxOutlinks, 0, "max_outlinks");
+        allowPatterns = List.copyOf(orEmpty(allowPatterns));
+        denyPatterns = List.copyOf(orEmpty(denyPatterns));
+        PatternFilter.compile(allowPatterns, "allow_patterns");
+        PatternFilter.compile(denyPatterns, "deny_patterns");
+        stripParams = List.copyOf(orEmpty(stripParams));
+        try {
+            new UrlNormalizer(stripParams, sortQueryParams, UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("strip_params: " + e.getMessage(), e);
+        }
+        atLeast(maxParseBytes, 1024, "max_parse_bytes");
+        positive(parseTimeBudget, "parse_time_budget");
+        if (fallbackCharset == null || CharsetDetector.forLabel(fallbackCharset) == null) {
+            throw new IllegalArgumentException("fallback_charset '" + fallbackCharset
+                    + "' is not a character set this JVM supports (try windows-1252 or UTF-8)");
+        }
+        atLeast(threads, 0, "threads");
+        atLeast(maxPending, 1, "max_pending");
+        atLeast(maxPollRecords, 1, "max_poll_records");
+        if (drainTimeout == null || drainTimeout.isNegative()) {
+            throw new IllegalArgumentException("drain_timeout must be >= 0 (for example PT30S)");
+        }
+        atLeast(partitions, 1, "partitions");
+        atLeast(replicationFactor, 1, "replication_factor");
+        atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
+        atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
+        extract = List.copyOf(orEmpty(extract));
+    }
+
+    /** The defaults: local broker, crawl "crawl", host scope, depth 5, one thread per core. */
+    public static ParserConfig defaults() {
+        return new ParserConfig("crawl", "localhost:9092", ScopeMode.HOST, 5, 2048, 3, 500,
+                List.of(), List.of(), UrlNormalizer.DEFAULT_STRIP_PARAMS, true,
+                ParseLimits.DEFAULT_MAX_PARSE_BYTES, ParseLimits.DEFAULT_TIME_BUDGET, "windows-1252",
+                0, 64, 32, Duration.ofSeconds(30), 6, (short) 1, SitemapParser.DEFAULT_MAX_BYTES,
+                SitemapParser.DEFAULT_MAX_URLS, List.of());
+    }
+
+    /**
+     * Binds the configuration: defaults, then {@code file} (may be null), then {@code KCRAWL_PARSER_*}
+     * variables of {@code env}. Throws {@link org.kcrawl.common.config.ConfigException} naming the
+     * offending key.
+     */
+    public static ParserConfig load(Path file, Map<String, String> env) {
+        return new ConfigBinder().bind(ParserConfig.class, defaults(), file, env, ENV_PREFIX);
+    }
+
+    /** A copy with another crawl name and bootstrap servers, as the crawl command sets them. */
+    public ParserConfig withKafka(String crawlName, String bootstrapServers) {
+        return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
+                maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
+                parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract);
+    }
+
+    /** A copy with another scope and maximum depth, as the crawl command's options set them. */
+    public ParserConfig withScope(ScopeMode scope, int maxDepth) {
+        return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
+                maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
+                parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract);
+    }
+
+    /** The crawl's topic names. */
+    public CrawlTopics topics() {
+        return new CrawlTopics(crawlName);
+    }
+
+    /** The layout used when this worker creates missing topics. */
+    public TopicLayout topicLayout() {
+        return new TopicLayout(partitions, partitions, partitions, replicationFactor,
+                TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    /** The scope chain's rules. */
+    public ScopeSettings scopeSettings() {
+        return new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks,
+                allowPatterns, denyPatterns);
+    }
+
+    /** The normalizer configured by {@code strip_params} and {@code sort_query_params}. */
+    public UrlNormalizer urlNormalizer() {
+        return new UrlNormalizer(stripParams, sortQueryParams, UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH);
+    }
+
+    /** The size cap and time budget of one page. */
+    public ParseLimits parseLimits() {
+        return new ParseLimits(maxParseBytes, parseTimeBudget);
+    }
+
+    /** The sitemap reader with the configured caps. */
+    public SitemapParser sitemapParser() {
+        return new SitemapParser(urlNormalizer(), maxSitemapBytes, maxSitemapUrls);
+    }
+
+    /** The charset detector with the configured fallback. */
+    public CharsetDetector charsetDetector() {
+        Charset fallback = CharsetDetector.forLabel(fallbackCharset);
+        return new CharsetDetector(fallback);
+    }
+
+    /** Parse threads: {@code threads}, or one per available core when it is 0. */
+    public int effectiveThreads() {
+        return threads > 0 ? threads : Math.max(1, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * Capacity of the parse pool's queue. The poll loop pauses once {@code max_pending} pages are in
+     * flight, but one poll may add up to {@code max_poll_records} more, so this many slots can never
+     * overflow and the poll thread never waits on the pool.
+     */
+    public int queueCapacity() {
+        return maxPending + maxPollRecords;
+    }
+
+    /** The poll loop's flow-control settings. */
+    public WorkerLoopSettings workerLoopSettings() {
+        return new WorkerLoopSettings(maxPending, Duration.ofMillis(100), drainTimeout);
+    }
+
+    private static void atLeast(int value, int min, String key) {
+        if (value < min) {
+            throw new IllegalArgumentException(key + " must be >= " + min + " but was " + value);
+        }
+    }
+
+    private static void positive(Duration d, String key) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(key + " must be a positive duration (for example PT2S) but was " + d);
+        }
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+}

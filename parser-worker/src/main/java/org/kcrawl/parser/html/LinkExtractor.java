@@ -1,0 +1,116 @@
+package org.kcrawl.parser.html;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
+import org.kcrawl.parser.links.InvalidUrlException;
+import org.kcrawl.parser.links.UrlNormalizer;
+
+/**
+ * Finds the links of a parsed document: {@code a[href]}, {@code area[href]},
+ * {@code link[rel=canonical]}, {@code frame[src]} and {@code iframe[src]}, resolved against the
+ * document's base (jsoup applies the first {@code <base href>}), normalized, deduplicated. Links that
+ * are not http(s) or cannot be normalized are counted by problem, never silently lost.
+ *
+ * <p>The canonical link is followed like any other: when it differs from the page's URL it names
+ * the page the site wants crawled, and the fetcher's seen-set keeps that to one fetch.
+ */
+final class LinkExtractor {
+    private static final String SELECTOR = "a[href], area[href], link[href], frame[src], iframe[src]";
+
+    private final UrlNormalizer normalizer;
+
+    LinkExtractor(UrlNormalizer normalizer) {
+        this.normalizer = normalizer;
+    }
+
+    /** The links and drops of one page. */
+    record Result(List<DiscoveredLink> links, Map<InvalidUrlException.Problem, Integer> dropped, String canonical) {}
+
+    /** Extracts from {@code doc}, whose own normalized URL is {@code selfUrl} (may be null). */
+    Result extract(Document doc, String selfUrl) {
+        Map<String, DiscoveredLink> byUrl = new LinkedHashMap<>();
+        Map<InvalidUrlException.Problem, Integer> dropped = new EnumMap<>(InvalidUrlException.Problem.class);
+        String canonical = null;
+        Elements elements = doc.select(SELECTOR);
+        for (Element el : elements) {
+            DiscoveredLink.Kind kind = kindOf(el);
+            if (kind == null) {
+                continue; // a <link> that is not rel=canonical (stylesheets, icons, feeds)
+            }
+            String attr = kind == DiscoveredLink.Kind.FRAME ? "src" : "href";
+            String raw = el.attr(attr);
+            if (raw.isBlank() || raw.trim().startsWith("#")) {
+                continue; // a reference to this same document
+            }
+            String url;
+            try {
+                url = normalizer.normalize(resolved(el, attr, raw));
+            } catch (InvalidUrlException e) {
+                dropped.merge(e.problem(), 1, Integer::sum);
+                continue;
+            }
+            if (kind == DiscoveredLink.Kind.CANONICAL && canonical == null) {
+                canonical = url;
+            }
+            if (url.equals(selfUrl)) {
+                continue;
+            }
+            boolean nofollow = isNofollow(el, kind);
+            DiscoveredLink previous = byUrl.get(url);
+            if (previous == null) {
+                byUrl.put(url, new DiscoveredLink(url, kind, nofollow));
+            } else if (previous.nofollow() && !nofollow) {
+                // One followable occurrence is enough: the site does vouch for the link somewhere.
+                byUrl.put(url, new DiscoveredLink(url, previous.kind(), false));
+            }
+        }
+        return new Result(new ArrayList<>(byUrl.values()), dropped, canonical);
+    }
+
+    private static String resolved(Element el, String attr, String raw) {
+        String abs = el.absUrl(attr);
+        // jsoup returns "" when it cannot resolve; the raw value then tells the normalizer what is wrong
+        // (an unsupported scheme such as "javascript:" or a malformed URL).
+        return abs.isEmpty() ? raw.trim() : abs;
+    }
+
+    private static DiscoveredLink.Kind kindOf(Element el) {
+        switch (el.normalName()) {
+            case "a":
+                return DiscoveredLink.Kind.ANCHOR;
+            case "area":
+                return DiscoveredLink.Kind.AREA;
+            case "frame":
+            case "iframe":
+                return DiscoveredLink.Kind.FRAME;
+            case "link":
+                return hasToken(el.attr("rel"), "canonical") ? DiscoveredLink.Kind.CANONICAL : null;
+            default:
+                return null;
+        }
+    }
+
+    private static boolean isNofollow(Element el, DiscoveredLink.Kind kind) {
+        return (kind == DiscoveredLink.Kind.ANCHOR || kind == DiscoveredLink.Kind.AREA)
+                && hasToken(el.attr("rel"), "nofollow");
+    }
+
+    private static boolean hasToken(String value, String token) {
+        if (value.isEmpty()) {
+            return false;
+        }
+        for (String t : value.toLowerCase(Locale.ROOT).split("[\\s]+")) {
+            if (t.equals(token)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,173 @@
+package org.kcrawl.parser.html;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.parser.Parser;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.parser.links.InvalidUrlException;
+import org.kcrawl.parser.links.UrlNormalizer;
+
+/**
+ * Parses a fetched page with jsoup into a {@link ParsedPage}: character set, metadata, robots
+ * directives, links and extracted fields. Redirects and non-HTML responses get metadata-only results.
+ * Thread-safe: every call builds its own jsoup parser, so one instance serves the whole pool.
+ */
+public final class PageParser {
+    /** Longest title, description, h1 or lang kept; records stay small whatever the page says. */
+    public static final int MAX_TEXT_FIELD = 2048;
+
+    private final UrlNormalizer normalizer;
+    private final CharsetDetector charsets;
+    private final ParseLimits limits;
+    private final FieldExtractor fields;
+    private final LongSupplier nanoClock;
+    private final LinkExtractor linkExtractor;
+
+    /**
+     * @param normalizer normalizes every link
+     * @param charsets chooses the character set of undeclared bodies
+     * @param limits the size cap and time budget of one page
+     * @param fields computes the record's extracted fields
+     * @param nanoClock a monotonic clock ({@code System::nanoTime}; tests pass a fake one)
+     */
+    public PageParser(UrlNormalizer normalizer, CharsetDetector charsets, ParseLimits limits,
+                      FieldExtractor fields, LongSupplier nanoClock) {
+        this.normalizer = requireNonNull(normalizer, "normalizer");
+        this.charsets = requireNonNull(charsets, "charsets");
+        this.limits = requireNonNull(limits, "limits");
+        this.fields = requireNonNull(fields, "fields");
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock");
+        this.linkExtractor = new LinkExtractor(normalizer);
+    }
+
+    /** A parser with default normalization, charset fallback and limits, extracting no fields. */
+    public static PageParser defaults() {
+        return new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(), ParseLimits.defaults(),
+                FieldExtractor.NONE, System::nanoTime);
+    }
+
+    /** Parses {@code page}. Throws only on a bug or a jsoup failure; callers keep the page either way. */
+    public ParsedPage parse(FetchedPage page) {
+        requireNonNull(page, "page");
+        if (page.redirectTo() != null) {
+            return ParsedPage.metadataOnly(ParsedPage.Kind.REDIRECT, null);
+        }
+        if (!isHtml(page)) {
+            return ParsedPage.metadataOnly(ParsedPage.Kind.NON_HTML, null);
+        }
+        long deadline = nanoClock.getAsLong() + limits.timeBudget().toNanos();
+        byte[] body = page.body();
+        int length = Math.min(body.length, limits.maxParseBytes());
+        DetectedCharset charset = charsets.detect(body, length, page.contentType());
+        DeadlineReader reader = new DeadlineReader(decoder(body, length, charset), nanoClock, deadline);
+        Document doc = Parser.htmlParser().parseInput(reader, page.finalUrl());
+
+        RobotsDirectives robots = metaRobots(doc).and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
+        String self = selfUrl(page.finalUrl());
+        LinkExtractor.Result links = linkExtractor.extract(doc, self);
+        boolean truncated = length < body.length || reader.expired();
+        if (robots.noindex()) {
+            return new ParsedPage(ParsedPage.Kind.HTML, null, null, null, null, null, 0,
+                    charset.charset().name(), charset.source(), links.links(), links.dropped(), robots,
+                    truncated, reader.expired(), Map.of(), null);
+        }
+        Element body0 = doc.body();
+        Map<String, Object> extracted = fields.extract(page.finalUrl(), doc);
+        return new ParsedPage(ParsedPage.Kind.HTML,
+                clip(doc.title()),
+                clip(doc.select("meta[name=description]").attr("content")),
+                links.canonical(),
+                clip(doc.select("html[lang]").attr("lang")),
+                clip(firstText(doc, "h1")),
+                body0 == null ? 0 : body0.text().length(),
+                charset.charset().name(), charset.source(), links.links(), links.dropped(), robots,
+                truncated, reader.expired(), extracted, null);
+    }
+
+    /** True for HTML content types, and for untyped bodies that start like HTML. */
+    static boolean isHtml(FetchedPage page) {
+        String type = page.contentType();
+        if (type == null || type.isBlank()) {
+            type = page.headers().get("content-type");
+        }
+        if (type != null && !type.isBlank()) {
+            String mime = type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+            return mime.equals("text/html") || mime.equals("application/xhtml+xml");
+        }
+        return looksLikeHtml(page.body());
+    }
+
+    private static boolean looksLikeHtml(byte[] body) {
+        int n = Math.min(body.length, 512);
+        String start;
+        if (n >= 2 && (body[0] & 0xFF) == 0xFF && (body[1] & 0xFF) == 0xFE) {
+            start = new String(body, 2, n - 2, StandardCharsets.UTF_16LE);
+        } else if (n >= 2 && (body[0] & 0xFF) == 0xFE && (body[1] & 0xFF) == 0xFF) {
+            start = new String(body, 2, n - 2, StandardCharsets.UTF_16BE);
+        } else {
+            // Every other encoding we meet is ASCII-compatible for the markup itself.
+            start = new String(body, 0, n, StandardCharsets.ISO_8859_1);
+            if (start.startsWith("\u00ef\u00bb\u00bf")) {
+                start = start.substring(3);
+            }
+        }
+        String s = start.stripLeading().toLowerCase(Locale.ROOT);
+        return s.startsWith("<!doctype html") || s.startsWith("<html") || s.startsWith("<head")
+                || s.startsWith("<body") || s.startsWith("<title");
+    }
+
+    private static Reader decoder(byte[] body, int length, DetectedCharset charset) {
+        int skip = charset.bomLength();
+        return new InputStreamReader(new ByteArrayInputStream(body, skip, length - skip),
+                charset.charset().newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPLACE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE));
+    }
+
+    private static String firstText(Document doc, String selector) {
+        Element first = doc.selectFirst(selector);
+        return first == null ? null : first.text();
+    }
+
+    private static RobotsDirectives metaRobots(Document doc) {
+        RobotsDirectives d = RobotsDirectives.NONE;
+        for (Element meta : doc.select("meta[name=robots]")) {
+            d = d.and(RobotsDirectives.parse(meta.attr("content")));
+        }
+        return d;
+    }
+
+    private String selfUrl(String finalUrl) {
+        try {
+            return normalizer.normalize(finalUrl);
+        } catch (InvalidUrlException e) {
+            return null; // then no link is treated as a self-reference; nothing is lost
+        }
+    }
+
+    private static String clip(String value) {
+        if (value == null) {
+            return null;
+        }
+        String v = value.trim();
+        if (v.isEmpty()) {
+            return null;
+        }
+        return v.length() <= MAX_TEXT_FIELD ? v : v.substring(0, MAX_TEXT_FIELD);
+    }
+
+    private static <T> T requireNonNull(T value, String name) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,79 @@
+package org.kcrawl.parser.html;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.kcrawl.parser.links.InvalidUrlException;
+
+/**
+ * What the parser learned from one fetched page.
+ *
+ * @param kind how the page was treated
+ * @param title the document title, null if none (or noindex)
+ * @param description the meta description, null if none (or noindex)
+ * @param canonical the normalized absolute canonical URL, null if none (or noindex)
+ * @param lang the {@code <html lang>} value, null if none (or noindex)
+ * @param h1 the first {@code <h1>} text, null if none (or noindex)
+ * @param textLength characters of visible text (0 for noindex)
+ * @param charset the character set the body was decoded with, null when it was not decoded
+ * @param charsetSource where that character set came from, null when it was not decoded
+ * @param links distinct links found, in document order, the page's own URL excluded
+ * @param droppedLinks links that could not be used, by problem (not http(s), malformed, too long)
+ * @param robots the page's meta robots and X-Robots-Tag directives combined
+ * @param parseTruncated true when only a prefix of the body was parsed (size cap or time budget)
+ * @param budgetExceeded true when the time budget ended the parse early
+ * @param fields values of the configured extraction rules (empty for noindex)
+ * @param error why parsing failed, null when it did not; such a page has metadata only
+ */
+public record ParsedPage(
+        Kind kind,
+        String title,
+        String description,
+        String canonical,
+        String lang,
+        String h1,
+        int textLength,
+        String charset,
+        DetectedCharset.Source charsetSource,
+        List<DiscoveredLink> links,
+        Map<InvalidUrlException.Problem, Integer> droppedLinks,
+        RobotsDirectives robots,
+        boolean parseTruncated,
+        boolean budgetExceeded,
+        Map<String, Object> fields,
+        String error) {
+
+    /** How a page was treated. */
+    public enum Kind {
+        /** Parsed as HTML. */
+        HTML,
+        /** Not HTML: a metadata-only record. */
+        NON_HTML,
+        /** A sitemap or sitemap index: its listed URLs are the links. */
+        SITEMAP,
+        /** A 3xx response: the fetcher republished the target, so only the record is written. */
+        REDIRECT,
+        /** Parsing threw: a metadata-only record, the error counted and logged. */
+        FAILED
+    }
+
+    public ParsedPage {
+        if (kind == null) {
+            throw new IllegalArgumentException("kind must not be null");
+        }
+        if (textLength < 0) {
+            throw new IllegalArgumentException("textLength must be >= 0 but was " + textLength);
+        }
+        links = links == null ? List.of() : List.copyOf(links);
+        droppedLinks = droppedLinks == null || droppedLinks.isEmpty()
+                ? Map.of() : java.util.Collections.unmodifiableMap(new EnumMap<>(droppedLinks));
+        robots = robots == null ? RobotsDirectives.NONE : robots;
+        fields = fields == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
+    }
+
+    /** The record of a page that carries no parsed content. */
+    public static ParsedPage metadataOnly(Kind kind, String error) {
+        return new ParsedPage(kind, null, null, null, null, null, 0, null, null, List.of(), Map.of(),
+                RobotsDirectives.NONE, false, false, Map.of(), error);
+    }
+}

@@ -1,0 +1,136 @@
+package org.kcrawl.parser.kafka;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.kcrawl.common.kafka.DeadLetterPublisher;
+import org.kcrawl.common.kafka.RecordHandler;
+import org.kcrawl.common.kafka.Sends;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.url.HostKey;
+import org.kcrawl.parser.pipeline.PageOutputs;
+import org.kcrawl.parser.pipeline.PageProcessor;
+import org.kcrawl.parser.pipeline.ParserMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hands each fetched page to the parse pool and publishes its outputs: every followed link as a
+ * {@link CrawlRequest} on the urls topic (keyed by host) and one {@link PageRecord} on the records
+ * topic (keyed by URL). The returned stage completes only when the broker has acknowledged all of
+ * them, so the page's offset is committed only then.
+ *
+ * <p>The poll thread never parses and never waits: {@link #handle} only enqueues. The pool's queue
+ * must hold at least the poll loop's {@code maxPending} plus one poll's records (see
+ * {@code ParserConfig.queueCapacity()}); then it cannot overflow, because the loop pauses its
+ * partitions before more pages are in flight. Should it overflow anyway, the stage fails and the
+ * loop rewinds the partition: the page is parsed again later, never lost.
+ *
+ * <p>A page whose processing throws (a bug: parse failures are already kept as metadata-only
+ * records) is dead-lettered, so it cannot loop through redeliveries.
+ *
+ * <p>Pages of a partition revoked while they wait in the queue are skipped rather than parsed: their
+ * results could not be committed, and the next owner parses them again.
+ */
+public final class ParseHandler implements RecordHandler<FetchedPage> {
+    private static final Logger log = LoggerFactory.getLogger(ParseHandler.class);
+
+    private final PageProcessor processor;
+    private final Executor pool;
+    private final Producer<String, byte[]> producer;
+    private final CrawlTopics topics;
+    private final ParserMetrics metrics;
+    private final DeadLetterPublisher deadLetters;
+    private final Map<TopicPartition, Integer> generations = new ConcurrentHashMap<>();
+
+    public ParseHandler(PageProcessor processor, Executor pool, Producer<String, byte[]> producer,
+                        CrawlTopics topics, ParserMetrics metrics, DeadLetterPublisher deadLetters) {
+        if (processor == null || pool == null || producer == null || topics == null || metrics == null
+                || deadLetters == null) {
+            throw new IllegalArgumentException(
+                    "processor, pool, producer, topics, metrics and deadLetters must not be null");
+        }
+        this.processor = processor;
+        this.pool = pool;
+        this.producer = producer;
+        this.topics = topics;
+        this.metrics = metrics;
+        this.deadLetters = deadLetters;
+    }
+
+    @Override
+    public CompletionStage<?> handle(FetchedPage page, ConsumerRecord<String, byte[]> record) {
+        TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+        int generation = generations.getOrDefault(tp, 0);
+        CompletableFuture<Object> done = new CompletableFuture<>();
+        try {
+            pool.execute(() -> run(page, record, tp, generation, done));
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return done;
+    }
+
+    private void run(FetchedPage page, ConsumerRecord<String, byte[]> record, TopicPartition tp, int generation,
+                     CompletableFuture<Object> done) {
+        if (generations.getOrDefault(tp, 0) != generation) {
+            done.completeExceptionally(new CancellationException(tp + " was revoked"));
+            return;
+        }
+        CompletableFuture<?> outputs;
+        try {
+            outputs = publish(processor.process(page));
+        } catch (RuntimeException | StackOverflowError e) {
+            // The processor already keeps pages whose parse fails; reaching here is a bug that would
+            // recur on every redelivery, so the page goes to the dead letters instead of a rewind loop.
+            log.error("processing {}-{}@{} failed; dead-lettering it", record.topic(), record.partition(),
+                    record.offset(), e);
+            outputs = deadLetters.publish(record, e);
+        } catch (Error e) {
+            done.completeExceptionally(e);
+            throw e;
+        }
+        outputs.whenComplete((v, error) -> {
+            if (error != null) {
+                done.completeExceptionally(error);
+            } else {
+                done.complete(v);
+            }
+        });
+    }
+
+    @Override
+    public void partitionsRevoked(Collection<TopicPartition> partitions) {
+        for (TopicPartition tp : partitions) {
+            generations.merge(tp, 1, Integer::sum);
+        }
+    }
+
+    private CompletableFuture<Void> publish(PageOutputs out) {
+        MessageCodec codec = MessageCodec.get();
+        List<CompletableFuture<?>> sends = new ArrayList<>(out.requests().size() + 1);
+        for (CrawlRequest request : out.requests()) {
+            sends.add(Sends.send(producer, new ProducerRecord<>(topics.urls(), HostKey.of(request.url()),
+                    codec.encode(request))));
+        }
+        PageRecord record = out.record();
+        sends.add(Sends.send(producer, new ProducerRecord<>(topics.records(), record.url(), codec.encode(record))));
+        int links = out.requests().size();
+        return Sends.all(sends).thenRun(() -> metrics.published(links));
+    }
+}

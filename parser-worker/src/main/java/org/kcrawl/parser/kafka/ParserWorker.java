@@ -1,0 +1,210 @@
+package org.kcrawl.parser.kafka;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.kcrawl.common.kafka.DeadLetterPublisher;
+import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.WorkerLoop;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.parser.html.PageParser;
+import org.kcrawl.parser.pipeline.PageProcessor;
+import org.kcrawl.parser.pipeline.ParserMetrics;
+import org.kcrawl.parser.record.RuleExtractor;
+import org.kcrawl.parser.scope.ScopeChain;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One parser: a consumer of the pages topic in the parser group on its own poll thread, a parse pool
+ * sized to the cores, and a producer shared by links, records and dead letters. {@link #start()} and
+ * {@link #stop()} may be called from any thread; stop is graceful (in-flight pages finish and are
+ * committed within the drain time).
+ */
+public final class ParserWorker implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ParserWorker.class);
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+    /** Beyond the drain time: closing the consumer, the last commit and the producer's flush. */
+    private static final Duration STOP_SLACK = Duration.ofSeconds(20);
+
+    private enum State { NEW, RUNNING, STOPPED }
+
+    private final ParserConfig config;
+    private final KafkaClients clients;
+    private final MeterRegistry registry;
+    private final ParserMetrics metrics;
+    private final PageProcessor processor;
+    private final String clientId;
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+    private State state = State.NEW;
+    private KafkaProducer<String, byte[]> producer;
+    private ThreadPoolExecutor pool;
+    private volatile WorkerLoop<FetchedPage> loop;
+    private Thread pollThread;
+
+    /**
+     * A worker for {@code config} talking to the cluster of {@code clients} (its bootstrap servers win
+     * over {@code config.bootstrapServers()}), registering its meters in {@code registry}. Nothing
+     * connects until {@link #start()}.
+     */
+    public ParserWorker(ParserConfig config, KafkaClients clients, MeterRegistry registry) {
+        if (config == null || clients == null || registry == null) {
+            throw new IllegalArgumentException("config, clients and registry must not be null");
+        }
+        this.config = config;
+        this.clients = clients;
+        this.registry = registry;
+        this.metrics = new ParserMetrics(registry);
+        PageParser parser = new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
+                RuleExtractor.of(config.extract()), System::nanoTime);
+        this.processor = new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings()),
+                metrics, Clock.systemUTC(), System::nanoTime);
+        this.clientId = "kcrawl-parser-" + config.crawlName() + "-" + INSTANCES.incrementAndGet();
+    }
+
+    /** Connects and starts consuming. Throws when called twice or after {@link #stop()}. */
+    public synchronized void start() {
+        if (state != State.NEW) {
+            throw new IllegalStateException("a parser worker starts once; this one is " + state);
+        }
+        CrawlTopics topics = config.topics();
+        producer = clients.producer(clientId);
+        pool = newPool();
+        DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
+        ParseHandler handler = new ParseHandler(processor, pool, producer, topics, metrics, deadLetters);
+        KafkaConsumer<String, byte[]> consumer =
+                clients.consumer(topics.parserGroup(), clientId, config.maxPollRecords());
+        loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class, handler,
+                deadLetters, config.workerLoopSettings());
+        registerGauges();
+        pollThread = new Thread(loop, clientId + "-poll");
+        pollThread.setUncaughtExceptionHandler((t, e) -> {
+            failure.set(e);
+            log.error("{}: poll loop died; this worker has stopped consuming", clientId, e);
+        });
+        pollThread.start();
+        state = State.RUNNING;
+        log.info("{}: consuming {} with {} parse threads", clientId, topics.pages(), pool.getCorePoolSize());
+    }
+
+    /** Stops gracefully and waits for it, within the drain time plus some slack. Idempotent. */
+    public void stop() {
+        stop(config.drainTimeout().plus(STOP_SLACK));
+    }
+
+    /** Stops gracefully; returns false when the poll loop had not finished within {@code timeout}. */
+    public synchronized boolean stop(Duration timeout) {
+        if (state != State.RUNNING) {
+            state = State.STOPPED;
+            return true;
+        }
+        state = State.STOPPED;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        loop.requestStop();
+        boolean stopped = false;
+        try {
+            stopped = loop.awaitStopped(remaining(deadline));
+            pool.shutdown();
+            if (!pool.awaitTermination(remaining(deadline).toMillis(), TimeUnit.MILLISECONDS)) {
+                pool.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            pool.shutdownNow();
+        } finally {
+            producer.close(remaining(deadline));
+        }
+        if (!stopped) {
+            log.warn("{}: poll loop did not stop within {}; uncommitted pages will be redelivered", clientId, timeout);
+        }
+        return stopped;
+    }
+
+    /** Same as {@link #stop()}. */
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** Waits until the poll loop has ended (after {@link #stop()} or a fatal error). */
+    public boolean awaitStopped(Duration timeout) throws InterruptedException {
+        WorkerLoop<FetchedPage> l = loop;
+        if (l == null) {
+            throw new IllegalStateException("the worker was never started");
+        }
+        return l.awaitStopped(timeout);
+    }
+
+    /** Pages consumed whose outputs are not yet all acknowledged. */
+    public int pending() {
+        WorkerLoop<FetchedPage> l = loop;
+        return l == null ? 0 : l.pending();
+    }
+
+    /** True while the poll loop runs and has polled within {@code maxSilence}. */
+    public boolean isAlive(Duration maxSilence) {
+        WorkerLoop<FetchedPage> l = loop;
+        return l != null && l.isAlive(maxSilence);
+    }
+
+    /** Records dead-lettered by this worker's poll loop (undecodable pages). */
+    public long deadLettered() {
+        WorkerLoop<FetchedPage> l = loop;
+        return l == null ? 0 : l.deadLettered();
+    }
+
+    /** What killed the poll loop, or null. */
+    public Throwable failure() {
+        return failure.get();
+    }
+
+    /** The counters: pages, records, links published and rejected by reason. */
+    public ParserMetrics metrics() {
+        return metrics;
+    }
+
+    /** The configuration this worker runs with. */
+    public ParserConfig config() {
+        return config;
+    }
+
+    private ThreadPoolExecutor newPool() {
+        int threads = config.effectiveThreads();
+        AtomicInteger n = new AtomicInteger();
+        ThreadFactory factory = r -> {
+            Thread t = new Thread(r, clientId + "-parse-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(config.queueCapacity()), factory, new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    private void registerGauges() {
+        Gauge.builder("crawl.parse.pending", this, ParserWorker::pending)
+                .description("pages in flight: consumed, outputs not yet acknowledged").register(registry);
+        ThreadPoolExecutor p = pool;
+        Gauge.builder("crawl.parse.queue.size", p, e -> e.getQueue().size())
+                .description("pages waiting for a parse thread").register(registry);
+        FunctionCounter.builder("crawl.parse.dead.letters", this, ParserWorker::deadLettered)
+                .description("undecodable pages sent to the dead-letter topic").register(registry);
+    }
+
+    private static Duration remaining(long deadlineNanos) {
+        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+    }
+}

@@ -1,0 +1,40 @@
+package org.kcrawl.parser.record;
+
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.message.SchemaVersions;
+import org.kcrawl.parser.html.ParsedPage;
+
+/** Builds the one {@link PageRecord} of a page from what was fetched and what was parsed. */
+public final class RecordBuilder {
+    private RecordBuilder() {}
+
+    /**
+     * The record of {@code page}. {@code links} counts the distinct links found; {@code truncated}
+     * is set when the fetcher cut the body or the parser read only a prefix of it.
+     */
+    public static PageRecord build(FetchedPage page, ParsedPage parsed) {
+        if (page == null || parsed == null) {
+            throw new IllegalArgumentException("page and parsed must not be null");
+        }
+        return new PageRecord(SchemaVersions.CURRENT,
+                page.requestedUrl(),
+                page.finalUrl(),
+                page.status(),
+                page.depth(),
+                page.contentType(),
+                parsed.title(),
+                parsed.description(),
+                parsed.canonical(),
+                parsed.lang(),
+                parsed.links().size(),
+                parsed.h1(),
+                parsed.textLength(),
+                parsed.charset(),
+                page.redirectTo(),
+                page.truncated() || parsed.parseTruncated(),
+                page.fetchedAt(),
+                page.fetchMs(),
+                parsed.fields());
+    }
+}

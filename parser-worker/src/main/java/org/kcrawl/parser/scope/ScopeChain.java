@@ -1,0 +1,137 @@
+package org.kcrawl.parser.scope;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.kcrawl.parser.html.DiscoveredLink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides which of a page's links are followed: nofollow first, then each filter in order, then the
+ * outlink cap. It fails closed: a filter that throws rejects the link with
+ * {@link RejectReason#FILTER_ERROR}. Every rejection is counted by reason in the result. Thread-safe
+ * when its filters are.
+ */
+public final class ScopeChain {
+    private static final Logger log = LoggerFactory.getLogger(ScopeChain.class);
+    /** One broken filter meets every link; log the first error and then one in this many. */
+    private static final long LOG_EVERY = 1000;
+
+    private final List<LinkFilter> filters;
+    private final int maxOutlinks;
+    private final AtomicLong filterErrors = new AtomicLong();
+
+    /** A chain of {@code filters}, applied in order, taking at most {@code maxOutlinks} links a page. */
+    public ScopeChain(List<LinkFilter> filters, int maxOutlinks) {
+        if (filters == null) {
+            throw new IllegalArgumentException("filters must not be null");
+        }
+        if (maxOutlinks < 0) {
+            throw new IllegalArgumentException("maxOutlinks must be >= 0 but was " + maxOutlinks);
+        }
+        this.filters = List.copyOf(filters);
+        this.maxOutlinks = maxOutlinks;
+    }
+
+    /**
+     * The chain for {@code settings}: URL length first (it bounds the cost of everything after it),
+     * then scope, depth, repeated segments, deny and allow patterns.
+     */
+    public static ScopeChain of(ScopeSettings settings) {
+        List<LinkFilter> filters = new ArrayList<>();
+        filters.add(new UrlLengthFilter(settings.maxUrlLength()));
+        switch (settings.mode()) {
+            case HOST -> filters.add(new HostScopeFilter());
+            case DOMAIN -> filters.add(new DomainScopeFilter());
+            case ANY -> { }
+        }
+        filters.add(new DepthFilter(settings.maxDepth()));
+        filters.add(new RepeatedSegmentsFilter(settings.maxRepeatedSegments()));
+        if (!settings.denyPatterns().isEmpty()) {
+            filters.add(PatternFilter.deny(settings.denyPatterns()));
+        }
+        if (!settings.allowPatterns().isEmpty()) {
+            filters.add(PatternFilter.allow(settings.allowPatterns()));
+        }
+        return new ScopeChain(filters, settings.maxOutlinks());
+    }
+
+    /** Judges the links found on {@code source}, taking at most the chain's outlink cap. */
+    public ScopeResult apply(SourcePage source, List<DiscoveredLink> links) {
+        return apply(source, links, maxOutlinks);
+    }
+
+    /** Judges the links of {@code source} with another outlink cap (a sitemap lists far more URLs than a page links). */
+    public ScopeResult apply(SourcePage source, List<DiscoveredLink> links, int maxOutlinks) {
+        List<String> accepted = new ArrayList<>();
+        Map<RejectReason, Integer> rejected = new EnumMap<>(RejectReason.class);
+        int depth = source.depth() + 1;
+        for (DiscoveredLink link : links) {
+            RejectReason reason = link.nofollow() ? RejectReason.NOFOLLOW : judge(link, depth, source);
+            if (reason == null && accepted.size() >= maxOutlinks) {
+                reason = RejectReason.MAX_OUTLINKS;
+            }
+            if (reason == null) {
+                accepted.add(link.url());
+            } else {
+                rejected.merge(reason, 1, Integer::sum);
+            }
+        }
+        return new ScopeResult(accepted, rejected);
+    }
+
+    /** Rejects every link for one page-level {@code reason} (a nofollow page, an error status). */
+    public static ScopeResult rejectAll(List<DiscoveredLink> links, RejectReason reason) {
+        Map<RejectReason, Integer> rejected = new EnumMap<>(RejectReason.class);
+        if (!links.isEmpty()) {
+            rejected.put(reason, links.size());
+        }
+        return new ScopeResult(List.of(), rejected);
+    }
+
+    /** The outlink cap of ordinary pages. */
+    public int maxOutlinks() {
+        return maxOutlinks;
+    }
+
+    /** Filter errors seen by this chain. */
+    public long filterErrors() {
+        return filterErrors.get();
+    }
+
+    private RejectReason judge(DiscoveredLink link, int depth, SourcePage source) {
+        LinkFilter current = null;
+        try {
+            LinkCandidate candidate = new LinkCandidate(link.url(), new URI(link.url()), depth, source);
+            for (LinkFilter filter : filters) {
+                current = filter;
+                if (!filter.accepts(candidate)) {
+                    return filter.reason();
+                }
+            }
+            return null;
+        } catch (URISyntaxException e) {
+            return RejectReason.INVALID_URL;
+        } catch (RuntimeException e) {
+            logFilterError(current, e, e);
+            return RejectReason.FILTER_ERROR;
+        } catch (StackOverflowError e) {
+            // What a pathological regular expression throws; it is local to this call. Its trace is noise.
+            logFilterError(current, e, null);
+            return RejectReason.FILTER_ERROR;
+        }
+    }
+
+    private void logFilterError(LinkFilter filter, Throwable error, Throwable traced) {
+        long n = filterErrors.incrementAndGet();
+        if (n % LOG_EVERY == 1) {
+            log.warn("scope filter {} threw on a link, which is rejected (filter errors so far: {}): {}",
+                    filter == null ? "(none)" : filter.getClass().getName(), n, error.toString(), traced);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.kcrawl.parser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.common.config.ConfigException;
+import org.kcrawl.parser.record.FieldRule;
+import org.kcrawl.parser.scope.ScopeMode;
+
+class ParserConfigTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void defaultsAreValidAndDocumented() {
+        ParserConfig c = ParserConfig.defaults();
+        assertThat(c.crawlName()).isEqualTo("crawl");
+        assertThat(c.scope()).isEqualTo(ScopeMode.HOST);
+        assertThat(c.maxDepth()).isEqualTo(5);
+        assertThat(c.maxUrlLength()).isEqualTo(2048);
+        assertThat(c.maxParseBytes()).isEqualTo(2 * 1024 * 1024);
+        assertThat(c.stripParams()).contains("utm_*", "jsessionid", "phpsessid", "sid", "gclid", "fbclid");
+        assertThat(c.effectiveThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(c.queueCapacity()).isGreaterThanOrEqualTo(c.maxPending() + c.maxPollRecords());
+        assertThat(c.topics().parserGroup()).isEqualTo("crawl.parser");
+    }
+
+    @Test
+    void bindsAYamlFileWithExtractionRules() throws IOException {
+        Path file = dir.resolve("parser.yaml");
+        Files.writeString(file, """
+                crawl_name: shop-crawl
+                scope: domain
+                max_depth: 3
+                parse_time_budget: PT0.5S
+                deny_patterns: ['\\.pdf$']
+                extract:
+                  - name: product
+                    url_pattern: '/p/'
+                    fields:
+                      price: { selector: 'span.price' }
+                      images: { selector: 'img', attr: 'abs:src', all: true }
+                """);
+        ParserConfig c = ParserConfig.load(file, Map.of());
+
+        assertThat(c.crawlName()).isEqualTo("shop-crawl");
+        assertThat(c.scope()).isEqualTo(ScopeMode.DOMAIN);
+        assertThat(c.maxDepth()).isEqualTo(3);
+        assertThat(c.parseTimeBudget()).isEqualTo(Duration.ofMillis(500));
+        assertThat(c.denyPatterns()).containsExactly("\\.pdf$");
+        assertThat(c.maxOutlinks()).as("unset keys keep their defaults").isEqualTo(500);
+        assertThat(c.extract()).hasSize(1);
+        assertThat(c.extract().get(0).fields()).containsEntry("price", FieldRule.text("span.price"))
+                .containsEntry("images", new FieldRule("img", "abs:src", true));
+    }
+
+    @Test
+    void environmentVariablesOverrideTheFile() throws IOException {
+        Path file = dir.resolve("parser.yaml");
+        Files.writeString(file, "max_depth: 3\n");
+        ParserConfig c = ParserConfig.load(file, Map.of(
+                "KCRAWL_PARSER_MAX_DEPTH", "9",
+                "KCRAWL_PARSER_SCOPE", "any",
+                "KCRAWL_PARSER_THREADS", "3",
+                "KCRAWL_PARSER_DRAIN_TIMEOUT", "PT5S",
+                "UNRELATED", "x"));
+
+        assertThat(c.maxDepth()).isEqualTo(9);
+        assertThat(c.scope()).isEqualTo(ScopeMode.ANY);
+        assertThat(c.effectiveThreads()).isEqualTo(3);
+        assertThat(c.drainTimeout()).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void refusesUnknownKeysNamingThem() throws IOException {
+        Path file = dir.resolve("parser.yaml");
+        Files.writeString(file, "max_dept: 3\n");
+        assertThatThrownBy(() -> ParserConfig.load(file, Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("max_dept");
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_NOPE", "1")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("KCRAWL_PARSER_NOPE");
+    }
+
+    @Test
+    void refusesInvalidValuesWithAMessageThatSaysWhatIsWrong() throws IOException {
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_SCOPE", "world")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("world");
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_DEPTH", "-1")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("max_depth");
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_FALLBACK_CHARSET", "klingon")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("fallback_charset");
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, "allow_patterns: ['(unclosed']\n");
+        assertThatThrownBy(() -> ParserConfig.load(file, Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("allow_patterns");
+    }
+
+    @Test
+    void refusesAnInvalidSelectorAtStartUpNamingTheRule() throws IOException {
+        Path file = dir.resolve("rules.yaml");
+        Files.writeString(file, """
+                extract:
+                  - name: articles
+                    url_pattern: '/blog/'
+                    fields:
+                      title: { selector: 'h1:::nonsense(' }
+                """);
+        assertThatThrownBy(() -> ParserConfig.load(file, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("articles").hasMessageContaining("title");
+    }
+
+    @Test
+    void copiesKeepEverythingButWhatTheyChange() {
+        ParserConfig c = ParserConfig.defaults().withKafka("other", "127.0.0.1:1234").withScope(ScopeMode.ANY, 2);
+        assertThat(c.crawlName()).isEqualTo("other");
+        assertThat(c.bootstrapServers()).isEqualTo("127.0.0.1:1234");
+        assertThat(c.scope()).isEqualTo(ScopeMode.ANY);
+        assertThat(c.maxDepth()).isEqualTo(2);
+        assertThat(c.stripParams()).isEqualTo(ParserConfig.defaults().stripParams());
+    }
+}

@@ -1,0 +1,171 @@
+package org.kcrawl.parser.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.DeadLetterPublisher;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.parser.html.PageParser;
+import org.kcrawl.parser.pipeline.PageProcessor;
+import org.kcrawl.parser.pipeline.ParserMetrics;
+import org.kcrawl.parser.scope.ScopeChain;
+import org.kcrawl.parser.scope.ScopeSettings;
+import org.kcrawl.parser.sitemap.SitemapParser;
+import org.kcrawl.parser.testing.Pages;
+
+/**
+ * The handler's contract with the poll loop, against Kafka's own {@link MockProducer} so that each
+ * acknowledgement can be given (or refused) one at a time.
+ */
+class ParseHandlerTest {
+    private static final CrawlTopics TOPICS = new CrawlTopics("unit");
+    private static final String HTML = "<title>T</title><a href=/a>a</a><a href=/b>b</a><a href=/a>dup</a>";
+
+    private final MockProducer<String, byte[]> producer =
+            new MockProducer<>(false, null, new StringSerializer(), new ByteArraySerializer());
+    private final ParserMetrics metrics = new ParserMetrics(new SimpleMeterRegistry());
+    private final ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+            new ArrayBlockingQueue<>(1));
+    private final CountDownLatch release = new CountDownLatch(1);
+
+    private final ParseHandler handler = new ParseHandler(
+            new PageProcessor(PageParser.defaults(), SitemapParser.defaults(), ScopeChain.of(ScopeSettings.defaults()),
+                    metrics, Clock.systemUTC(), System::nanoTime),
+            pool, producer, TOPICS, metrics, new DeadLetterPublisher(producer, TOPICS.deadLetters()));
+
+    @AfterEach
+    void shutdown() {
+        release.countDown();
+        pool.shutdownNow();
+    }
+
+    private static ConsumerRecord<String, byte[]> consumed(FetchedPage page, int partition, long offset) {
+        return new ConsumerRecord<>(TOPICS.pages(), partition, offset, "site.example", MessageCodec.get().encode(page));
+    }
+
+    private void blockThePool() {
+        pool.execute(() -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    @Test
+    void completesOnlyWhenEveryOutputIsAcknowledged() throws Exception {
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+
+        CompletableFuture<?> stage = handler.handle(page, consumed(page, 0, 7)).toCompletableFuture();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
+        List<ProducerRecord<String, byte[]>> sent = producer.history();
+        assertThat(sent).extracting(ProducerRecord::topic)
+                .containsExactly(TOPICS.urls(), TOPICS.urls(), TOPICS.records());
+        assertThat(sent).extracting(ProducerRecord::key)
+                .containsExactly("site.example", "site.example", "http://site.example/");
+        CrawlRequest first = MessageCodec.get().decode(sent.get(0).value(), CrawlRequest.class);
+        assertThat(first.url()).isEqualTo("http://site.example/a");
+        assertThat(first.depth()).isEqualTo(2);
+        assertThat(first.sourceUrl()).isEqualTo("http://site.example/");
+        PageRecord record = MessageCodec.get().decode(sent.get(2).value(), PageRecord.class);
+        assertThat(record.title()).isEqualTo("T");
+
+        assertThat(producer.completeNext()).isTrue();
+        assertThat(producer.completeNext()).isTrue();
+        assertThat(stage).as("two of three acknowledged").isNotDone();
+        assertThat(producer.completeNext()).isTrue();
+        await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
+        assertThat(stage).isCompleted();
+        assertThat(metrics.linksPublished()).isEqualTo(2);
+        assertThat(metrics.recordsPublished()).isEqualTo(1);
+    }
+
+    @Test
+    void aRefusedSendFailsTheStageSoThePartitionIsRewound() {
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+        CompletableFuture<?> stage = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
+        producer.completeNext();
+        producer.errorNext(new org.apache.kafka.common.errors.TimeoutException("broker gone"));
+        producer.completeNext();
+
+        await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
+        assertThat(stage).isCompletedExceptionally();
+        assertThat(metrics.recordsPublished()).isZero();
+    }
+
+    @Test
+    void neverBlocksThePollThreadWhenThePoolIsFull() {
+        blockThePool();
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+        CompletionStage<?> queued = handler.handle(page, consumed(page, 0, 1));
+
+        long start = System.nanoTime();
+        CompletableFuture<?> refused = handler.handle(page, consumed(page, 0, 2)).toCompletableFuture();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
+
+        assertThat(refused).isCompletedExceptionally();
+        assertThat(refused).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .withCauseInstanceOf(RejectedExecutionException.class);
+        assertThat(queued.toCompletableFuture()).isNotDone();
+    }
+
+    @Test
+    void skipsQueuedPagesOfARevokedPartition() {
+        blockThePool();
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+        CompletableFuture<?> stage = handler.handle(page, consumed(page, 3, 1)).toCompletableFuture();
+
+        handler.partitionsRevoked(List.of(new TopicPartition(TOPICS.pages(), 3)));
+        release.countDown();
+
+        await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
+        assertThat(stage.isCancelled()).as("dropped, never completed").isTrue();
+        assertThat(producer.history()).isEmpty();
+        assertThat(metrics.pagesParsed()).isZero();
+    }
+
+    @Test
+    void revokingOnePartitionLeavesOthersAlone() {
+        blockThePool();
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+        CompletableFuture<?> stage = handler.handle(page, consumed(page, 4, 1)).toCompletableFuture();
+
+        handler.partitionsRevoked(List.of(new TopicPartition(TOPICS.pages(), 3)));
+        release.countDown();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
+        while (producer.completeNext()) {
+            // acknowledge everything
+        }
+        await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
+        assertThat(stage).isCompleted();
+    }
+}
