@@ -46,6 +46,8 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param maxSitemapBytes largest decompressed sitemap read
  * @param maxSitemapUrls most URLs taken from one sitemap
  * @param extract extraction rules filling the records' {@code fields}
+ * @param seedSites sites (host, plus port when not the default) in scope from any page: the crawl
+ *                  command sets the seeds' hosts here so links between them are followed
  */
 public record ParserConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -70,7 +72,8 @@ public record ParserConfig(
         @JsonProperty("replication_factor") short replicationFactor,
         @JsonProperty("max_sitemap_bytes") int maxSitemapBytes,
         @JsonProperty("max_sitemap_urls") int maxSitemapUrls,
-        @JsonProperty("extract") List<ExtractionRule> extract) {
+        @JsonProperty("extract") List<ExtractionRule> extract,
+        @JsonProperty("seed_sites") List<String> seedSites) {
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_PARSER_";
@@ -118,6 +121,7 @@ public record ParserConfig(
         atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
         atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
         extract = List.copyOf(orEmpty(extract));
+        seedSites = List.copyOf(orEmpty(seedSites));
     }
 
     /** The defaults: local broker, crawl "crawl", host scope, depth 5, one thread per core. */
@@ -126,7 +130,7 @@ public record ParserConfig(
                 List.of(), List.of(), UrlNormalizer.DEFAULT_STRIP_PARAMS, true,
                 ParseLimits.DEFAULT_MAX_PARSE_BYTES, ParseLimits.DEFAULT_TIME_BUDGET, "windows-1252",
                 0, 64, 32, Duration.ofSeconds(30), 6, (short) 1, SitemapParser.DEFAULT_MAX_BYTES,
-                SitemapParser.DEFAULT_MAX_URLS, List.of());
+                SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of());
     }
 
     /**
@@ -143,7 +147,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract);
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites);
     }
 
     /** A copy with another scope and maximum depth, as the crawl command's options set them. */
@@ -151,7 +155,15 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract);
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites);
+    }
+
+    /** A copy whose scope also admits {@code sites} from any page (the crawl command's seed hosts). */
+    public ParserConfig withSeedSites(List<String> sites) {
+        return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
+                maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
+                parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites);
     }
 
     /** The crawl's topic names. */
@@ -168,7 +180,7 @@ public record ParserConfig(
     /** The scope chain's rules. */
     public ScopeSettings scopeSettings() {
         return new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks,
-                allowPatterns, denyPatterns);
+                allowPatterns, denyPatterns, java.util.Set.copyOf(seedSites));
     }
 
     /** The normalizer configured by {@code strip_params} and {@code sort_query_params}. */

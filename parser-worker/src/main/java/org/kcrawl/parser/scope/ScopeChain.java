@@ -46,8 +46,8 @@ public final class ScopeChain {
         List<LinkFilter> filters = new ArrayList<>();
         filters.add(new UrlLengthFilter(settings.maxUrlLength()));
         switch (settings.mode()) {
-            case HOST -> filters.add(new HostScopeFilter());
-            case DOMAIN -> filters.add(new DomainScopeFilter());
+            case HOST -> filters.add(new HostScopeFilter(settings.seedSites()));
+            case DOMAIN -> filters.add(new DomainScopeFilter(settings.seedSites()));
             case ANY -> { }
         }
         filters.add(new DepthFilter(settings.maxDepth()));

@@ -1,6 +1,7 @@
 package org.kcrawl.parser.scope;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The rules of a scope chain.
@@ -12,9 +13,13 @@ import java.util.List;
  * @param maxOutlinks most links followed from one page (0 follows none)
  * @param allowPatterns when not empty, a URL must match one of these regular expressions
  * @param denyPatterns a URL matching any of these regular expressions is rejected
+ * @param seedSites in host scope, sites (host, plus port when not the default) that are in scope
+ *                  wherever the link was found: the seeds' hosts, so links between seed hosts are
+ *                  followed; in domain scope, their registered domains are
  */
 public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int maxRepeatedSegments,
-                            int maxOutlinks, List<String> allowPatterns, List<String> denyPatterns) {
+                            int maxOutlinks, List<String> allowPatterns, List<String> denyPatterns,
+                            Set<String> seedSites) {
     public ScopeSettings {
         if (mode == null) {
             throw new IllegalArgumentException("mode must not be null");
@@ -24,6 +29,13 @@ public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int 
         }
         allowPatterns = List.copyOf(allowPatterns == null ? List.of() : allowPatterns);
         denyPatterns = List.copyOf(denyPatterns == null ? List.of() : denyPatterns);
+        seedSites = Set.copyOf(seedSites == null ? Set.of() : seedSites);
+    }
+
+    /** Settings without seed sites: scope is judged from the source page alone. */
+    public ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int maxRepeatedSegments,
+                         int maxOutlinks, List<String> allowPatterns, List<String> denyPatterns) {
+        this(mode, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks, allowPatterns, denyPatterns, Set.of());
     }
 
     /** Host scope, depth 5, 2048 characters, 3 repeats, 500 outlinks, no patterns. */

@@ -41,6 +41,23 @@ class ScopeChainTest {
         assertThat(accepted(chain, SourcePage.of(source, 0), url)).isEqualTo(expected);
     }
 
+    @Test
+    void seedSitesAreInScopeFromAnyPageButOthersAreNot() {
+        ScopeChain host = ScopeChain.of(new ScopeSettings(ScopeMode.HOST, 5, 2048, 3, 500, List.of(), List.of(),
+                java.util.Set.of("a.example.org", "127.0.0.11:8080")));
+        SourcePage onA = SourcePage.of("http://a.example.org/x", 0);
+        assertThat(accepted(host, onA, "http://127.0.0.11:8080/p/1")).isTrue();
+        assertThat(accepted(host, SourcePage.of("http://127.0.0.11:8080/", 0), "https://a.example.org/")).isTrue();
+        assertThat(accepted(host, onA, "http://127.0.0.12:8080/p/1")).isFalse();
+        assertThat(accepted(host, onA, "http://b.example.org/")).isFalse();
+
+        ScopeChain domain = ScopeChain.of(new ScopeSettings(ScopeMode.DOMAIN, 5, 2048, 3, 500, List.of(), List.of(),
+                java.util.Set.of("www.example.org")));
+        SourcePage elsewhere = SourcePage.of("http://www.other.net/", 0);
+        assertThat(accepted(domain, elsewhere, "http://shop.example.org/")).isTrue();
+        assertThat(accepted(domain, elsewhere, "http://example.com/")).isFalse();
+    }
+
     @ParameterizedTest(name = "{0} from {1}: {2}")
     @CsvSource({
             "http://shop.example.co.uk/, http://www.example.co.uk/, true",
