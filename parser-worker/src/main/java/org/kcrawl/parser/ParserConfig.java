@@ -12,7 +12,7 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.ParseLimits;
-import org.kcrawl.parser.links.UrlNormalizer;
+import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.record.ExtractionRule;
 import org.kcrawl.parser.scope.PatternFilter;
 import org.kcrawl.parser.scope.ScopeMode;

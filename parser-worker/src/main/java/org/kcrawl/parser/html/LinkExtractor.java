@@ -9,8 +9,8 @@ import java.util.Map;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Elements;
-import org.kcrawl.parser.links.InvalidUrlException;
-import org.kcrawl.parser.links.UrlNormalizer;
+import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.common.url.UrlNormalizer;
 
 /**
  * Finds the links of a parsed document: {@code a[href]}, {@code area[href]},

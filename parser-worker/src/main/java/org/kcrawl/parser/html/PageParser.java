@@ -12,8 +12,8 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
 import org.kcrawl.common.message.FetchedPage;
-import org.kcrawl.parser.links.InvalidUrlException;
-import org.kcrawl.parser.links.UrlNormalizer;
+import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.common.url.UrlNormalizer;
 
 /**
  * Parses a fetched page with jsoup into a {@link ParsedPage}: character set, metadata, robots

@@ -3,7 +3,7 @@ package org.kcrawl.parser.html;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.kcrawl.parser.links.InvalidUrlException;
+import org.kcrawl.common.url.InvalidUrlException;
 
 /**
  * What the parser learned from one fetched page.

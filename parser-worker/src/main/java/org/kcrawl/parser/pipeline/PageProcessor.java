@@ -13,7 +13,7 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.html.ParsedPage;
-import org.kcrawl.parser.links.InvalidUrlException;
+import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.parser.record.RecordBuilder;
 import org.kcrawl.parser.scope.RejectReason;
 import org.kcrawl.parser.scope.ScopeChain;

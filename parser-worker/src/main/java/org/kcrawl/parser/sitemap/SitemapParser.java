@@ -23,8 +23,8 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.parser.html.DiscoveredLink;
 import org.kcrawl.parser.html.ParsedPage;
 import org.kcrawl.parser.html.RobotsDirectives;
-import org.kcrawl.parser.links.InvalidUrlException;
-import org.kcrawl.parser.links.UrlNormalizer;
+import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.common.url.UrlNormalizer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.kcrawl.parser.links.InvalidUrlException;
+import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.parser.testing.Pages;
 
 class PageParserTest {
@@ -199,7 +199,7 @@ class PageParserTest {
 
     @Test
     void parsesAtMostTheSizeCap() {
-        PageParser capped = new PageParser(org.kcrawl.parser.links.UrlNormalizer.defaults(), CharsetDetector.defaults(),
+        PageParser capped = new PageParser(org.kcrawl.common.url.UrlNormalizer.defaults(), CharsetDetector.defaults(),
                 new ParseLimits(2048, java.time.Duration.ofSeconds(5)), FieldExtractor.NONE, System::nanoTime);
         StringBuilder sb = new StringBuilder("<title>big</title>");
         for (int i = 0; i < 500; i++) {
@@ -217,7 +217,7 @@ class PageParserTest {
     void theTimeBudgetEndsAPathologicalParseWithWhatItHas() {
         // A fake clock that moves one second per read: the budget of 3 s allows only a few reads.
         long[] now = {0};
-        PageParser budgeted = new PageParser(org.kcrawl.parser.links.UrlNormalizer.defaults(),
+        PageParser budgeted = new PageParser(org.kcrawl.common.url.UrlNormalizer.defaults(),
                 CharsetDetector.defaults(), new ParseLimits(4 * 1024 * 1024, java.time.Duration.ofSeconds(3)),
                 FieldExtractor.NONE, () -> now[0] += 1_000_000_000L);
         StringBuilder sb = new StringBuilder("<title>slow</title>");
@@ -235,7 +235,7 @@ class PageParserTest {
     @Test
     void extractsFieldsWithTheGivenExtractor() {
         FieldExtractor extractor = (url, doc) -> Map.of("url", url, "first_p", doc.select("p").first().text());
-        PageParser withFields = new PageParser(org.kcrawl.parser.links.UrlNormalizer.defaults(),
+        PageParser withFields = new PageParser(org.kcrawl.common.url.UrlNormalizer.defaults(),
                 CharsetDetector.defaults(), ParseLimits.defaults(), extractor, System::nanoTime);
 
         ParsedPage p = withFields.parse(html("http://f.example/", "<p>hello</p><p>bye</p>"));

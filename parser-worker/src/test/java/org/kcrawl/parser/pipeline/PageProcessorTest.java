@@ -16,7 +16,7 @@ import org.kcrawl.parser.html.FieldExtractor;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.parser.html.ParsedPage;
-import org.kcrawl.parser.links.UrlNormalizer;
+import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.scope.RejectReason;
 import org.kcrawl.parser.scope.ScopeChain;
 import org.kcrawl.parser.scope.ScopeMode;

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.parser.html.DiscoveredLink;
 import org.kcrawl.parser.html.ParsedPage;
-import org.kcrawl.parser.links.InvalidUrlException;
-import org.kcrawl.parser.links.UrlNormalizer;
+import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.testing.Pages;
 
 class SitemapParserTest {

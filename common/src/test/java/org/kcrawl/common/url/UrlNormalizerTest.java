@@ -1,4 +1,4 @@
-package org.kcrawl.parser.links;
+package org.kcrawl.common.url;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.kcrawl.parser.links;
+package org.kcrawl.common.url;
 
 import java.net.URI;
 import java.net.URISyntaxException;
