@@ -52,6 +52,37 @@ public final class ConfigBinder {
                 tree.set(key, scalar(e.getKey(), e.getValue()));
             }
         }
+        return toValue(tree, type);
+    }
+
+    /**
+     * Binds {@code type} from {@code defaults}, overlaid by the mapping under {@code section} of
+     * {@code file} (may be null; a missing section is empty), then by {@code overrides} (settings given
+     * on a command line, by their snake_case names).
+     */
+    public <T> T bindSection(Class<T> type, T defaults, Path file, String section, Map<String, ?> overrides) {
+        ObjectNode tree = yaml.valueToTree(defaults);
+        if (file != null) {
+            JsonNode root = readFile(file);
+            if (!root.isObject()) {
+                throw new ConfigException(file.toString(), "the top level must be a mapping with a '" + section
+                        + "' section");
+            }
+            JsonNode part = root.get(section);
+            if (part != null && !part.isNull()) {
+                overlay(tree, part, file + " section " + section);
+            }
+        }
+        overrides.forEach((key, value) -> {
+            if (!tree.has(key)) {
+                throw new ConfigException(key, "no such setting in '" + section + "'");
+            }
+            tree.set(key, yaml.valueToTree(value));
+        });
+        return toValue(tree, type);
+    }
+
+    private <T> T toValue(ObjectNode tree, Class<T> type) {
         try {
             return yaml.treeToValue(tree, type);
         } catch (UnrecognizedPropertyException e) {

@@ -57,4 +57,14 @@ class ConfigBinderTest {
         assertThat(KafkaEnv.clientOverrides(Map.of("KAFKA_SECURITY_PROTOCOL", "SSL", "PATH", "/bin")))
                 .containsExactly(Map.entry("security.protocol", "SSL"));
     }
+
+    @Test
+    void sectionOfAFileThenCommandLineOverrides(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("crawl.yaml");
+        Files.writeString(file, "fetcher:\n  rate: 3\nparser:\n  crawl_name: p\n");
+        Sample s = binder.bindSection(Sample.class, defaults, file, "parser", Map.of("rate", 7.5));
+        assertThat(s).isEqualTo(new Sample("p", 7.5, Duration.ofSeconds(30)));
+        assertThatThrownBy(() -> binder.bindSection(Sample.class, defaults, file, "parser", Map.of("speed", 1)))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("speed");
+    }
 }
