@@ -5,8 +5,10 @@ import org.kcrawl.common.message.FailureReason;
 /**
  * A fetch that ended without a usable response, classified at the point where the cause is known
  * (by exception type and protocol state, never by message text).
+ *
+ * <p>Not final: {@link FetchRejectedException} marks fetches the client refused for reasons of its own.
  */
-public final class FetchException extends Exception {
+public class FetchException extends Exception {
     private static final long serialVersionUID = 1L;
 
     private final FailureReason reason;

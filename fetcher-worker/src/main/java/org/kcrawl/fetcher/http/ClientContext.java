@@ -1,0 +1,27 @@
+package org.kcrawl.fetcher.http;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.handler.ssl.SslContext;
+import java.util.Set;
+import org.kcrawl.fetcher.net.AddressGuard;
+import org.kcrawl.fetcher.net.HostResolver;
+
+/**
+ * What every fetch of one {@link NettyHttpFetcher} shares.
+ *
+ * @param settings the client settings
+ * @param limits per-response limits derived from the settings
+ * @param ssl the TLS client context
+ * @param bootstrap the connection template (cloned per connection)
+ * @param dialer opens sockets
+ * @param resolver resolves host names
+ * @param guard decides which addresses may be dialed
+ * @param pool keep-alive connections and connection caps
+ * @param limiter in-flight caps
+ * @param proxies proxy rotation (empty when connecting directly)
+ * @param requests builds requests
+ * @param running the fetches in flight, for close()
+ */
+record ClientContext(HttpClientSettings settings, ResponseLimits limits, SslContext ssl, Bootstrap bootstrap,
+                     Dialer dialer, HostResolver resolver, AddressGuard guard, ConnectionPool pool,
+                     InFlightLimiter limiter, ProxyRotation proxies, RequestFactory requests, Set<Fetch> running) {}

@@ -1,0 +1,304 @@
+package org.kcrawl.fetcher.http;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.kcrawl.fetcher.net.Cidr;
+
+/**
+ * Immutable, validated settings of {@link NettyHttpFetcher}; every size, time and count the client
+ * touches is bounded here.
+ *
+ * @param userAgent the User-Agent header; should carry a contact URL
+ * @param extraHeaders headers added to every request (for example Accept-Language); may not set
+ *                     Host, Connection, Accept-Encoding, Content-Length or Transfer-Encoding
+ * @param connectTimeout TCP connect (and proxy handshake) limit
+ * @param tlsHandshakeTimeout TLS handshake limit
+ * @param idleReadTimeout longest silence while a response is awaited or read
+ * @param totalDeadline limit on the whole fetch, from the call to the last byte
+ * @param maxBodyBytes decoded body bytes kept; a longer body is kept truncated and flagged
+ * @param maxDecodedBytes decoded bytes a gzip/deflate body may inflate to in total; beyond it the
+ *                        fetch fails with TOO_LARGE (a decompression bomb); at least maxBodyBytes
+ * @param maxHeaderBytes size of the status line plus header block
+ * @param maxHeaderCount number of response header fields
+ * @param fullBodyContentTypes media types whose body is read; others yield status and headers with
+ *                             an empty body, and their connection is closed rather than drained. A
+ *                             response without Content-Type is read (it may be HTML to sniff)
+ * @param maxConnections open connections in total; also the cap on fetches in flight
+ * @param maxConnectionsPerHost open connections per host name; also the cap on fetches in flight per host
+ * @param idleConnectionTimeout how long an idle keep-alive connection is kept for reuse
+ * @param eventLoopThreads I/O threads
+ * @param allowPrivate when true, every address may be dialed (local use and tests only)
+ * @param allowCidrs ranges opened even though they are not global, for example {@code 127.0.0.0/8}
+ * @param trustAllCertificates accept any certificate and host name (tests only)
+ * @param trustedCertificates a PEM file of extra trust anchors replacing the JDK's, or null for the JDK's
+ * @param proxies proxies used in turn for new connections (empty: connect directly)
+ * @param dnsQueryTimeout limit on one DNS query
+ * @param dnsMaxTtl longest time a DNS answer is cached, whatever its TTL
+ * @param dnsNegativeTtl how long a failed resolution is cached
+ */
+public record HttpClientSettings(
+        String userAgent,
+        Map<String, String> extraHeaders,
+        Duration connectTimeout,
+        Duration tlsHandshakeTimeout,
+        Duration idleReadTimeout,
+        Duration totalDeadline,
+        int maxBodyBytes,
+        long maxDecodedBytes,
+        int maxHeaderBytes,
+        int maxHeaderCount,
+        List<String> fullBodyContentTypes,
+        int maxConnections,
+        int maxConnectionsPerHost,
+        Duration idleConnectionTimeout,
+        int eventLoopThreads,
+        boolean allowPrivate,
+        List<String> allowCidrs,
+        boolean trustAllCertificates,
+        Path trustedCertificates,
+        List<ProxySettings> proxies,
+        Duration dnsQueryTimeout,
+        Duration dnsMaxTtl,
+        Duration dnsNegativeTtl) {
+
+    /** The default User-Agent. */
+    public static final String DEFAULT_USER_AGENT = "kcrawl/0.1 (+https://github.com/kcrawl/kcrawl)";
+
+    private static final Set<String> RESERVED_HEADERS =
+            Set.of("host", "connection", "accept-encoding", "content-length", "transfer-encoding", "upgrade",
+                    "te", "keep-alive", "proxy-connection");
+
+    public HttpClientSettings {
+        if (userAgent == null || userAgent.isBlank()) {
+            throw new IllegalArgumentException("userAgent must not be blank");
+        }
+        checkHeaderValue("userAgent", userAgent);
+        extraHeaders = validHeaders(extraHeaders);
+        connectTimeout = positive(connectTimeout, "connectTimeout");
+        tlsHandshakeTimeout = positive(tlsHandshakeTimeout, "tlsHandshakeTimeout");
+        idleReadTimeout = positive(idleReadTimeout, "idleReadTimeout");
+        totalDeadline = positive(totalDeadline, "totalDeadline");
+        atLeast(maxBodyBytes, 1, "maxBodyBytes");
+        if (maxDecodedBytes < maxBodyBytes) {
+            throw new IllegalArgumentException("maxDecodedBytes must be >= maxBodyBytes (" + maxBodyBytes
+                    + ") but was " + maxDecodedBytes);
+        }
+        atLeast(maxHeaderBytes, 1024, "maxHeaderBytes");
+        atLeast(maxHeaderCount, 1, "maxHeaderCount");
+        fullBodyContentTypes = mediaTypes(fullBodyContentTypes);
+        atLeast(maxConnections, 1, "maxConnections");
+        atLeast(maxConnectionsPerHost, 1, "maxConnectionsPerHost");
+        if (maxConnectionsPerHost > maxConnections) {
+            throw new IllegalArgumentException("maxConnectionsPerHost (" + maxConnectionsPerHost
+                    + ") must not exceed maxConnections (" + maxConnections + ")");
+        }
+        idleConnectionTimeout = positive(idleConnectionTimeout, "idleConnectionTimeout");
+        atLeast(eventLoopThreads, 1, "eventLoopThreads");
+        allowCidrs = cidrs(allowCidrs);
+        if (proxies == null) {
+            throw new IllegalArgumentException("proxies must not be null (use an empty list)");
+        }
+        proxies = List.copyOf(proxies);
+        dnsQueryTimeout = positive(dnsQueryTimeout, "dnsQueryTimeout");
+        dnsMaxTtl = positive(dnsMaxTtl, "dnsMaxTtl");
+        if (dnsNegativeTtl == null || dnsNegativeTtl.isNegative()) {
+            throw new IllegalArgumentException("dnsNegativeTtl must be >= 0 but was " + dnsNegativeTtl);
+        }
+    }
+
+    /**
+     * Safe defaults: 5 s connect, 10 s TLS, 15 s idle read, 30 s total, 2 MiB body, 8 MiB decoded,
+     * 64 KiB / 200 headers, HTML and XHTML read fully, 256 connections (8 per host), 30 s idle
+     * keep-alive, one I/O thread per core, private addresses refused, full certificate checks, no proxy.
+     */
+    public static HttpClientSettings defaults() {
+        return new HttpClientSettings(DEFAULT_USER_AGENT, Map.of(),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(30),
+                2 * 1024 * 1024, 8L * 1024 * 1024, 64 * 1024, 200,
+                List.of("text/html", "application/xhtml+xml"),
+                256, 8, Duration.ofSeconds(30),
+                Runtime.getRuntime().availableProcessors(),
+                false, List.of(), false, null, List.of(),
+                Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30));
+    }
+
+    /** A builder starting from these settings. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** The allowCidrs parsed. */
+    public List<Cidr> allowedRanges() {
+        return allowCidrs.stream().map(Cidr::parse).toList();
+    }
+
+    private static Duration positive(Duration d, String name) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be a positive duration but was " + d);
+        }
+        return d;
+    }
+
+    private static void atLeast(long value, long min, String name) {
+        if (value < min) {
+            throw new IllegalArgumentException(name + " must be >= " + min + " but was " + value);
+        }
+    }
+
+    private static Map<String, String> validHeaders(Map<String, String> headers) {
+        if (headers == null) {
+            throw new IllegalArgumentException("extraHeaders must not be null (use an empty map)");
+        }
+        Map<String, String> copy = new LinkedHashMap<>();
+        headers.forEach((name, value) -> {
+            if (name == null || name.isEmpty() || !name.chars().allMatch(HttpClientSettings::isTokenChar)) {
+                throw new IllegalArgumentException("extraHeaders has an invalid header name '" + name + "'");
+            }
+            if (RESERVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException("extraHeaders may not set '" + name
+                        + "': the client manages it");
+            }
+            if (value == null) {
+                throw new IllegalArgumentException("extraHeaders has a null value for '" + name + "'");
+            }
+            checkHeaderValue("extraHeaders." + name, value);
+            copy.put(name, value);
+        });
+        return Map.copyOf(copy);
+    }
+
+    private static void checkHeaderValue(String name, String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\r' || c == '\n' || c == 0 || c > 0xFF) {
+                throw new IllegalArgumentException(name + " contains a character not allowed in a header value"
+                        + " at index " + i);
+            }
+        }
+    }
+
+    private static boolean isTokenChar(int c) {
+        return c > 32 && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0;
+    }
+
+    private static List<String> mediaTypes(List<String> types) {
+        if (types == null) {
+            throw new IllegalArgumentException("fullBodyContentTypes must not be null");
+        }
+        List<String> out = new ArrayList<>();
+        for (String t : types) {
+            if (t == null || t.isBlank() || t.indexOf('/') <= 0 || t.indexOf(';') >= 0) {
+                throw new IllegalArgumentException("fullBodyContentTypes has an invalid media type '" + t
+                        + "' (expected type/subtype without parameters)");
+            }
+            out.add(t.trim().toLowerCase(Locale.ROOT));
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<String> cidrs(List<String> cidrs) {
+        if (cidrs == null) {
+            throw new IllegalArgumentException("allowCidrs must not be null (use an empty list)");
+        }
+        for (String c : cidrs) {
+            try {
+                Cidr.parse(c);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("allowCidrs: " + e.getMessage(), e);
+            }
+        }
+        return List.copyOf(cidrs);
+    }
+
+    /** Builds settings from defaults or from existing settings; {@link #build()} validates. */
+    public static final class Builder {
+        private String userAgent;
+        private Map<String, String> extraHeaders;
+        private Duration connectTimeout;
+        private Duration tlsHandshakeTimeout;
+        private Duration idleReadTimeout;
+        private Duration totalDeadline;
+        private int maxBodyBytes;
+        private long maxDecodedBytes;
+        private int maxHeaderBytes;
+        private int maxHeaderCount;
+        private List<String> fullBodyContentTypes;
+        private int maxConnections;
+        private int maxConnectionsPerHost;
+        private Duration idleConnectionTimeout;
+        private int eventLoopThreads;
+        private boolean allowPrivate;
+        private List<String> allowCidrs;
+        private boolean trustAllCertificates;
+        private Path trustedCertificates;
+        private List<ProxySettings> proxies;
+        private Duration dnsQueryTimeout;
+        private Duration dnsMaxTtl;
+        private Duration dnsNegativeTtl;
+
+        private Builder(HttpClientSettings s) {
+            userAgent = s.userAgent;
+            extraHeaders = s.extraHeaders;
+            connectTimeout = s.connectTimeout;
+            tlsHandshakeTimeout = s.tlsHandshakeTimeout;
+            idleReadTimeout = s.idleReadTimeout;
+            totalDeadline = s.totalDeadline;
+            maxBodyBytes = s.maxBodyBytes;
+            maxDecodedBytes = s.maxDecodedBytes;
+            maxHeaderBytes = s.maxHeaderBytes;
+            maxHeaderCount = s.maxHeaderCount;
+            fullBodyContentTypes = s.fullBodyContentTypes;
+            maxConnections = s.maxConnections;
+            maxConnectionsPerHost = s.maxConnectionsPerHost;
+            idleConnectionTimeout = s.idleConnectionTimeout;
+            eventLoopThreads = s.eventLoopThreads;
+            allowPrivate = s.allowPrivate;
+            allowCidrs = s.allowCidrs;
+            trustAllCertificates = s.trustAllCertificates;
+            trustedCertificates = s.trustedCertificates;
+            proxies = s.proxies;
+            dnsQueryTimeout = s.dnsQueryTimeout;
+            dnsMaxTtl = s.dnsMaxTtl;
+            dnsNegativeTtl = s.dnsNegativeTtl;
+        }
+
+        public Builder userAgent(String v) { userAgent = v; return this; }
+        public Builder extraHeaders(Map<String, String> v) { extraHeaders = v; return this; }
+        public Builder connectTimeout(Duration v) { connectTimeout = v; return this; }
+        public Builder tlsHandshakeTimeout(Duration v) { tlsHandshakeTimeout = v; return this; }
+        public Builder idleReadTimeout(Duration v) { idleReadTimeout = v; return this; }
+        public Builder totalDeadline(Duration v) { totalDeadline = v; return this; }
+        public Builder maxBodyBytes(int v) { maxBodyBytes = v; return this; }
+        public Builder maxDecodedBytes(long v) { maxDecodedBytes = v; return this; }
+        public Builder maxHeaderBytes(int v) { maxHeaderBytes = v; return this; }
+        public Builder maxHeaderCount(int v) { maxHeaderCount = v; return this; }
+        public Builder fullBodyContentTypes(List<String> v) { fullBodyContentTypes = v; return this; }
+        public Builder maxConnections(int v) { maxConnections = v; return this; }
+        public Builder maxConnectionsPerHost(int v) { maxConnectionsPerHost = v; return this; }
+        public Builder idleConnectionTimeout(Duration v) { idleConnectionTimeout = v; return this; }
+        public Builder eventLoopThreads(int v) { eventLoopThreads = v; return this; }
+        public Builder allowPrivate(boolean v) { allowPrivate = v; return this; }
+        public Builder allowCidrs(List<String> v) { allowCidrs = v; return this; }
+        public Builder trustAllCertificates(boolean v) { trustAllCertificates = v; return this; }
+        public Builder trustedCertificates(Path v) { trustedCertificates = v; return this; }
+        public Builder proxies(List<ProxySettings> v) { proxies = v; return this; }
+        public Builder dnsQueryTimeout(Duration v) { dnsQueryTimeout = v; return this; }
+        public Builder dnsMaxTtl(Duration v) { dnsMaxTtl = v; return this; }
+        public Builder dnsNegativeTtl(Duration v) { dnsNegativeTtl = v; return this; }
+
+        /** Validates and builds. */
+        public HttpClientSettings build() {
+            return new HttpClientSettings(userAgent, extraHeaders, connectTimeout, tlsHandshakeTimeout,
+                    idleReadTimeout, totalDeadline, maxBodyBytes, maxDecodedBytes, maxHeaderBytes, maxHeaderCount,
+                    fullBodyContentTypes, maxConnections, maxConnectionsPerHost, idleConnectionTimeout,
+                    eventLoopThreads, allowPrivate, allowCidrs, trustAllCertificates, trustedCertificates, proxies,
+                    dnsQueryTimeout, dnsMaxTtl, dnsNegativeTtl);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package org.kcrawl.fetcher.http;
+
+import java.util.Map;
+
+/**
+ * A complete response as read from one connection, before the fetch adds its URL, timing and address.
+ *
+ * @param status the status code
+ * @param headers selected headers, lower-case names
+ * @param contentType the Content-Type header or null
+ * @param body the decoded body, possibly truncated, empty for metadata-only types
+ * @param truncated true when the body was cut at the size cap
+ */
+record ResponseData(int status, Map<String, String> headers, String contentType, byte[] body, boolean truncated) {}

@@ -1,0 +1,71 @@
+package org.kcrawl.fetcher.net;
+
+import io.netty.channel.EventLoop;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.resolver.ResolvedAddressTypes;
+import io.netty.resolver.dns.DefaultDnsCache;
+import io.netty.resolver.dns.DnsNameResolver;
+import io.netty.resolver.dns.DnsNameResolverBuilder;
+import io.netty.resolver.dns.DnsServerAddressStreamProviders;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Asynchronous DNS on a Netty event loop, with a cache whose entries live no longer than the record
+ * TTL and never longer than {@code maxTtl}; failures are cached for {@code negativeTtl}. Host names
+ * in the hosts file (such as {@code localhost}) resolve from it without a query.
+ *
+ * <p>Construction reads the platform's name-server configuration and hosts file, so it belongs at
+ * start-up, not on an event loop.
+ */
+public final class DnsHostResolver implements HostResolver {
+    private final DnsNameResolver resolver;
+
+    /** A resolver running on {@code loop} with the given query timeout and cache bounds. */
+    public DnsHostResolver(EventLoop loop, Duration queryTimeout, Duration maxTtl, Duration negativeTtl) {
+        Objects.requireNonNull(loop, "loop must not be null");
+        requirePositive(queryTimeout, "queryTimeout");
+        requirePositive(maxTtl, "maxTtl");
+        Objects.requireNonNull(negativeTtl, "negativeTtl must not be null");
+        int maxTtlSeconds = (int) Math.min(Integer.MAX_VALUE, Math.max(1, maxTtl.toSeconds()));
+        int negativeSeconds = (int) Math.min(Integer.MAX_VALUE, Math.max(0, negativeTtl.toSeconds()));
+        this.resolver = new DnsNameResolverBuilder(loop)
+                .datagramChannelType(NioDatagramChannel.class)
+                .socketChannelType(NioSocketChannel.class)
+                .nameServerProvider(DnsServerAddressStreamProviders.platformDefault())
+                .resolveCache(new DefaultDnsCache(0, maxTtlSeconds, negativeSeconds))
+                .queryTimeoutMillis(queryTimeout.toMillis())
+                .resolvedAddressTypes(ResolvedAddressTypes.IPV4_PREFERRED)
+                .build();
+    }
+
+    @Override
+    public CompletableFuture<List<InetAddress>> resolve(String host) {
+        CompletableFuture<List<InetAddress>> result = new CompletableFuture<>();
+        resolver.resolveAll(host).addListener(f -> {
+            if (f.isSuccess()) {
+                @SuppressWarnings("unchecked")
+                List<InetAddress> addresses = (List<InetAddress>) f.getNow();
+                result.complete(List.copyOf(addresses));
+            } else {
+                result.completeExceptionally(f.cause());
+            }
+        });
+        return result;
+    }
+
+    @Override
+    public void close() {
+        resolver.close();
+    }
+
+    private static void requirePositive(Duration d, String name) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive but was " + d);
+        }
+    }
+}
