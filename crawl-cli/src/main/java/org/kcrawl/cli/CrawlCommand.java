@@ -38,11 +38,12 @@ public final class CrawlCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         options.validate();
-        List<String> seeds = new SeedLoader(WorkerWiring.normalizer()).load(urls, seedsFile);
+        WorkerWiring wiring = new WorkerWiring(options);
+        List<String> seeds = new SeedLoader(wiring.normalizer()).load(urls, seedsFile);
         if (seeds.isEmpty()) {
             throw new UsageException("no seed URLs: give URLs as arguments or --seeds FILE");
         }
-        WorkerWiring wiring = new WorkerWiring(options);
-        return new LocalCrawl(options, seeds, wiring::workers, spec.commandLine().getErr()).run();
+        return new LocalCrawl(options, seeds, clients -> wiring.workers(clients, seeds),
+                spec.commandLine().getErr()).run();
     }
 }

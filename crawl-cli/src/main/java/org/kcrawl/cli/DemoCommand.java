@@ -59,13 +59,14 @@ final class DemoCommand implements Callable<Integer> {
         }
         try (SyntheticWeb web = SyntheticWeb.builder().hosts(hosts).pagesPerHost(pagesPerHost)
                 .latency(Duration.ofMillis(latencyMs)).start()) {
-            List<String> seeds = web.hostRoots();
+            WorkerWiring wiring = new WorkerWiring(options);
+            List<String> seeds = new SeedLoader(wiring.normalizer()).load(web.hostRoots(), null);
             if (!options.quiet) {
                 spec.commandLine().getErr().printf("demo: synthetic web of %d hosts x %d pages on port %d%n",
                         hosts, pagesPerHost, web.port());
             }
-            WorkerWiring wiring = new WorkerWiring(options);
-            return new LocalCrawl(options, seeds, wiring::workers, spec.commandLine().getErr()).run();
+            return new LocalCrawl(options, seeds, clients -> wiring.workers(clients, seeds),
+                    spec.commandLine().getErr()).run();
         }
     }
 }

@@ -1,6 +1,6 @@
 package org.kcrawl.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,13 +40,13 @@ final class LocalCrawl {
     private final CrawlOptions options;
     private final List<String> seeds;
     private final Function<KafkaClients, CrawlWorkers> workersFactory;
-    private final PrintStream err;
+    private final PrintWriter err;
     private final CountDownLatch done = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicReference<String> outcome = new AtomicReference<>();
 
     LocalCrawl(CrawlOptions options, List<String> seeds, Function<KafkaClients, CrawlWorkers> workersFactory,
-               PrintStream err) {
+               PrintWriter err) {
         this.options = options;
         this.seeds = List.copyOf(seeds);
         this.workersFactory = workersFactory;

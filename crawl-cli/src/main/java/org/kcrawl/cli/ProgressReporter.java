@@ -1,6 +1,6 @@
 package org.kcrawl.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -10,7 +10,7 @@ import java.util.function.Supplier;
  * otherwise (so logs and CI output stay readable).
  */
 final class ProgressReporter {
-    private final PrintStream err;
+    private final PrintWriter err;
     private final boolean terminal;
     private final Supplier<ProgressSnapshot> source;
     private final LongSupplier nanoClock;
@@ -21,7 +21,7 @@ final class ProgressReporter {
     private long lastNanos;
     private double rate;
 
-    ProgressReporter(PrintStream err, boolean terminal, Supplier<ProgressSnapshot> source, LongSupplier nanoClock,
+    ProgressReporter(PrintWriter err, boolean terminal, Supplier<ProgressSnapshot> source, LongSupplier nanoClock,
                      long plainEveryNanos) {
         this.err = err;
         this.terminal = terminal;

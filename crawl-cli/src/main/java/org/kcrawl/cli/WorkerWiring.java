@@ -1,0 +1,169 @@
+package org.kcrawl.cli;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.common.url.UrlNormalizer;
+import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.kafka.FetcherWorker;
+import org.kcrawl.fetcher.kafka.RedirectRules;
+import org.kcrawl.fetcher.kafka.RedirectScope;
+import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.parser.kafka.ParserWorker;
+import org.kcrawl.parser.scope.DomainScopeFilter;
+import org.kcrawl.parser.scope.HostScopeFilter;
+
+/**
+ * Turns the crawl command's options (and its optional {@code --config} file) into the fetcher's and
+ * parser's configurations, and builds the in-process workers from them. Options given on the command
+ * line win over the file, which wins over the workers' defaults.
+ */
+final class WorkerWiring {
+    private final CrawlOptions options;
+    private final FetcherConfig fetcher;
+    private final ParserConfig parser;
+    private final UrlNormalizer normalizer;
+
+    WorkerWiring(CrawlOptions options) {
+        this.options = options;
+        ConfigBinder binder = new ConfigBinder();
+        this.fetcher = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), options.config, "fetcher",
+                fetcherOverrides(options));
+        this.parser = binder.bindSection(ParserConfig.class, ParserConfig.defaults(), options.config, "parser",
+                parserOverrides(options));
+        this.normalizer = parser.urlNormalizer();
+    }
+
+    /** Normalizes exactly as the parser does, so seeds and discovered links share fingerprints. */
+    UnaryOperator<String> normalizer() {
+        return url -> {
+            try {
+                return normalizer.normalize(url);
+            } catch (InvalidUrlException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        };
+    }
+
+    /** The fetcher and parser for a crawl from {@code seeds}, talking to {@code clients}' cluster. */
+    CrawlWorkers workers(KafkaClients clients, List<String> seeds) {
+        Set<String> sites = new LinkedHashSet<>();
+        for (String seed : seeds) {
+            sites.add(HostScopeFilter.siteKey(URI.create(seed)));
+        }
+        ParserConfig parserConfig = parser.withKafka(options.crawlName, clients.bootstrapServers())
+                .withSeedSites(List.copyOf(sites));
+        MeterRegistry registry = new SimpleMeterRegistry();
+        RedirectRules redirects = new RedirectRules(normalizer(), redirectScope(seeds), fetcher.maxRedirectHops());
+        FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(), redirects);
+        ParserWorker parserWorker = new ParserWorker(parserConfig, clients, registry);
+        return new InProcessWorkers(fetcherWorker, parserWorker);
+    }
+
+    private RedirectScope redirectScope(List<String> seeds) {
+        return switch (options.scope) {
+            case ANY -> RedirectScope.any();
+            case HOST -> {
+                Set<String> hosts = new LinkedHashSet<>();
+                seeds.forEach(s -> hosts.add(URI.create(s).getHost()));
+                RedirectScope same = RedirectScope.sameHost();
+                yield (source, target) -> same.allows(source, target) || hosts.contains(URI.create(target).getHost());
+            }
+            case DOMAIN -> {
+                Set<String> domains = new LinkedHashSet<>();
+                seeds.forEach(s -> domains.add(DomainScopeFilter.registeredDomain(URI.create(s).getHost())));
+                yield (source, target) -> {
+                    String domain = DomainScopeFilter.registeredDomain(URI.create(target).getHost());
+                    return domain.equals(DomainScopeFilter.registeredDomain(URI.create(source).getHost()))
+                            || domains.contains(domain);
+                };
+            }
+        };
+    }
+
+    private static Map<String, Object> fetcherOverrides(CrawlOptions o) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("crawl_name", o.crawlName);
+        m.put("rate", o.rate);
+        m.put("per_host", o.perHost);
+        m.put("concurrency", o.concurrency);
+        m.put("max_pages", o.maxPages);
+        m.put("max_depth", o.maxDepth);
+        if (o.ignoreRobots) {
+            m.put("ignore_robots", true);
+        }
+        if (o.allowPrivate) {
+            m.put("allow_private", true);
+        }
+        return m;
+    }
+
+    private static Map<String, Object> parserOverrides(CrawlOptions o) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("crawl_name", o.crawlName);
+        m.put("scope", o.scope.name().toLowerCase(java.util.Locale.ROOT));
+        m.put("max_depth", o.maxDepth);
+        return m;
+    }
+
+    /** Both workers of a local crawl, in one JVM. */
+    private static final class InProcessWorkers implements CrawlWorkers {
+        private final FetcherWorker fetcher;
+        private final ParserWorker parser;
+
+        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser) {
+            this.fetcher = fetcher;
+            this.parser = parser;
+        }
+
+        @Override
+        public void start() {
+            fetcher.start();
+            parser.start();
+        }
+
+        @Override
+        public long pagesFetched() {
+            return fetcher.pagesFetched();
+        }
+
+        @Override
+        public long failures() {
+            return fetcher.failures();
+        }
+
+        @Override
+        public int inFlight() {
+            return fetcher.inFlight();
+        }
+
+        @Override
+        public int queued() {
+            return fetcher.queued();
+        }
+
+        @Override
+        public int pending() {
+            return fetcher.pending() + parser.pending();
+        }
+
+        @Override
+        public void close() {
+            // Fetcher first: its last pages still reach the parser, which drains after it.
+            try {
+                fetcher.close();
+            } finally {
+                parser.close();
+            }
+        }
+    }
+}

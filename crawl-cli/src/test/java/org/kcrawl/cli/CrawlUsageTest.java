@@ -1,0 +1,71 @@
+package org.kcrawl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** Bad command lines end with one line on stderr and exit code 2, before anything starts. */
+class CrawlUsageTest {
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalErr;
+
+    @BeforeEach
+    void captureErr() {
+        originalErr = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restoreErr() {
+        System.setErr(originalErr);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--rate 0 http://example.org/ | --rate",
+        "--rate abc http://example.org/ | --rate",
+        "--per-host 0 http://example.org/ | --per-host",
+        "--concurrency -1 http://example.org/ | --concurrency",
+        "--max-depth -2 http://example.org/ | --max-depth",
+        "--scope galaxy http://example.org/ | --scope",
+        "--bootstrap nonsense http://example.org/ | --bootstrap",
+        "--no-such-option http://example.org/ | no-such-option",
+        "ftp://example.org/ | ftp",
+        "not-a-url | not-a-url",
+        "http:///nohost | no host",
+        "--seeds /does/not/exist.txt | /does/not/exist.txt",
+        "--quiet | no seed URLs",
+    })
+    void refusesWithOneLineAndExitCode2(String argLine, String mentioned) {
+        int code = CrawlMain.run(argLine.split(" "));
+        String out = err.toString(StandardCharsets.UTF_8).strip();
+        assertThat(code).isEqualTo(2);
+        assertThat(out.lines().count()).as(out).isEqualTo(1);
+        assertThat(out).startsWith("crawl:").contains(mentioned);
+    }
+
+    @Test
+    void helpListsTheContractOptions() {
+        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+        PrintStream originalOut = System.out;
+        System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
+        try {
+            assertThat(CrawlMain.run("--help")).isZero();
+        } finally {
+            System.setOut(originalOut);
+        }
+        String help = outBytes.toString(StandardCharsets.UTF_8);
+        for (String option : new String[] {"--seeds", "--out", "--failures", "--max-pages", "--max-depth", "--scope",
+            "--rate", "--per-host", "--concurrency", "--allow-private", "--ignore-robots", "--bootstrap", "--config",
+            "--quiet", "demo"}) {
+            assertThat(help).contains(option);
+        }
+    }
+}
