@@ -35,6 +35,18 @@ public final class OffsetTracker {
     }
 
     /**
+     * Marks {@code offset} as given up: it no longer counts as pending, but it still holds back the
+     * committed offset, so the record is redelivered to the partition's next owner.
+     */
+    public void abandoned(TopicPartition tp, long offset) {
+        PartitionState s = partitions.get(tp);
+        if (s != null && s.pendingOffsets.remove(offset)) {
+            pending--;
+            s.abandonedOffsets.add(offset);
+        }
+    }
+
+    /**
      * Marks {@code offset} done. Unknown offsets (of a partition that was revoked meanwhile) are
      * ignored, since their results must not be committed.
      */
@@ -90,11 +102,13 @@ public final class OffsetTracker {
 
     private static final class PartitionState {
         final TreeSet<Long> pendingOffsets = new TreeSet<>();
+        final TreeSet<Long> abandonedOffsets = new TreeSet<>();
         long lastStarted = -1;
         long handedOut = -1;
 
         long committable() {
-            return pendingOffsets.isEmpty() ? lastStarted + 1 : pendingOffsets.first();
+            long limit = pendingOffsets.isEmpty() ? lastStarted + 1 : pendingOffsets.first();
+            return abandonedOffsets.isEmpty() ? limit : Math.min(limit, abandonedOffsets.first());
         }
     }
 }

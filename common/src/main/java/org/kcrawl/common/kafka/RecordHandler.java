@@ -25,4 +25,10 @@ public interface RecordHandler<V> {
 
     /** Partitions no longer owned; buffered work for them must be dropped, never completed. */
     default void partitionsRevoked(Collection<TopicPartition> partitions) {}
+
+    /**
+     * The worker is stopping: work that has not started yet should be given up by completing its
+     * stage with {@link AbandonedWorkException}, so that the drain waits only for work in progress.
+     */
+    default void stopping() {}
 }

@@ -188,7 +188,11 @@ public final class WorkerLoop<V> implements Runnable {
             if (current == null || current != c.epoch) {
                 continue; // result of an earlier ownership; must not be committed now
             }
-            if (c.error != null) {
+            if (c.error instanceof AbandonedWorkException
+                    || c.error instanceof java.util.concurrent.CompletionException
+                    && c.error.getCause() instanceof AbandonedWorkException) {
+                tracker.abandoned(c.tp, c.offset);
+            } else if (c.error != null) {
                 log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
                         c.error.toString());
                 toRewind.add(c.tp);
@@ -250,6 +254,11 @@ public final class WorkerLoop<V> implements Runnable {
 
     private void drain() {
         consumer.pause(consumer.assignment());
+        try {
+            handler.stopping();
+        } catch (RuntimeException e) {
+            log.warn("{}: handler failed to give up queued work; draining it instead", name, e);
+        }
         long deadline = System.nanoTime() + settings.drainTimeout().toNanos();
         applyCompletions();
         while (tracker.pending() > 0 && System.nanoTime() < deadline) {

@@ -82,4 +82,16 @@ class OffsetTrackerTest {
         assertThatThrownBy(() -> tracker.started(p0, 3)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("out of order");
     }
+
+    @Test
+    void abandonedOffsetsStopCountingAsPendingButHoldBackTheCommit() {
+        tracker.started(p0, 0);
+        tracker.started(p0, 1);
+        tracker.started(p0, 2);
+        tracker.completed(p0, 0);
+        tracker.abandoned(p0, 1);
+        tracker.completed(p0, 2);
+        assertThat(tracker.pending()).isZero();
+        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(1));
+    }
 }
