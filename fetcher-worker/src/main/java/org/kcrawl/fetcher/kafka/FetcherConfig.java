@@ -1,0 +1,228 @@
+package org.kcrawl.fetcher.kafka;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.fetcher.http.HttpClientSettings;
+import org.kcrawl.fetcher.politeness.PolitenessSettings;
+import org.kcrawl.fetcher.robots.RobotsSettings;
+
+/**
+ * Everything a fetcher worker is configured with, bound once at start-up (defaults, then a YAML
+ * file, then {@code KCRAWL_FETCHER_*} variables) and validated with messages naming the key.
+ *
+ * @param crawlName prefix of the crawl's topics and consumer groups
+ * @param bootstrapServers Kafka bootstrap servers
+ * @param partitions partitions of the urls (and seen) topic when this worker creates them
+ * @param replication replication factor of topics this worker creates
+ * @param rate requests per second per host
+ * @param burst requests a rested host may receive back to back (1: the interval is never beaten)
+ * @param perHost concurrent requests per host
+ * @param concurrency concurrent requests in total (global in-flight cap)
+ * @param maxPages URLs this worker admits for fetching in one run, 0 for no limit
+ * @param maxDepth deepest link distance from a seed that is fetched
+ * @param maxAttempts attempts per URL for transient failures, the first included
+ * @param maxRedirectHops redirects followed from one URL (each hop is a new URL on the urls topic)
+ * @param ignoreRobots skip robots.txt entirely
+ * @param allowPrivate allow loopback, private, link-local and metadata addresses
+ * @param userAgent the User-Agent header
+ * @param robotsAgent the product token matched against robots.txt User-agent lines
+ * @param maxBodyBytes body cap; longer bodies are truncated
+ * @param connectTimeout TCP (and TLS) connection set-up deadline
+ * @param readTimeout longest silence while reading a response
+ * @param requestTimeout deadline of a whole request, connection included
+ * @param maxPending consumed URLs not yet finished before the worker pauses consumption
+ * @param drainTimeout on shutdown, how long requests on the wire may take to finish and publish
+ * @param maxCrawlDelay cap on an honoured robots.txt Crawl-delay
+ * @param maxRetryAfter cap on an honoured Retry-After pause of a host
+ * @param retryBaseDelay first retry back-off (doubled per attempt, full jitter)
+ * @param retryMaxDelay cap on the retry back-off
+ * @param robotsTtl how long robots.txt rules are cached (at most 24 h)
+ * @param robotsRetry how long an unreachable robots.txt blocks its host before it is fetched again
+ * @param maxHostQueue URLs queued per host in memory; more are parked on the urls topic
+ * @param maxHold longest a URL waits in memory for its not-before time before it is parked
+ * @param seenRestoreTimeout longest the seen-set restore of a partition assignment may take
+ * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
+ *                    {@link FetcherMain} (0 picks a free port)
+ */
+public record FetcherConfig(
+        @JsonProperty("crawl_name") String crawlName,
+        @JsonProperty("bootstrap_servers") String bootstrapServers,
+        @JsonProperty("partitions") int partitions,
+        @JsonProperty("replication") short replication,
+        @JsonProperty("rate") double rate,
+        @JsonProperty("burst") int burst,
+        @JsonProperty("per_host") int perHost,
+        @JsonProperty("concurrency") int concurrency,
+        @JsonProperty("max_pages") long maxPages,
+        @JsonProperty("max_depth") int maxDepth,
+        @JsonProperty("max_attempts") int maxAttempts,
+        @JsonProperty("max_redirect_hops") int maxRedirectHops,
+        @JsonProperty("ignore_robots") boolean ignoreRobots,
+        @JsonProperty("allow_private") boolean allowPrivate,
+        @JsonProperty("user_agent") String userAgent,
+        @JsonProperty("robots_agent") String robotsAgent,
+        @JsonProperty("max_body_bytes") int maxBodyBytes,
+        @JsonProperty("connect_timeout") Duration connectTimeout,
+        @JsonProperty("read_timeout") Duration readTimeout,
+        @JsonProperty("request_timeout") Duration requestTimeout,
+        @JsonProperty("max_pending") int maxPending,
+        @JsonProperty("drain_timeout") Duration drainTimeout,
+        @JsonProperty("max_crawl_delay") Duration maxCrawlDelay,
+        @JsonProperty("max_retry_after") Duration maxRetryAfter,
+        @JsonProperty("retry_base_delay") Duration retryBaseDelay,
+        @JsonProperty("retry_max_delay") Duration retryMaxDelay,
+        @JsonProperty("robots_ttl") Duration robotsTtl,
+        @JsonProperty("robots_retry") Duration robotsRetry,
+        @JsonProperty("max_host_queue") int maxHostQueue,
+        @JsonProperty("max_hold") Duration maxHold,
+        @JsonProperty("seen_restore_timeout") Duration seenRestoreTimeout,
+        @JsonProperty("metrics_port") int metricsPort) {
+
+    /** Prefix of the environment variables that override settings. */
+    public static final String ENV_PREFIX = "KCRAWL_FETCHER_";
+
+    public FetcherConfig {
+        try {
+            new CrawlTopics(crawlName);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("crawl_name: " + e.getMessage(), e);
+        }
+        if (bootstrapServers == null || bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException("bootstrap_servers must name at least one HOST:PORT");
+        }
+        atLeast("partitions", partitions, 1);
+        atLeast("replication", replication, 1);
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new IllegalArgumentException("rate must be a positive number of requests per second per host but was "
+                    + rate);
+        }
+        atLeast("burst", burst, 1);
+        atLeast("per_host", perHost, 1);
+        atLeast("concurrency", concurrency, 1);
+        if (maxPages < 0) {
+            throw new IllegalArgumentException("max_pages must be >= 0 (0 means no limit) but was " + maxPages);
+        }
+        atLeast("max_depth", maxDepth, 0);
+        atLeast("max_attempts", maxAttempts, 1);
+        atLeast("max_redirect_hops", maxRedirectHops, 0);
+        if (userAgent == null || userAgent.isBlank() || userAgent.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            throw new IllegalArgumentException("user_agent must be a non-blank header value without control characters");
+        }
+        if (robotsAgent == null || !robotsAgent.matches("[A-Za-z_-]+")) {
+            throw new IllegalArgumentException("robots_agent must be a robots.txt product token ([A-Za-z_-]+) but was '"
+                    + robotsAgent + "'");
+        }
+        atLeast("max_body_bytes", maxBodyBytes, RobotsSettings.RFC_MIN_BYTES);
+        positive("connect_timeout", connectTimeout);
+        positive("read_timeout", readTimeout);
+        positive("request_timeout", requestTimeout);
+        atLeast("max_pending", maxPending, 1);
+        notNegative("drain_timeout", drainTimeout);
+        notNegative("max_crawl_delay", maxCrawlDelay);
+        notNegative("max_retry_after", maxRetryAfter);
+        positive("retry_base_delay", retryBaseDelay);
+        positive("retry_max_delay", retryMaxDelay);
+        positive("robots_ttl", robotsTtl);
+        if (robotsTtl.compareTo(Duration.ofHours(24)) > 0) {
+            throw new IllegalArgumentException("robots_ttl must be at most 24 hours (RFC 9309) but was " + robotsTtl);
+        }
+        positive("robots_retry", robotsRetry);
+        atLeast("max_host_queue", maxHostQueue, 1);
+        positive("max_hold", maxHold);
+        positive("seen_restore_timeout", seenRestoreTimeout);
+        if (metricsPort < 0 || metricsPort > 65535) {
+            throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
+        }
+    }
+
+    /** The defaults: polite (1 request/s per host, 2 at a time), robots obeyed, private addresses refused. */
+    public static FetcherConfig defaults() {
+        return new FetcherConfig("crawl", "localhost:9092", 12, (short) 1,
+                1.0, 1, 2, 256, 0, 5, 3, 5, false, false,
+                HttpClientSettings.DEFAULT_USER_AGENT, "kcrawl", 2 * 1024 * 1024,
+                Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(30),
+                10_000, Duration.ofSeconds(30),
+                Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
+                Duration.ofHours(24), Duration.ofMinutes(1),
+                1_000, Duration.ofMinutes(1), Duration.ofMinutes(2), 8080);
+    }
+
+    /** The crawl's topic names. */
+    public CrawlTopics topics() {
+        return new CrawlTopics(crawlName);
+    }
+
+    /** The layout of topics this worker creates when they are missing. */
+    public TopicLayout layout() {
+        return new TopicLayout(partitions, partitions, partitions, replication, TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    /** The scheduler's limits. */
+    public PolitenessSettings politeness() {
+        return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0);
+    }
+
+    /** robots.txt handling. */
+    public RobotsSettings robots() {
+        return new RobotsSettings(robotsAgent, robotsTtl, robotsRetry, maxCrawlDelay, RobotsSettings.RFC_MIN_BYTES,
+                5, 100_000);
+    }
+
+    /** The handler's per-URL rules. */
+    public HandlerSettings handler() {
+        return new HandlerSettings(maxDepth, maxPages, maxHold, maxHostQueue);
+    }
+
+    /** The retry policy, with a real random source. */
+    public RetryPolicy retryPolicy() {
+        return new RetryPolicy(maxAttempts, retryBaseDelay, retryMaxDelay,
+                () -> java.util.concurrent.ThreadLocalRandom.current().nextDouble());
+    }
+
+    /**
+     * The HTTP client's settings: timeouts, body cap, User-Agent and address policy from this
+     * config; connection caps matched to the scheduler's, which is what keeps fetches within them.
+     * text/plain bodies are read too, since robots.txt is one.
+     */
+    public HttpClientSettings httpClient() {
+        HttpClientSettings base = HttpClientSettings.defaults();
+        java.util.List<String> types = new java.util.ArrayList<>(base.fullBodyContentTypes());
+        if (!types.contains("text/plain")) {
+            types.add("text/plain");
+        }
+        return base.toBuilder()
+                .userAgent(userAgent)
+                .connectTimeout(connectTimeout)
+                .idleReadTimeout(readTimeout)
+                .totalDeadline(requestTimeout)
+                .maxBodyBytes(maxBodyBytes)
+                .maxDecodedBytes(Math.max(base.maxDecodedBytes(), 4L * maxBodyBytes))
+                .fullBodyContentTypes(types)
+                .maxConnections(concurrency)
+                // One more than the scheduler's per-host cap: robots.txt redirect hops to another host are
+                // charged to the host that asked, so the target may briefly see one extra.
+                .maxConnectionsPerHost(perHost + 1)
+                .allowPrivate(allowPrivate)
+                .build();
+    }
+
+    private static void atLeast(String key, long value, long min) {
+        if (value < min) {
+            throw new IllegalArgumentException(key + " must be >= " + min + " but was " + value);
+        }
+    }
+
+    private static void positive(String key, Duration d) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(key + " must be a positive duration (for example PT30S) but was " + d);
+        }
+    }
+
+    private static void notNegative(String key, Duration d) {
+        if (d == null || d.isNegative()) {
+            throw new IllegalArgumentException(key + " must be a duration >= 0 (for example PT30S) but was " + d);
+        }
+    }
+}

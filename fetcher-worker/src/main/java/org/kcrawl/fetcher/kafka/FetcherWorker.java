@@ -1,0 +1,293 @@
+package org.kcrawl.fetcher.kafka;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.kcrawl.common.kafka.DeadLetterPublisher;
+import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.WorkerLoop;
+import org.kcrawl.common.kafka.WorkerLoopSettings;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.fetcher.http.HttpClientSettings;
+import org.kcrawl.fetcher.http.HttpFetcher;
+import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.SystemTimeSource;
+import org.kcrawl.fetcher.robots.RobotsPolicy;
+import org.kcrawl.fetcher.robots.RobotsRules;
+import org.kcrawl.fetcher.seen.SeenRestorer;
+import org.kcrawl.fetcher.seen.SeenSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One fetcher: consumes the urls topic in the fetcher group and runs every URL through the
+ * {@link FetchHandler} on a {@link WorkerLoop} thread of its own. Usable in-process (the crawl
+ * command, tests) and from {@link FetcherMain}.
+ *
+ * <p>The worker owns everything it is given or builds, the HTTP fetcher included, and closes it on
+ * {@link #stop()}.
+ */
+public final class FetcherWorker implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(FetcherWorker.class);
+
+    private final FetcherConfig config;
+    private final HttpFetcher fetcher;
+    private final SystemTimeSource time;
+    private final HostScheduler scheduler;
+    private final KafkaProducer<String, byte[]> producer;
+    private final ExecutorService sendExecutor;
+    private final SeenRestorer restorer;
+    private final SeenSet seen;
+    private final FetchMetrics metrics;
+    private final FetchHandler handler;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final WorkerLoop<CrawlRequest> loop;
+    private final Thread thread;
+    private volatile Throwable failure;
+    private boolean started;
+    private boolean stopped;
+
+    /** A worker with the production HTTP client built from {@code config} and same-host redirects. */
+    public static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry) {
+        return create(config, clients, registry, config.httpClient(), RedirectRules.defaults(config.maxRedirectHops()));
+    }
+
+    /** A worker with the production HTTP client built from {@code http}, following redirects by {@code redirects}. */
+    public static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
+                                       HttpClientSettings http, RedirectRules redirects) {
+        NettyHttpFetcher fetcher = new NettyHttpFetcher(http);
+        try {
+            return new FetcherWorker(config, clients, registry, fetcher, redirects);
+        } catch (RuntimeException e) {
+            fetcher.close();
+            throw e;
+        }
+    }
+
+    /** A worker over any {@link HttpFetcher} (tests inject one), with same-host redirects. */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher) {
+        this(config, clients, registry, fetcher, RedirectRules.defaults(config.maxRedirectHops()));
+    }
+
+    /** A worker over any {@link HttpFetcher}, following redirects by {@code redirects}. */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                         RedirectRules redirects) {
+        if (config == null || clients == null || registry == null || fetcher == null || redirects == null) {
+            throw new IllegalArgumentException("config, clients, registry, fetcher and redirects are required");
+        }
+        this.config = config;
+        this.fetcher = fetcher;
+        CrawlTopics topics = config.topics();
+        String clientId = "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        List<AutoCloseable> built = new ArrayList<>();
+        try {
+            time = keep(built, new SystemTimeSource("kcrawl-fetch-timer"));
+            scheduler = keep(built, new HostScheduler(config.politeness(), time));
+            producer = keep(built, clients.producer(clientId));
+            sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
+            built.add(sendExecutor::shutdownNow);
+            restorer = keep(built, new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
+                    topics.seen(), config.seenRestoreTimeout()));
+            seen = new SeenSet();
+            metrics = new FetchMetrics(registry);
+            RobotsPolicy robots = config.ignoreRobots()
+                    ? RobotsPolicy.ignore()
+                    : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
+            Outputs outputs = new Outputs(producer, topics, sendExecutor);
+            handler = new FetchHandler(config.handler(),
+                    new FetchServices(scheduler, robots, seen, restorer, fetcher, outputs, metrics, time),
+                    config.retryPolicy(), redirects);
+            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500));
+            // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
+            // queued rest must not be crawled on the way out.
+            loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
+                    new DeadLetterPublisher(producer, topics.deadLetters()),
+                    new WorkerLoopSettings(config.maxPending(), Duration.ofMillis(100), Duration.ZERO));
+        } catch (RuntimeException e) {
+            closeAll(built);
+            throw e;
+        }
+        thread = daemon(this::runLoop, "kcrawl-fetcher-" + config.crawlName());
+        registerGauges(registry);
+    }
+
+    /** Starts consuming. */
+    public synchronized void start() {
+        if (started) {
+            throw new IllegalStateException("the fetcher was already started");
+        }
+        if (stopped) {
+            throw new IllegalStateException("the fetcher was stopped; create a new one");
+        }
+        started = true;
+        thread.start();
+    }
+
+    /**
+     * Stops gracefully: no new request starts, requests on the wire get the drain time to finish
+     * and publish, completed offsets are committed, queued URLs are left to the next owner, then the
+     * HTTP client, timers and producer are closed. Idempotent.
+     */
+    public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        if (started) {
+            // Graceful means: what is on the wire finishes and is committed; what is queued is left
+            // uncommitted for the next owner rather than crawled through the whole drain time.
+            scheduler.stopStarting();
+            try {
+                if (!handler.awaitIdle(config.drainTimeout())) {
+                    log.warn("{} fetches still unfinished after the drain time of {}; they will be redone by the"
+                            + " next owner", handler.fetching() + scheduler.inFlight(), config.drainTimeout());
+                }
+                loop.requestStop();
+                if (!loop.awaitStopped(Duration.ofSeconds(30))) {
+                    log.warn("fetcher poll loop did not stop within 30 s; closing anyway");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else {
+            // Never started: the loop never ran, so its consumer is closed here.
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+        }
+        scheduler.close();
+        fetcher.close();
+        time.close();
+        sendExecutor.shutdown();
+        try {
+            if (!sendExecutor.awaitTermination(30, TimeUnit.SECONDS)) {
+                log.warn("fetcher outputs still queued after 30 s; they will be redone by the next owner");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        producer.close(Duration.ofSeconds(30));
+        restorer.close();
+    }
+
+    /** Same as {@link #stop()}. */
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** Waits until the poll loop has ended (stopped or failed). */
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return loop.awaitStopped(timeout);
+    }
+
+    /** Consumed URLs whose outputs are not all acknowledged yet. */
+    public int pending() {
+        return loop.pending();
+    }
+
+    /** Requests on the wire (robots.txt included). */
+    public int inFlight() {
+        return scheduler.inFlight();
+    }
+
+    /** URLs waiting for politeness, a not-before time or robots.txt. */
+    public int queued() {
+        return scheduler.queued() + handler.waiting();
+    }
+
+    /** Pages (and redirect pages) published and acknowledged. */
+    public long pagesFetched() {
+        return metrics.pages();
+    }
+
+    /** Failure records published and acknowledged. */
+    public long failures() {
+        return metrics.failures();
+    }
+
+    /** URLs skipped on purpose (duplicate, robots, max_pages, max_depth, out_of_scope). */
+    public long skips() {
+        return metrics.skips();
+    }
+
+    /** Retries re-published to the urls topic. */
+    public long retries() {
+        return metrics.retries();
+    }
+
+    /** URLs admitted against {@code max_pages}. */
+    public long admitted() {
+        return handler.admitted();
+    }
+
+    /** Partitions of the urls topic owned now. */
+    public int assignedPartitions() {
+        return loop.assignedPartitions();
+    }
+
+    /** True while the poll loop runs and polled within {@code maxSilence}. */
+    public boolean isAlive(Duration maxSilence) {
+        return loop.isAlive(maxSilence);
+    }
+
+    /** Why the poll loop died, if it did. */
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    private void runLoop() {
+        try {
+            loop.run();
+        } catch (RuntimeException | Error e) {
+            // WorkerLoop has logged it; keep it for failure() so the caller can exit non-zero.
+            failure = e;
+        }
+    }
+
+    private void registerGauges(MeterRegistry registry) {
+        gauge(registry, "crawl.fetch.inflight", "requests on the wire", w -> w.scheduler.inFlight());
+        gauge(registry, "crawl.fetch.queued", "URLs in host queues", w -> w.scheduler.queued());
+        gauge(registry, "crawl.fetch.waiting", "URLs waiting for a not-before time or robots.txt",
+                w -> w.handler.waiting());
+        gauge(registry, "crawl.fetch.hosts", "hosts with politeness state", w -> w.scheduler.hosts());
+        gauge(registry, "crawl.fetch.seen.completed", "completed fingerprints held", w -> w.seen.completedCount());
+        gauge(registry, "crawl.fetch.seen.claimed", "claimed fingerprints held", w -> w.seen.claimedCount());
+    }
+
+    private void gauge(MeterRegistry registry, String name, String description, ToDoubleFunction<FetcherWorker> f) {
+        Gauge.builder(name, this, f).description(description).register(registry);
+    }
+
+    private static <T extends AutoCloseable> T keep(List<AutoCloseable> built, T resource) {
+        built.add(resource);
+        return resource;
+    }
+
+    private static void closeAll(List<AutoCloseable> built) {
+        for (int i = built.size() - 1; i >= 0; i--) {
+            try {
+                built.get(i).close();
+            } catch (Exception e) {
+                log.warn("closing a half-built fetcher failed: {}", e.toString());
+            }
+        }
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+}

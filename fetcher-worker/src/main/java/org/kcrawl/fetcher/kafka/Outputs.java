@@ -1,0 +1,85 @@
+package org.kcrawl.fetcher.kafka;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.kcrawl.common.kafka.Sends;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureRecord;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.url.HostKey;
+import org.kcrawl.fetcher.seen.SeenMarkers;
+
+/**
+ * Publishes the fetcher's outputs; each future completes when the broker acknowledged the record.
+ *
+ * <p>Encoding and {@code send} run on {@code sendExecutor}, never on the calling thread: results
+ * arrive on Netty event loops, and {@code send} may block (metadata refresh, full buffer), which an
+ * event loop must never do.
+ */
+public final class Outputs {
+    private final Producer<String, byte[]> producer;
+    private final CrawlTopics topics;
+    private final Executor sendExecutor;
+
+    public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
+        if (producer == null || topics == null || sendExecutor == null) {
+            throw new IllegalArgumentException("producer, topics and sendExecutor are required");
+        }
+        this.producer = producer;
+        this.topics = topics;
+        this.sendExecutor = sendExecutor;
+    }
+
+    /** A fetched page (or redirect page) to the pages topic, keyed by host. */
+    public CompletableFuture<Void> page(FetchedPage page) {
+        return send(() -> new ProducerRecord<>(topics.pages(), HostKey.of(page.requestedUrl()),
+                MessageCodec.get().encode(page)));
+    }
+
+    /** A failure to the failures topic, keyed by URL. */
+    public CompletableFuture<Void> failure(FailureRecord failure) {
+        return send(() -> new ProducerRecord<>(topics.failures(), failure.url(), MessageCodec.get().encode(failure)));
+    }
+
+    /**
+     * A request to the urls topic under {@code key}, in {@code partition} when given (retries and
+     * parked URLs go back to the partition they came from, where their seen-set lives).
+     */
+    public CompletableFuture<Void> request(CrawlRequest request, String key, Integer partition) {
+        return send(() -> new ProducerRecord<>(topics.urls(), partition, key, MessageCodec.get().encode(request)));
+    }
+
+    /** The seen marker of {@code fingerprint}, in the seen partition matching the urls partition. */
+    public CompletableFuture<Void> seen(int partition, long fingerprint) {
+        return send(() -> new ProducerRecord<>(topics.seen(), partition, SeenMarkers.key(fingerprint),
+                SeenMarkers.value()));
+    }
+
+    private CompletableFuture<Void> send(Supplier<ProducerRecord<String, byte[]>> record) {
+        CompletableFuture<Void> acked = new CompletableFuture<>();
+        try {
+            sendExecutor.execute(() -> {
+                try {
+                    Sends.send(producer, record.get()).whenComplete((metadata, error) -> {
+                        if (error != null) {
+                            acked.completeExceptionally(error);
+                        } else {
+                            acked.complete(null);
+                        }
+                    });
+                } catch (RuntimeException e) {
+                    acked.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            acked.completeExceptionally(e);
+        }
+        return acked;
+    }
+}

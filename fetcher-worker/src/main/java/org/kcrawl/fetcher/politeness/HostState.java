@@ -1,0 +1,38 @@
+package org.kcrawl.fetcher.politeness;
+
+import java.util.ArrayDeque;
+
+/** One host's queue, slots and pace inside the {@link HostScheduler}; guarded by its lock. */
+final class HostState {
+    final String host;
+    final int partition;
+    final ArrayDeque<HostTask> queue = new ArrayDeque<>();
+    final HostPace pace;
+    int inFlight;
+    /** A cold request is in flight: nothing else of the host starts until it completes. */
+    boolean coldInFlight;
+    /** When the last request of the host completed; {@link Long#MIN_VALUE} before the first. */
+    long lastCompletion = Long.MIN_VALUE;
+    boolean inReadyRing;
+    Object timerToken;
+    Cancellable timer;
+    long timerAt;
+
+    HostState(String host, int partition, HostPace pace) {
+        this.host = host;
+        this.partition = partition;
+        this.pace = pace;
+    }
+
+    /**
+     * True when a request starting at {@code now} would go to a cold host: nothing in flight and no
+     * answer for {@code coldAfter} (or ever), so its connection (DNS, TCP, TLS) is likely new.
+     */
+    boolean cold(long now, long coldAfter) {
+        return inFlight == 0 && (lastCompletion == Long.MIN_VALUE || now - lastCompletion >= coldAfter);
+    }
+
+    boolean idle() {
+        return queue.isEmpty() && inFlight == 0 && !inReadyRing && timer == null;
+    }
+}

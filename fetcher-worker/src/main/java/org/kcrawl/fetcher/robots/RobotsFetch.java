@@ -1,0 +1,145 @@
+package org.kcrawl.fetcher.robots;
+
+import java.net.URI;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.fetcher.http.FetchException;
+import org.kcrawl.fetcher.http.FetchRejectedException;
+import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.fetcher.politeness.HostTask;
+import org.kcrawl.fetcher.politeness.Permit;
+import org.kcrawl.fetcher.politeness.ResponseFeedback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One robots.txt request (or redirect hop of it), run as a politeness-scheduled task of the host. */
+final class RobotsFetch implements HostTask {
+    private static final Logger log = LoggerFactory.getLogger(RobotsFetch.class);
+
+    private final String url;
+    private final String host;
+    private final int partition;
+    private final long epoch;
+    private final int hop;
+    private final CompletableFuture<HostRobots> result;
+    private final RobotsRules owner;
+
+    RobotsFetch(String url, String host, int partition, long epoch, int hop, CompletableFuture<HostRobots> result,
+                RobotsRules owner) {
+        this.url = url;
+        this.host = host;
+        this.partition = partition;
+        this.epoch = epoch;
+        this.hop = hop;
+        this.result = result;
+        this.owner = owner;
+    }
+
+    @Override
+    public String host() {
+        return host;
+    }
+
+    @Override
+    public int partition() {
+        return partition;
+    }
+
+    @Override
+    public long epoch() {
+        return epoch;
+    }
+
+    @Override
+    public void start(Permit permit) {
+        CompletableFuture<HttpResult> response;
+        try {
+            response = owner.fetcher().fetch(url);
+        } catch (RuntimeException e) {
+            response = CompletableFuture.failedFuture(e);
+        }
+        response.whenComplete((r, error) -> {
+            ResponseFeedback.release(permit, r, owner.time().now());
+            try {
+                if (r != null) {
+                    onResponse(r);
+                } else {
+                    onFailure(unwrap(error));
+                }
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+    }
+
+    @Override
+    public void cancel(String why) {
+        result.completeExceptionally(new CancellationException("robots.txt fetch of " + host + " cancelled: " + why));
+    }
+
+    private void onResponse(HttpResult r) {
+        int status = r.status();
+        if (status >= 200 && status < 300) {
+            result.complete(owner.parser().parse(url, r.body(), r.contentType()));
+        } else if (status >= 300 && status < 400) {
+            redirect(r.header("location"));
+        } else if (status == 429 || status >= 500) {
+            // 429 is "too many requests", not "no file": treat it like a server error, which is the polite reading.
+            result.complete(HostRobots.unreachable("robots.txt answered " + status));
+        } else if (status >= 400) {
+            result.complete(HostRobots.allowAll());
+        } else {
+            result.complete(HostRobots.unreachable("robots.txt answered " + status));
+        }
+    }
+
+    private void redirect(String location) {
+        if (location == null || hop >= owner.settings().maxRedirects()) {
+            // RFC 9309 2.3.1.2: past the redirect limit the file may be taken as unavailable.
+            result.complete(HostRobots.allowAll());
+            return;
+        }
+        String target;
+        try {
+            target = URI.create(url).resolve(location.trim()).toString();
+            RobotsRules.origin(target);
+        } catch (IllegalArgumentException e) {
+            result.complete(HostRobots.allowAll());
+            return;
+        }
+        // Every hop is charged to the host that asked, whatever host it points to.
+        owner.scheduler().submit(new RobotsFetch(target, host, partition, epoch, hop + 1, result, owner), null);
+    }
+
+    private void onFailure(Throwable error) {
+        if (error instanceof FetchRejectedException rejected) {
+            if (rejected.kind() == FetchRejectedException.Kind.CLOSED) {
+                cancel("HTTP client closed");
+            } else {
+                // The client's caps and the scheduler's disagreed; ask again in the host's next slot.
+                owner.scheduler().submit(new RobotsFetch(url, host, partition, epoch, hop, result, owner), null);
+            }
+            return;
+        }
+        if (error instanceof FetchException fe && !fe.reason().isTransient() && leavesItToThePage(fe.reason())) {
+            // The page fetch will fail the same way and report the precise reason itself.
+            result.complete(HostRobots.allowAll());
+            return;
+        }
+        if (!(error instanceof FetchException)) {
+            log.warn("robots.txt fetch of {} failed unexpectedly", url, error);
+        }
+        result.complete(HostRobots.unreachable(String.valueOf(error)));
+    }
+
+    private static boolean leavesItToThePage(FailureReason reason) {
+        return reason == FailureReason.BLOCKED_ADDRESS || reason == FailureReason.INVALID_URL
+                || reason == FailureReason.TLS;
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+}

@@ -1,0 +1,20 @@
+package org.kcrawl.fetcher.robots;
+
+import java.util.concurrent.CompletableFuture;
+
+/** Answers whether robots.txt lets the crawler fetch a URL. */
+public interface RobotsPolicy {
+
+    /**
+     * The verdict for {@code url}. May fetch robots.txt first, as a request of the URL's host in
+     * {@code partition} (owned in {@code epoch}); the future then fails with a
+     * {@link java.util.concurrent.CancellationException} if that partition is revoked meanwhile.
+     */
+    CompletableFuture<RobotsVerdict> check(String url, int partition, long epoch);
+
+    /** A policy that allows everything ({@code --ignore-robots}). */
+    static RobotsPolicy ignore() {
+        CompletableFuture<RobotsVerdict> allowed = CompletableFuture.completedFuture(RobotsVerdict.allowed(null));
+        return (url, partition, epoch) -> allowed;
+    }
+}

@@ -1,0 +1,162 @@
+package org.kcrawl.fetcher.robots;
+
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.url.HostKey;
+import org.kcrawl.fetcher.http.HttpFetcher;
+import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.TimeSource;
+
+/**
+ * Cached robots.txt rules per origin (scheme, host, port), fetched on first use through the
+ * {@link HostScheduler} so the robots.txt request counts against the host's politeness like any
+ * other, and is its first request.
+ *
+ * <p>RFC 9309 semantics: 2xx is parsed (first {@link RobotsSettings#maxBytes()} bytes); redirects
+ * are followed up to {@link RobotsSettings#maxRedirects()}, beyond which the file counts as
+ * unavailable (allow all); 4xx allows all; 5xx, 429 and network failures disallow everything until
+ * the file is fetched again after {@link RobotsSettings#unreachableRetry()}. Concurrent checks for
+ * one origin share one fetch.
+ */
+public final class RobotsRules implements RobotsPolicy {
+    private final HttpFetcher fetcher;
+    private final HostScheduler scheduler;
+    private final RobotsSettings settings;
+    private final RobotsParser parser;
+    private final TimeSource time;
+    private final AsyncCache<String, Loaded> cache;
+    private final Map<HostRobots.Kind, Counter> fetched = new EnumMap<>(HostRobots.Kind.class);
+
+    public RobotsRules(HttpFetcher fetcher, HostScheduler scheduler, RobotsSettings settings, TimeSource time,
+                       MeterRegistry registry) {
+        if (fetcher == null || scheduler == null || settings == null || time == null || registry == null) {
+            throw new IllegalArgumentException("fetcher, scheduler, settings, time and registry are required");
+        }
+        this.fetcher = fetcher;
+        this.scheduler = scheduler;
+        this.settings = settings;
+        this.parser = RobotsParser.of(settings);
+        this.time = time;
+        this.cache = Caffeine.newBuilder()
+                .maximumSize(settings.maxHosts())
+                .ticker(time::nanoTime)
+                // Completion bookkeeping is tiny; running it inline keeps it off the common pool.
+                .executor(Runnable::run)
+                .expireAfter(new LoadedExpiry())
+                .buildAsync();
+        for (HostRobots.Kind kind : HostRobots.Kind.values()) {
+            fetched.put(kind, Counter.builder("crawl.fetch.robots")
+                    .description("robots.txt files resolved, by what they amounted to")
+                    .tag("result", kind.name().toLowerCase(Locale.ROOT))
+                    .register(registry));
+        }
+    }
+
+    @Override
+    public CompletableFuture<RobotsVerdict> check(String url, int partition, long epoch) {
+        String origin = origin(url);
+        String host = HostKey.of(url);
+        RobotsFetch[] started = new RobotsFetch[1];
+        CompletableFuture<Loaded> loaded = cache.get(origin, (key, executor) -> {
+            CompletableFuture<HostRobots> raw = new CompletableFuture<>();
+            started[0] = new RobotsFetch(origin + "/robots.txt", host, partition, epoch, 0, raw, this);
+            return raw.thenApply(robots -> loaded(host, robots));
+        });
+        if (started[0] != null) {
+            // Submitted outside the cache's compute: a fetch that completes at once must not
+            // update the cache entry from inside its own creation.
+            scheduler.submit(started[0], null);
+        }
+        return loaded.thenApply(l -> verdict(l, url));
+    }
+
+    /** Origins whose rules are cached (including ones still loading). */
+    public long cachedOrigins() {
+        return cache.synchronous().estimatedSize();
+    }
+
+    private Loaded loaded(String host, HostRobots robots) {
+        fetched.get(robots.kind()).increment();
+        if (robots.crawlDelay() != null) {
+            scheduler.crawlDelay(host, robots.crawlDelay());
+        }
+        long ttl = robots.kind() == HostRobots.Kind.UNREACHABLE
+                ? settings.unreachableRetry().toNanos() : settings.ttl().toNanos();
+        return new Loaded(robots, time.nanoTime() + ttl, ttl);
+    }
+
+    private RobotsVerdict verdict(Loaded loaded, String url) {
+        HostRobots robots = loaded.robots;
+        if (robots.kind() == HostRobots.Kind.UNREACHABLE) {
+            Instant retryAt = time.now().plusNanos(Math.max(0, loaded.expiresAtNanos - time.nanoTime()));
+            return new RobotsVerdict(RobotsVerdict.Status.UNAVAILABLE, null, retryAt);
+        }
+        return robots.allows(url)
+                ? RobotsVerdict.allowed(robots.crawlDelay())
+                : new RobotsVerdict(RobotsVerdict.Status.DISALLOWED, robots.crawlDelay(), null);
+    }
+
+    HttpFetcher fetcher() {
+        return fetcher;
+    }
+
+    HostScheduler scheduler() {
+        return scheduler;
+    }
+
+    RobotsSettings settings() {
+        return settings;
+    }
+
+    RobotsParser parser() {
+        return parser;
+    }
+
+    TimeSource time() {
+        return time;
+    }
+
+    /** The robots.txt origin of {@code url}: scheme, host and port, the scope RFC 9309 gives a file. */
+    static String origin(String url) {
+        try {
+            URI u = new URI(url);
+            String scheme = u.getScheme().toLowerCase(Locale.ROOT);
+            String host = u.getHost().toLowerCase(Locale.ROOT);
+            int port = u.getPort();
+            boolean defaultPort = port == -1 || (scheme.equals("http") && port == 80)
+                    || (scheme.equals("https") && port == 443);
+            return scheme + "://" + host + (defaultPort ? "" : ":" + port);
+        } catch (URISyntaxException | NullPointerException e) {
+            throw new IllegalArgumentException("url is not an absolute http(s) URL: " + url, e);
+        }
+    }
+
+    private record Loaded(HostRobots robots, long expiresAtNanos, long ttlNanos) {}
+
+    private static final class LoadedExpiry implements Expiry<String, Loaded> {
+        @Override
+        public long expireAfterCreate(String key, Loaded value, long currentTime) {
+            return value.ttlNanos;
+        }
+
+        @Override
+        public long expireAfterUpdate(String key, Loaded value, long currentTime, long currentDuration) {
+            return value.ttlNanos;
+        }
+
+        @Override
+        public long expireAfterRead(String key, Loaded value, long currentTime, long currentDuration) {
+            return currentDuration;
+        }
+    }
+}

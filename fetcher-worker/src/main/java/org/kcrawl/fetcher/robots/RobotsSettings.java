@@ -1,0 +1,54 @@
+package org.kcrawl.fetcher.robots;
+
+import java.time.Duration;
+
+/**
+ * How robots.txt is fetched, parsed and cached.
+ *
+ * @param agentToken the product token matched against {@code User-agent} lines (for example
+ *                   {@code kcrawl}), not the full User-Agent header
+ * @param ttl how long rules are cached, at most 24 hours (RFC 9309, section 2.4)
+ * @param unreachableRetry how long a 5xx or unreachable robots.txt blocks the host before it is
+ *                         fetched again
+ * @param maxCrawlDelay cap on an honoured Crawl-delay
+ * @param maxBytes bytes of robots.txt parsed; RFC 9309 asks for at least 500 KiB
+ * @param maxRedirects redirects followed when fetching robots.txt (RFC 9309 asks for at least 5)
+ * @param maxHosts hosts whose rules are cached at once
+ */
+public record RobotsSettings(String agentToken, Duration ttl, Duration unreachableRetry, Duration maxCrawlDelay,
+                             int maxBytes, int maxRedirects, long maxHosts) {
+    /** RFC 9309's minimum parse size. */
+    public static final int RFC_MIN_BYTES = 500 * 1024;
+
+    public RobotsSettings {
+        if (agentToken == null || !agentToken.matches("[A-Za-z_-]+")) {
+            throw new IllegalArgumentException("agentToken must be a robots.txt product token ([A-Za-z_-]+) but was '"
+                    + agentToken + "'");
+        }
+        if (ttl == null || ttl.isNegative() || ttl.isZero() || ttl.compareTo(Duration.ofHours(24)) > 0) {
+            throw new IllegalArgumentException("ttl must be positive and at most 24 hours but was " + ttl);
+        }
+        if (unreachableRetry == null || unreachableRetry.isNegative() || unreachableRetry.isZero()) {
+            throw new IllegalArgumentException("unreachableRetry must be positive but was " + unreachableRetry);
+        }
+        if (maxCrawlDelay == null || maxCrawlDelay.isNegative()) {
+            throw new IllegalArgumentException("maxCrawlDelay must be >= 0 but was " + maxCrawlDelay);
+        }
+        if (maxBytes < RFC_MIN_BYTES) {
+            throw new IllegalArgumentException("maxBytes must be >= " + RFC_MIN_BYTES + " (RFC 9309) but was "
+                    + maxBytes);
+        }
+        if (maxRedirects < 0) {
+            throw new IllegalArgumentException("maxRedirects must be >= 0 but was " + maxRedirects);
+        }
+        if (maxHosts < 1) {
+            throw new IllegalArgumentException("maxHosts must be >= 1 but was " + maxHosts);
+        }
+    }
+
+    /** Defaults: token {@code kcrawl}, 24 h cache, 1 min retry when unreachable, Crawl-delay up to 30 s, 500 KiB, 5 redirects, 100,000 hosts. */
+    public static RobotsSettings defaults() {
+        return new RobotsSettings("kcrawl", Duration.ofHours(24), Duration.ofMinutes(1), Duration.ofSeconds(30),
+                RFC_MIN_BYTES, 5, 100_000);
+    }
+}

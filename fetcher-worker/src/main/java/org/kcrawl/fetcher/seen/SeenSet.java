@@ -1,0 +1,132 @@
+package org.kcrawl.fetcher.seen;
+
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.LongSet;
+import java.util.Collection;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The URLs this worker has seen, per urls partition, as 64-bit fingerprints in primitive hash sets
+ * (about 16 bytes a URL at fastutil's default load factor, not the string).
+ *
+ * <p>Two kinds of entries keep at-least-once and dedup together:
+ * <ul>
+ *   <li><b>completed</b>: the URL's terminal outputs and its seen marker are acknowledged. Restored
+ *       from the seen topic on assignment, so it survives restarts and rebalances.</li>
+ *   <li><b>claimed</b>: accepted in this session and not finished yet; memory only. A crash loses
+ *       claims, and the URL is then fetched again by whoever redelivers it, which is what
+ *       at-least-once asks for.</li>
+ * </ul>
+ * A new request (attempt 1) is a duplicate when claimed or completed; a retry (attempt &gt; 1) only
+ * when completed, since its own first attempt holds the claim.
+ *
+ * <p>Thread-safe: claims come from the poll thread, completions from producer threads.
+ */
+public final class SeenSet {
+    private final ConcurrentHashMap<Integer, PartitionSeen> partitions = new ConcurrentHashMap<>();
+
+    /** Installs partition {@code partition}'s restored completed set, replacing any earlier state. */
+    public void restore(int partition, LongSet completed) {
+        partitions.put(partition, new PartitionSeen(completed == null ? new LongOpenHashSet() : completed));
+    }
+
+    /** Forgets {@code revoked} partitions (their next owner restores them from the topic). */
+    public void drop(Collection<Integer> revoked) {
+        revoked.forEach(partitions::remove);
+    }
+
+    /**
+     * Claims {@code fingerprint} for fetching; false when it is a duplicate. Throws when the
+     * partition was never restored, since deciding without its history would fetch URLs twice.
+     */
+    public boolean claim(int partition, long fingerprint, boolean retry) {
+        return owned(partition).claim(fingerprint, retry);
+    }
+
+    /** Gives a claim back (the URL was parked and will come round again as a new request). */
+    public void unclaim(int partition, long fingerprint) {
+        PartitionSeen p = partitions.get(partition);
+        if (p != null) {
+            p.unclaim(fingerprint);
+        }
+    }
+
+    /** Records that {@code fingerprint}'s terminal outputs and marker are acknowledged. */
+    public void completed(int partition, long fingerprint) {
+        PartitionSeen p = partitions.get(partition);
+        if (p != null) {
+            p.completed(fingerprint);
+        }
+    }
+
+    /** True when {@code fingerprint} is completed in {@code partition}. */
+    public boolean isCompleted(int partition, long fingerprint) {
+        PartitionSeen p = partitions.get(partition);
+        return p != null && p.isCompleted(fingerprint);
+    }
+
+    /** Completed fingerprints held, over all partitions. */
+    public long completedCount() {
+        return partitions.values().stream().mapToLong(PartitionSeen::completedCount).sum();
+    }
+
+    /** Claimed, not yet completed fingerprints held, over all partitions. */
+    public long claimedCount() {
+        return partitions.values().stream().mapToLong(PartitionSeen::claimedCount).sum();
+    }
+
+    /** True when {@code partition} has been restored and not dropped. */
+    public boolean owns(int partition) {
+        return partitions.containsKey(partition);
+    }
+
+    private PartitionSeen owned(int partition) {
+        PartitionSeen p = partitions.get(partition);
+        if (p == null) {
+            throw new IllegalStateException("seen-set of partition " + partition + " is not restored");
+        }
+        return p;
+    }
+
+    private static final class PartitionSeen {
+        private final LongSet completed;
+        private final LongOpenHashSet claimed = new LongOpenHashSet();
+
+        PartitionSeen(LongSet completed) {
+            this.completed = completed;
+        }
+
+        synchronized boolean claim(long fp, boolean retry) {
+            if (completed.contains(fp)) {
+                return false;
+            }
+            if (retry) {
+                claimed.add(fp);
+                return true;
+            }
+            return claimed.add(fp);
+        }
+
+        synchronized void unclaim(long fp) {
+            claimed.remove(fp);
+        }
+
+        synchronized void completed(long fp) {
+            completed.add(fp);
+            // Completed supersedes the claim; keeping both would double the memory per URL.
+            claimed.remove(fp);
+        }
+
+        synchronized boolean isCompleted(long fp) {
+            return completed.contains(fp);
+        }
+
+        synchronized long completedCount() {
+            return completed.size();
+        }
+
+        synchronized long claimedCount() {
+            return claimed.size();
+        }
+    }
+}

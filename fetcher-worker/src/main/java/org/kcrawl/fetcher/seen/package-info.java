@@ -1,0 +1,10 @@
+/**
+ * The seen-set: a URL is fetched at most once per crawl.
+ *
+ * <p>It lives with the fetcher owning the URL's urls partition, as 64-bit fingerprints per
+ * partition. Completed URLs are persisted as markers on the compacted seen topic, in the partition
+ * of the same number, sent only after the URL's terminal outputs are acknowledged; they are read
+ * back on assignment, so the set survives restarts and rebalances. URLs accepted but not finished
+ * are claims held in memory only, which keeps at-least-once: a crash loses claims, never outputs.
+ */
+package org.kcrawl.fetcher.seen;

@@ -1,0 +1,108 @@
+package org.kcrawl.fetcher.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.config.ConfigException;
+import org.kcrawl.fetcher.http.HttpClientSettings;
+
+class FetcherConfigTest {
+    @TempDir
+    Path dir;
+
+    private FetcherConfig bind(Path file, Map<String, String> env) {
+        return new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file, env,
+                FetcherConfig.ENV_PREFIX);
+    }
+
+    @Test
+    void defaultsArePolite() {
+        FetcherConfig c = FetcherConfig.defaults();
+
+        assertThat(c.rate()).isEqualTo(1.0);
+        assertThat(c.burst()).isEqualTo(1);
+        assertThat(c.perHost()).isEqualTo(2);
+        assertThat(c.concurrency()).isEqualTo(256);
+        assertThat(c.maxPages()).isZero();
+        assertThat(c.maxDepth()).isEqualTo(5);
+        assertThat(c.maxAttempts()).isEqualTo(3);
+        assertThat(c.maxRedirectHops()).isEqualTo(5);
+        assertThat(c.ignoreRobots()).isFalse();
+        assertThat(c.allowPrivate()).isFalse();
+        assertThat(c.maxCrawlDelay()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(c.robotsTtl()).isEqualTo(Duration.ofHours(24));
+    }
+
+    @Test
+    void bindsSnakeCaseYamlAndEnvironmentOverIt() throws IOException {
+        Path file = dir.resolve("fetcher.yaml");
+        Files.writeString(file, "crawl_name: shop\nrate: 2.5\nper_host: 4\nmax_hold: PT10S\nignore_robots: true\n");
+
+        FetcherConfig c = bind(file, Map.of("KCRAWL_FETCHER_PER_HOST", "3", "KCRAWL_FETCHER_MAX_PAGES", "50",
+                "UNRELATED", "x"));
+
+        assertThat(c.crawlName()).isEqualTo("shop");
+        assertThat(c.rate()).isEqualTo(2.5);
+        assertThat(c.perHost()).isEqualTo(3);
+        assertThat(c.maxPages()).isEqualTo(50);
+        assertThat(c.maxHold()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(c.ignoreRobots()).isTrue();
+        assertThat(c.concurrency()).isEqualTo(256);
+    }
+
+    @Test
+    void invalidValuesNameTheirKey() {
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_RATE", "0")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("rate");
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_PER_HOST", "0")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("per_host");
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_ROBOTS_TTL", "PT25H")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("robots_ttl");
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_CRAWL_NAME", "no spaces")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("crawl_name");
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_RATEE", "2")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("rate");
+    }
+
+    @Test
+    void theHttpClientFollowsTheSchedulersCapsAndReadsRobotsTxt() {
+        FetcherConfig c = bind(null, Map.of("KCRAWL_FETCHER_ALLOW_PRIVATE", "true", "KCRAWL_FETCHER_PER_HOST", "3",
+                "KCRAWL_FETCHER_CONCURRENCY", "40", "KCRAWL_FETCHER_USER_AGENT", "test-agent/1"));
+
+        HttpClientSettings http = c.httpClient();
+
+        assertThat(http.allowPrivate()).isTrue();
+        assertThat(http.maxConnections()).isEqualTo(40);
+        assertThat(http.maxConnectionsPerHost()).isEqualTo(4);
+        assertThat(http.userAgent()).isEqualTo("test-agent/1");
+        assertThat(http.fullBodyContentTypes()).contains("text/plain", "text/html");
+        assertThat(http.maxBodyBytes()).isEqualTo(c.maxBodyBytes());
+    }
+
+    @Test
+    void mainRefusesBadArgumentsWithUsage() {
+        var err = new java.io.ByteArrayOutputStream();
+        int code = FetcherMain.run(new String[] {"--frobnicate"}, Map.of(), new java.io.PrintStream(err, true));
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown argument '--frobnicate'").contains("usage:");
+    }
+
+    @Test
+    void mainReportsConfigurationErrorsByKey() {
+        var err = new java.io.ByteArrayOutputStream();
+        int code = FetcherMain.run(new String[0], Map.of("KCRAWL_FETCHER_BURST", "0"),
+                new java.io.PrintStream(err, true));
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("burst");
+    }
+}

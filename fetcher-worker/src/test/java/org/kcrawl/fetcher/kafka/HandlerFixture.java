@@ -1,0 +1,123 @@
+package org.kcrawl.fetcher.kafka;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureRecord;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.MalformedMessageException;
+import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.url.HostKey;
+import org.kcrawl.fetcher.politeness.FakeTime;
+import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.PolitenessSettings;
+import org.kcrawl.fetcher.politeness.ScriptedFetcher;
+import org.kcrawl.fetcher.robots.RobotsPolicy;
+import org.kcrawl.fetcher.robots.RobotsRules;
+import org.kcrawl.fetcher.robots.RobotsSettings;
+import org.kcrawl.fetcher.seen.SeenSet;
+
+/** A {@link FetchHandler} wired to fake time, a scripted fetcher and Kafka's mock producer. */
+final class HandlerFixture {
+    static final CrawlTopics TOPICS = new CrawlTopics("t");
+
+    final FakeTime time = new FakeTime();
+    final ScriptedFetcher fetcher = new ScriptedFetcher(time);
+    final HostScheduler scheduler = new HostScheduler(PolitenessSettings.defaults(), time);
+    final MockProducer<String, byte[]> producer;
+    final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    final FetchMetrics metrics = new FetchMetrics(registry);
+    final SeenSet seen = new SeenSet();
+    final Map<Integer, LongOpenHashSet> history = new HashMap<>();
+    final FetchHandler handler;
+    private long offset;
+
+    /** Builder-style options. */
+    static final class Options {
+        boolean robots = true;
+        boolean autoAck = true;
+        HandlerSettings settings = HandlerSettings.defaults();
+        UnaryOperator<String> normalizer = UnaryOperator.identity();
+        RedirectScope scope = RedirectScope.sameHost();
+        int maxAttempts = 3;
+    }
+
+    HandlerFixture() {
+        this(new Options());
+    }
+
+    HandlerFixture(Options o) {
+        producer = new MockProducer<>(o.autoAck, null, new StringSerializer(), new ByteArraySerializer());
+        RobotsPolicy robots = o.robots
+                ? new RobotsRules(fetcher, scheduler, RobotsSettings.defaults(), time, registry)
+                : RobotsPolicy.ignore();
+        Outputs outputs = new Outputs(producer, TOPICS, Runnable::run);
+        handler = new FetchHandler(o.settings,
+                new FetchServices(scheduler, robots, seen, ps -> {
+                    Map<Integer, LongOpenHashSet> out = new HashMap<>();
+                    ps.forEach(p -> out.put(p, history.getOrDefault(p, new LongOpenHashSet())));
+                    return out;
+                }, fetcher, outputs, metrics, time),
+                new RetryPolicy(o.maxAttempts, Duration.ofSeconds(1), Duration.ofMinutes(1), () -> 0.5),
+                new RedirectRules(o.normalizer, o.scope, 5));
+        handler.partitionsAssigned(List.of(new TopicPartition(TOPICS.urls(), 0)));
+        // Let the first interval after the assignment pass, so first requests go out at once.
+        time.advance(Duration.ofSeconds(2));
+    }
+
+    CompletableFuture<?> handle(CrawlRequest request) {
+        return handle(request, 0);
+    }
+
+    CompletableFuture<?> handle(CrawlRequest request, int partition) {
+        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(TOPICS.urls(), partition, offset++,
+                HostKey.of(request.url()), MessageCodec.get().encode(request));
+        return handler.handle(request, record).toCompletableFuture();
+    }
+
+    CrawlRequest seed(String url) {
+        return CrawlRequest.seed(url, time.now());
+    }
+
+    List<ProducerRecord<String, byte[]>> sent(String topic) {
+        return producer.history().stream().filter(r -> r.topic().equals(topic)).toList();
+    }
+
+    List<FetchedPage> pages() {
+        return sent(TOPICS.pages()).stream().map(r -> decode(r.value(), FetchedPage.class)).toList();
+    }
+
+    List<FailureRecord> failures() {
+        return sent(TOPICS.failures()).stream().map(r -> decode(r.value(), FailureRecord.class)).toList();
+    }
+
+    List<CrawlRequest> requests() {
+        return sent(TOPICS.urls()).stream().map(r -> decode(r.value(), CrawlRequest.class)).toList();
+    }
+
+    double outcome(String outcome, String reason) {
+        var c = registry.find(FetchMetrics.OUTCOMES).tag("outcome", outcome).tag("reason", reason).counter();
+        return c == null ? 0 : c.count();
+    }
+
+    static <T> T decode(byte[] bytes, Class<T> type) {
+        try {
+            return MessageCodec.get().decode(bytes, type);
+        } catch (MalformedMessageException e) {
+            throw new AssertionError(e);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.kcrawl.fetcher.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.fetcher.http.FetchException;
+import org.kcrawl.fetcher.http.HttpResult;
+
+class ResponsePlannerTest {
+    private static final String URL = "http://a.test/dir/page";
+    private final Instant now = Instant.parse("2030-01-01T00:00:00Z");
+    private final ResponsePlanner planner = new ResponsePlanner(
+            new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1), () -> 0.5), RedirectRules.defaults(5));
+    private final CrawlRequest request = CrawlRequest.seed(URL, now);
+
+    private static HttpResult result(int status, Map<String, String> headers) {
+        return new HttpResult(URL, status, headers, "text/html", new byte[] {'x'}, false, 5, "127.0.0.1");
+    }
+
+    private Plan plan(int status) {
+        return planner.forResponse(request, result(status, Map.of()), now);
+    }
+
+    private FailureReason failed(Plan p) {
+        assertThat(p).isInstanceOf(Plan.Fail.class);
+        return ((Plan.Fail) p).failure().reason();
+    }
+
+    @Test
+    void successfulAndOddStatusesArePages() {
+        for (int status : new int[] {200, 203, 204, 299, 101, 304, 300, 699}) {
+            assertThat(plan(status)).as("status %d", status).isInstanceOf(Plan.Page.class);
+        }
+    }
+
+    @Test
+    void clientErrorsFailExcept408And429() {
+        for (int status : new int[] {400, 401, 403, 404, 410, 451, 499}) {
+            assertThat(failed(plan(status))).as("status %d", status).isEqualTo(FailureReason.HTTP_4XX);
+        }
+        assertThat(plan(408)).isInstanceOf(Plan.Retry.class);
+        assertThat(plan(429)).isInstanceOf(Plan.Retry.class);
+    }
+
+    @Test
+    void serverErrorsAreRetriedThenFail() {
+        assertThat(plan(500)).isInstanceOf(Plan.Retry.class);
+        Plan.Retry retry = (Plan.Retry) plan(502);
+        assertThat(retry.reason()).isEqualTo(FailureReason.HTTP_5XX);
+        assertThat(retry.next().notBefore()).isEqualTo(now.plusMillis(500));
+
+        CrawlRequest last = request.retry(now).retry(now);
+        Plan p = planner.forResponse(last, result(503, Map.of()), now);
+        assertThat(failed(p)).isEqualTo(FailureReason.HTTP_5XX);
+        assertThat(((Plan.Fail) p).failure().status()).isEqualTo(503);
+    }
+
+    @Test
+    void retryAfterIsHonouredOnlyFor429And503() {
+        Map<String, String> wait = Map.of("retry-after", "120");
+        assertThat(((Plan.Retry) planner.forResponse(request, result(429, wait), now)).next().notBefore())
+                .isEqualTo(now.plusSeconds(120));
+        assertThat(((Plan.Retry) planner.forResponse(request, result(500, wait), now)).next().notBefore())
+                .isEqualTo(now.plusMillis(500));
+    }
+
+    @Test
+    void redirectsResolveRelativeLocations() {
+        Plan p = planner.forResponse(request, result(302, Map.of("location", "../other?q=1#x")), now);
+
+        Plan.Redirect r = (Plan.Redirect) p;
+        assertThat(r.page().redirectTo()).isEqualTo("http://a.test/other?q=1");
+        assertThat(r.next().url()).isEqualTo("http://a.test/other?q=1");
+    }
+
+    @Test
+    void aRelativeLocationAgainstAnEmptyPathStaysOnTheHost() {
+        CrawlRequest root = CrawlRequest.seed("http://a.test", now);
+        HttpResult r = new HttpResult("http://a.test", 301, Map.of("location", "home"), null, null, false, 1, "x");
+
+        Plan.Redirect p = (Plan.Redirect) planner.forResponse(root, r, now);
+
+        assertThat(p.next().url()).isEqualTo("http://a.test/home");
+    }
+
+    @Test
+    void unusableLocationsAreInvalidUrlFailures() {
+        assertThat(failed(planner.forResponse(request, result(301, Map.of("location", "mailto:x@a.test")), now)))
+                .isEqualTo(FailureReason.INVALID_URL);
+        assertThat(failed(planner.forResponse(request, result(301, Map.of("location", "http://bad host/")), now)))
+                .isEqualTo(FailureReason.INVALID_URL);
+    }
+
+    @Test
+    void fetchErrorsAreSortedByTheirReason() {
+        Plan timeout = planner.forError(request, new CompletionException(
+                new FetchException(FailureReason.TIMEOUT, "idle")), now);
+        assertThat(timeout).isInstanceOf(Plan.Retry.class);
+        assertThat(failed(planner.forError(request, new FetchException(FailureReason.TOO_LARGE, "big"), now)))
+                .isEqualTo(FailureReason.TOO_LARGE);
+        assertThat(failed(planner.forError(request, new FetchException(FailureReason.BLOCKED_ADDRESS, "10/8"), now)))
+                .isEqualTo(FailureReason.BLOCKED_ADDRESS);
+        assertThat(failed(planner.forError(request, new IllegalStateException("bug"), now)))
+                .isEqualTo(FailureReason.INTERNAL);
+    }
+}

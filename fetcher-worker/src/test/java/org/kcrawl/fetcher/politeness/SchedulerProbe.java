@@ -1,0 +1,119 @@
+package org.kcrawl.fetcher.politeness;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Test tasks for the {@link HostScheduler} that record when each host's requests started, how many
+ * ran at once per host and in total, and which were cancelled. Single-threaded use (fake time).
+ */
+final class SchedulerProbe {
+    final FakeTime time;
+    final Map<String, List<Long>> starts = new HashMap<>();
+    final List<String> order = new ArrayList<>();
+    final Map<String, Integer> running = new HashMap<>();
+    final Map<String, Integer> maxRunning = new HashMap<>();
+    final Map<String, ArrayDeque<Permit>> open = new HashMap<>();
+    final List<Task> cancelled = new ArrayList<>();
+    int runningTotal;
+    int maxRunningTotal;
+
+    SchedulerProbe(FakeTime time) {
+        this.time = time;
+    }
+
+    /** A task that stays in flight until {@link #finish} releases it. */
+    Task held(String host, int partition, long epoch) {
+        return new Task(host, partition, epoch, false);
+    }
+
+    /** A task that answers the moment it starts. */
+    Task instant(String host, int partition, long epoch) {
+        return new Task(host, partition, epoch, true);
+    }
+
+    /** Releases the oldest open request of {@code host} as answered. */
+    void finish(String host) {
+        Permit p = open.get(host).pollFirst();
+        ended(host);
+        p.answered();
+    }
+
+    /** Releases the oldest open request of {@code host} as throttled. */
+    void throttle(String host, java.time.Duration retryAfter) {
+        Permit p = open.get(host).pollFirst();
+        ended(host);
+        p.throttled(retryAfter);
+    }
+
+    int openCount(String host) {
+        ArrayDeque<Permit> q = open.get(host);
+        return q == null ? 0 : q.size();
+    }
+
+    List<Long> startsOf(String host) {
+        return starts.getOrDefault(host, List.of());
+    }
+
+    private void ended(String host) {
+        running.merge(host, -1, Integer::sum);
+        runningTotal--;
+    }
+
+    final class Task implements HostTask {
+        final String host;
+        final int partition;
+        final long epoch;
+        final boolean instant;
+        String cancelledBecause;
+        boolean started;
+
+        Task(String host, int partition, long epoch, boolean instant) {
+            this.host = host;
+            this.partition = partition;
+            this.epoch = epoch;
+            this.instant = instant;
+        }
+
+        @Override
+        public String host() {
+            return host;
+        }
+
+        @Override
+        public int partition() {
+            return partition;
+        }
+
+        @Override
+        public long epoch() {
+            return epoch;
+        }
+
+        @Override
+        public void start(Permit permit) {
+            started = true;
+            starts.computeIfAbsent(host, h -> new ArrayList<>()).add(time.nanoTime());
+            order.add(host);
+            int r = running.merge(host, 1, Integer::sum);
+            maxRunning.merge(host, r, Math::max);
+            runningTotal++;
+            maxRunningTotal = Math.max(maxRunningTotal, runningTotal);
+            if (instant) {
+                ended(host);
+                permit.answered();
+            } else {
+                open.computeIfAbsent(host, h -> new ArrayDeque<>()).addLast(permit);
+            }
+        }
+
+        @Override
+        public void cancel(String why) {
+            cancelledBecause = why;
+            cancelled.add(this);
+        }
+    }
+}

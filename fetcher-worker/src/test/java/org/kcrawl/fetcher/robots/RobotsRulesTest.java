@@ -1,0 +1,211 @@
+package org.kcrawl.fetcher.robots;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.junit.jupiter.api.Test;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.fetcher.http.FetchException;
+import org.kcrawl.fetcher.politeness.FakeTime;
+import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.PolitenessSettings;
+import org.kcrawl.fetcher.politeness.ScriptedFetcher;
+
+class RobotsRulesTest {
+    private static final String ROBOTS = "http://a.test/robots.txt";
+    private static final long SECOND = 1_000_000_000L;
+
+    private final FakeTime time = new FakeTime();
+    private final ScriptedFetcher fetcher = new ScriptedFetcher(time);
+    private final HostScheduler scheduler = new HostScheduler(PolitenessSettings.defaults(), time);
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final RobotsRules rules = new RobotsRules(fetcher, scheduler, RobotsSettings.defaults(), time, registry);
+
+    RobotsRulesTest() {
+        scheduler.partitionsAssigned(List.of(0));
+        time.advance(Duration.ofSeconds(5)); // buckets start full, so timings below are easy to read
+    }
+
+    private RobotsVerdict check(String url) {
+        CompletableFuture<RobotsVerdict> f = rules.check(url, 0, scheduler.epoch(0));
+        time.advance(Duration.ofMillis(1));
+        assertThat(f).as("verdict for %s", url).isDone();
+        return f.join();
+    }
+
+    @Test
+    void rulesFromA200AreApplied() {
+        fetcher.answer(ROBOTS, 200, "text/plain", "User-agent: *\nDisallow: /secret\n", Map.of());
+
+        assertThat(check("http://a.test/page").status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+        assertThat(check("http://a.test/secret/x").status()).isEqualTo(RobotsVerdict.Status.DISALLOWED);
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(1);
+        assertThat(registry.counter("crawl.fetch.robots", "result", "rules").count()).isEqualTo(1);
+    }
+
+    @Test
+    void a4xxAllowsEverything() {
+        fetcher.answer(ROBOTS, 404, "text/html", "not found", Map.of());
+
+        assertThat(check("http://a.test/anything").status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+    }
+
+    @Test
+    void a5xxDisallowsForNowAndIsFetchedAgainAfterTheRetryTime() {
+        fetcher.answer(ROBOTS, 503, "text/html", "busy", Map.of());
+
+        RobotsVerdict v = check("http://a.test/page");
+
+        assertThat(v.status()).isEqualTo(RobotsVerdict.Status.UNAVAILABLE);
+        assertThat(v.retryAt()).isBetween(time.now().plusSeconds(59), time.now().plusSeconds(60));
+        assertThat(check("http://a.test/other").status()).isEqualTo(RobotsVerdict.Status.UNAVAILABLE);
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(1);
+
+        fetcher.answer(ROBOTS, 200, "text/plain", "User-agent: *\nDisallow: /other\n", Map.of());
+        time.advance(Duration.ofSeconds(61));
+
+        assertThat(check("http://a.test/page").status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+        assertThat(check("http://a.test/other").status()).isEqualTo(RobotsVerdict.Status.DISALLOWED);
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(2);
+    }
+
+    @Test
+    void a429CountsAsUnreachableNotAsMissing() {
+        fetcher.answer(ROBOTS, 429, "text/html", "slow down", Map.of());
+
+        assertThat(check("http://a.test/page").status()).isEqualTo(RobotsVerdict.Status.UNAVAILABLE);
+    }
+
+    @Test
+    void aNetworkFailureIsUnreachable() {
+        fetcher.fail(ROBOTS, new FetchException(FailureReason.CONNECT, "connection refused"));
+
+        assertThat(check("http://a.test/page").status()).isEqualTo(RobotsVerdict.Status.UNAVAILABLE);
+    }
+
+    @Test
+    void aBlockedAddressIsLeftToThePageFetchToReport() {
+        fetcher.fail(ROBOTS, new FetchException(FailureReason.BLOCKED_ADDRESS, "loopback"));
+
+        assertThat(check("http://a.test/page").status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+    }
+
+    @Test
+    void redirectsAreFollowedPolitelyUpToFive() {
+        fetcher.answer(ROBOTS, 301, null, "", Map.of("location", "/r1"));
+        for (int i = 1; i < 5; i++) {
+            fetcher.answer("http://a.test/r" + i, 302, null, "", Map.of("location", "/r" + (i + 1)));
+        }
+        fetcher.answer("http://a.test/r5", 200, "text/plain", "User-agent: *\nDisallow: /no\n", Map.of());
+
+        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/no/x", 0, scheduler.epoch(0));
+        time.advance(Duration.ofSeconds(6));
+
+        assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.DISALLOWED);
+        List<Long> times = List.of(fetcher.timesOf(ROBOTS).get(0), fetcher.timesOf("http://a.test/r1").get(0),
+                fetcher.timesOf("http://a.test/r5").get(0));
+        // Every hop is a request to the host, one interval apart.
+        assertThat(times.get(1) - times.get(0)).isEqualTo(SECOND);
+        assertThat(times.get(2) - times.get(0)).isEqualTo(5 * SECOND);
+    }
+
+    @Test
+    void aSixthRedirectMeansUnavailableAndAllowsAll() {
+        fetcher.answer(ROBOTS, 301, null, "", Map.of("location", "/r1"));
+        for (int i = 1; i <= 6; i++) {
+            fetcher.answer("http://a.test/r" + i, 302, null, "", Map.of("location", "/r" + (i + 1)));
+        }
+
+        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/x", 0, scheduler.epoch(0));
+        time.advance(Duration.ofSeconds(10));
+
+        assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+        assertThat(fetcher.count("http://a.test/r6")).isZero();
+    }
+
+    @Test
+    void concurrentChecksShareOneFetchAndTheRobotsRequestIsTheHostsFirst() {
+        fetcher.holdResponses();
+        CompletableFuture<RobotsVerdict> a = rules.check("http://a.test/1", 0, scheduler.epoch(0));
+        CompletableFuture<RobotsVerdict> b = rules.check("http://a.test/2", 0, scheduler.epoch(0));
+        time.advance(Duration.ofMillis(10));
+        fetcher.release();
+
+        assertThat(a.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+        assertThat(b.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+        assertThat(fetcher.requests()).containsExactly(ROBOTS);
+        assertThat(scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void crawlDelayReachesTheScheduler() {
+        fetcher.answer(ROBOTS, 200, "text/plain", "User-agent: *\nCrawl-delay: 7\n", Map.of());
+
+        RobotsVerdict v = check("http://a.test/page");
+
+        assertThat(v.crawlDelay()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(7));
+    }
+
+    @Test
+    void rulesExpireAfterTheirTtl() {
+        check("http://a.test/page");
+        time.advance(Duration.ofHours(23));
+        check("http://a.test/page");
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(1);
+
+        time.advance(Duration.ofHours(2));
+        check("http://a.test/page");
+
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(2);
+    }
+
+    @Test
+    void originsAreSeparateBySchemeAndPortButShareTheHostsPoliteness() {
+        long epoch = scheduler.epoch(0);
+        List<CompletableFuture<RobotsVerdict>> all = List.of(rules.check("http://a.test/page", 0, epoch),
+                rules.check("http://a.test:8080/page", 0, epoch), rules.check("https://a.test/page", 0, epoch));
+        time.advance(Duration.ofSeconds(5));
+
+        assertThat(all).allSatisfy(f -> assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED));
+        assertThat(fetcher.requests()).containsExactly(ROBOTS, "http://a.test:8080/robots.txt",
+                "https://a.test/robots.txt");
+        long first = fetcher.timesOf(ROBOTS).get(0);
+        assertThat(fetcher.timesOf("https://a.test/robots.txt")).containsExactly(first + 2 * SECOND);
+    }
+
+    @Test
+    void revokingThePartitionCancelsAQueuedRobotsFetch() throws Exception {
+        scheduler.submit(new org.kcrawl.fetcher.politeness.HostTask() {
+            @Override public String host() { return "a.test"; }
+            @Override public int partition() { return 0; }
+            @Override public long epoch() { return scheduler.epoch(0); }
+            @Override public void start(org.kcrawl.fetcher.politeness.Permit permit) { }
+            @Override public void cancel(String why) { }
+        }, null); // holds the host's only slot... and the next token
+        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/page", 0, scheduler.epoch(0));
+
+        scheduler.partitionsRevoked(List.of(0));
+
+        assertThat(f).isCompletedExceptionally();
+        try {
+            f.get();
+        } catch (ExecutionException e) {
+            assertThat(e.getCause()).isInstanceOf(CancellationException.class);
+        }
+        assertThat(fetcher.count(ROBOTS)).isZero();
+    }
+
+    @Test
+    void ignoringRobotsAllowsWithoutFetching() {
+        assertThat(RobotsPolicy.ignore().check("http://a.test/x", 0, 1).join().status())
+                .isEqualTo(RobotsVerdict.Status.ALLOWED);
+        assertThat(fetcher.requests()).isEmpty();
+    }
+}

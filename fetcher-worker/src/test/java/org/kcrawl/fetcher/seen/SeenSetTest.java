@@ -1,0 +1,95 @@
+package org.kcrawl.fetcher.seen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SeenSetTest {
+    private final SeenSet seen = new SeenSet();
+
+    SeenSetTest() {
+        seen.restore(0, new LongOpenHashSet(new long[] {42L}));
+        seen.restore(1, null);
+    }
+
+    @Test
+    void aNewRequestIsADuplicateWhenClaimedOrCompleted() {
+        assertThat(seen.claim(0, 7L, false)).isTrue();
+        assertThat(seen.claim(0, 7L, false)).as("claimed in this session").isFalse();
+        assertThat(seen.claim(0, 42L, false)).as("completed in an earlier session").isFalse();
+    }
+
+    @Test
+    void aRetryIsOnlyADuplicateWhenCompleted() {
+        assertThat(seen.claim(0, 7L, false)).isTrue();
+        assertThat(seen.claim(0, 7L, true)).as("its own first attempt holds the claim").isTrue();
+        assertThat(seen.claim(0, 42L, true)).isFalse();
+
+        seen.completed(0, 7L);
+
+        assertThat(seen.claim(0, 7L, true)).isFalse();
+    }
+
+    @Test
+    void completingReplacesTheClaim() {
+        seen.claim(0, 7L, false);
+        assertThat(seen.claimedCount()).isEqualTo(1);
+
+        seen.completed(0, 7L);
+
+        assertThat(seen.claimedCount()).isZero();
+        assertThat(seen.completedCount()).isEqualTo(2);
+        assertThat(seen.isCompleted(0, 7L)).isTrue();
+    }
+
+    @Test
+    void anUnclaimedUrlMayBeClaimedAgain() {
+        seen.claim(0, 7L, false);
+        seen.unclaim(0, 7L);
+
+        assertThat(seen.claim(0, 7L, false)).isTrue();
+    }
+
+    @Test
+    void partitionsAreIndependent() {
+        seen.claim(0, 7L, false);
+
+        assertThat(seen.claim(1, 7L, false)).isTrue();
+        assertThat(seen.claim(1, 42L, false)).isTrue();
+    }
+
+    @Test
+    void droppingAPartitionForgetsClaimsAndRefusesToGuess() {
+        seen.claim(0, 7L, false);
+        seen.drop(List.of(0));
+
+        assertThat(seen.owns(0)).isFalse();
+        assertThatThrownBy(() -> seen.claim(0, 7L, false))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("partition 0");
+        seen.completed(0, 7L); // late completion of a revoked partition: ignored
+
+        seen.restore(0, new LongOpenHashSet());
+        assertThat(seen.claim(0, 7L, false)).as("claims do not survive a revoke").isTrue();
+    }
+
+    @Test
+    void markersRoundTripEveryFingerprint() {
+        for (long fp : new long[] {0L, 1L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 0x0123456789abcdefL}) {
+            String key = SeenMarkers.key(fp);
+            assertThat(key).hasSize(16).matches("[0-9a-f]{16}");
+            assertThat(SeenMarkers.fingerprint(key)).isEqualTo(fp);
+        }
+        assertThat(SeenMarkers.key(255L)).isEqualTo("00000000000000ff");
+        assertThat(SeenMarkers.value()).isNotEmpty();
+    }
+
+    @Test
+    void malformedMarkerKeysAreRejectedByName() {
+        assertThatThrownBy(() -> SeenMarkers.fingerprint("xyz")).hasMessageContaining("'xyz'");
+        assertThatThrownBy(() -> SeenMarkers.fingerprint("zzzzzzzzzzzzzzzz")).hasMessageContaining("16 hex");
+    }
+}
