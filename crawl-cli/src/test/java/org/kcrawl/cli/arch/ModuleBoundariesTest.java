@@ -1,0 +1,63 @@
+package org.kcrawl.cli.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Guards the module boundaries the design rests on: common knows neither HTTP nor HTML, the two
+ * workers know nothing of each other, and no production code reaches into test support except the
+ * crawl command (which embeds the broker and serves the demo web).
+ */
+class ModuleBoundariesTest {
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.kcrawl");
+    }
+
+    @Test
+    void commonDependsOnNeitherNettyNorJsoup() {
+        noClasses().that().resideInAPackage("org.kcrawl.common..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "org.jsoup..")
+                .check(classes);
+    }
+
+    @Test
+    void commonDependsOnNoOtherModule() {
+        noClasses().that().resideInAPackage("org.kcrawl.common..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.kcrawl.fetcher..", "org.kcrawl.parser..",
+                        "org.kcrawl.cli..", "org.kcrawl.testkit..")
+                .check(classes);
+    }
+
+    @Test
+    void fetcherAndParserAreIndependent() {
+        noClasses().that().resideInAPackage("org.kcrawl.fetcher..")
+                .should().dependOnClassesThat().resideInAPackage("org.kcrawl.parser..")
+                .check(classes);
+        noClasses().that().resideInAPackage("org.kcrawl.parser..")
+                .should().dependOnClassesThat().resideInAPackage("org.kcrawl.fetcher..")
+                .check(classes);
+    }
+
+    @Test
+    void parserNeverTouchesNetty() {
+        noClasses().that().resideInAPackage("org.kcrawl.parser..")
+                .should().dependOnClassesThat().resideInAPackage("io.netty..")
+                .check(classes);
+    }
+
+    @Test
+    void workersDoNotDependOnTestSupport() {
+        noClasses().that().resideInAnyPackage("org.kcrawl.fetcher..", "org.kcrawl.parser..", "org.kcrawl.common..")
+                .should().dependOnClassesThat().resideInAPackage("org.kcrawl.testkit..")
+                .check(classes);
+    }
+}
