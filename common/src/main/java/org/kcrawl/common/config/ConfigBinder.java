@@ -75,11 +75,16 @@ public final class ConfigBinder {
         }
         overrides.forEach((key, value) -> {
             if (!tree.has(key)) {
-                throw new ConfigException(key, "no such setting in '" + section + "'");
+                throw new ConfigException(section + "." + key, "no such setting");
             }
             tree.set(key, yaml.valueToTree(value));
         });
-        return toValue(tree, type);
+        try {
+            return toValue(tree, type);
+        } catch (ConfigException e) {
+            // Name the section too: the same key may exist in both the fetcher's and the parser's section.
+            throw new ConfigException(section + "." + e.key(), e.getMessage().substring(e.getMessage().indexOf("': ") + 3));
+        }
     }
 
     private <T> T toValue(ObjectNode tree, Class<T> type) {

@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  *   <li>Completions arrive on other threads and are queued; the poll thread alone touches the
  *       consumer and the {@link OffsetTracker}.</li>
  *   <li>Memory is bounded: past {@code maxPending} uncompleted records, every partition is paused
- *       (the loop keeps polling, so the group membership stays alive).</li>
+ *       (the loop keeps polling, so the group membership stays alive); past
+ *       {@code maxPendingPerPartition} in one partition, that partition alone is paused, so a
+ *       partition whose records take long does not stall the others ({@link FlowControl}).</li>
  *   <li>Undecodable or unhandleable records go to the dead-letter topic.</li>
  *   <li>On revoke, completed offsets are committed; on loss, nothing is.</li>
  *   <li>A failed output rewinds its partition to the last committed offset.</li>
@@ -53,6 +55,7 @@ public final class WorkerLoop<V> implements Runnable {
     private final WorkerLoopSettings settings;
 
     private final OffsetTracker tracker = new OffsetTracker();
+    private final FlowControl flow;
     private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
     private final Map<TopicPartition, Integer> epochs = new HashMap<>();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
@@ -61,8 +64,8 @@ public final class WorkerLoop<V> implements Runnable {
     private final AtomicInteger assignedGauge = new AtomicInteger();
     private final AtomicLong lastPollNanos = new AtomicLong(System.nanoTime());
     private final AtomicLong deadLettered = new AtomicLong();
+    private final AtomicInteger pausedGauge = new AtomicInteger();
     private volatile boolean running;
-    private boolean pausedForBackpressure;
     private int nextEpoch;
 
     public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
@@ -74,6 +77,7 @@ public final class WorkerLoop<V> implements Runnable {
         this.handler = handler;
         this.deadLetters = deadLetters;
         this.settings = settings;
+        this.flow = new FlowControl(settings);
     }
 
     @Override
@@ -115,6 +119,11 @@ public final class WorkerLoop<V> implements Runnable {
     /** Consumed records whose outputs are not yet all acknowledged. */
     public int pending() {
         return pendingGauge.get();
+    }
+
+    /** Partitions currently paused for flow control (all of them, or those past their own bound). */
+    public int pausedPartitions() {
+        return pausedGauge.get();
     }
 
     /** Partitions currently owned. */
@@ -224,14 +233,8 @@ public final class WorkerLoop<V> implements Runnable {
     }
 
     private void applyBackpressure() {
-        int pending = tracker.pending();
-        if (!pausedForBackpressure && pending >= settings.maxPending()) {
-            consumer.pause(consumer.assignment());
-            pausedForBackpressure = true;
-        } else if (pausedForBackpressure && pending <= settings.maxPending() * 3 / 4) {
-            consumer.resume(consumer.assignment());
-            pausedForBackpressure = false;
-        }
+        flow.apply(consumer, epochs.keySet(), tracker);
+        pausedGauge.set(flow.pausedPartitions());
     }
 
     private void commitAsync() {
@@ -320,13 +323,12 @@ public final class WorkerLoop<V> implements Runnable {
             }
             assignedGauge.set(epochs.size());
             handler.partitionsAssigned(partitions);
-            if (pausedForBackpressure) {
-                consumer.pause(partitions);
-            }
+            flow.assigned(consumer, partitions);
         }
 
         private void release(Collection<TopicPartition> partitions) {
             tracker.forget(partitions);
+            flow.released(partitions);
             partitions.forEach(epochs::remove);
             assignedGauge.set(epochs.size());
             pendingGauge.set(tracker.pending());
