@@ -18,7 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "Crawls the web from the given seed URLs, politely, and writes one JSON record per page.",
             "Starts an embedded Kafka broker unless --bootstrap is given; exits 0 when the crawl has drained "
                     + "or a limit is hit."},
-        subcommands = {DemoCommand.class},
+        subcommands = {DemoCommand.class, org.kcrawl.cli.admin.SubmitCommand.class,
+            org.kcrawl.cli.admin.TailCommand.class, org.kcrawl.cli.admin.StatusCommand.class,
+            org.kcrawl.cli.admin.FetcherCommand.class, org.kcrawl.cli.admin.ParserCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the crawl drained or hit its limit", "1:a run-time failure",
             "2:bad options, URLs or configuration", "130:interrupted (what was written is kept)"})

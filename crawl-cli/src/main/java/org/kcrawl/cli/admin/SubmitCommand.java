@@ -1,0 +1,115 @@
+package org.kcrawl.cli.admin;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.common.topic.TopicProvisioner;
+import org.kcrawl.common.url.UrlNormalizer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code crawl submit}: feeds seed URLs to a crawl running on a Kafka cluster. */
+@Command(name = "submit", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        header = "Submits seed URLs to a crawl on a Kafka cluster.",
+        description = {
+            "Checks and normalizes the URLs as the crawl command does, "
+                    + "creates the crawl's topics when missing, produces one request per URL to <crawl>.urls "
+                    + "(keyed by host) and waits until the broker has acknowledged all of them.",
+            "URLs already crawled are skipped by the fetchers' seen-set, so submitting twice is harmless."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every seed was acknowledged", "1:Kafka failed or did not answer in time",
+            "2:bad options or URLs (nothing was submitted)"})
+public final class SubmitCommand extends ClusterCommand {
+    @Option(names = "--seeds", paramLabel = "FILE",
+            description = "Read seed URLs from FILE (- for stdin), one a line; '#' starts a comment line.")
+    String seedsFile;
+
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "4",
+            description = "Partitions of topics this command creates (default: ${DEFAULT-VALUE}); "
+                    + "existing topics are left as they are.")
+    int partitions;
+
+    @Parameters(paramLabel = "URL", arity = "0..*", description = "Seed URLs (http or https).")
+    List<String> urls = new ArrayList<>();
+
+    private List<String> seeds;
+
+    @Override
+    void validate() {
+        if (partitions < 1) {
+            throw new AdminUsageException("--partitions must be >= 1, got " + partitions);
+        }
+        SeedInput input = new SeedInput(UrlNormalizer.defaults()).addArguments(urls);
+        if (seedsFile != null) {
+            readSeedList(input);
+        }
+        seeds = input.seeds();
+        if (seeds.isEmpty()) {
+            throw new AdminUsageException("no seed URLs: give URLs as arguments or --seeds FILE");
+        }
+    }
+
+    @Override
+    int execute(KafkaCalls calls) {
+        KafkaClients clients = cluster.clients(System.getenv());
+        CrawlTopics topics = cluster.topics();
+        Duration timeout = cluster.timeout();
+        Admin admin = clients.admin();
+        try {
+            int brokers = calls.await(admin.describeCluster().nodes(), "describing the cluster").size();
+            TopicProvisioner provisioner = new TopicProvisioner(admin);
+            provisioner.ensure(topics, layout(brokers));
+            provisioner.checkCoPartitioned(topics);
+        } catch (IllegalStateException e) {
+            throw new ClusterException(e.getMessage(), e);
+        } finally {
+            admin.close(timeout);
+        }
+        long submitted;
+        KafkaProducer<String, byte[]> producer = clients.producer(topics.crawlName() + "-submit");
+        try {
+            submitted = new SeedPublisher(producer, topics.urls()).publish(seeds, Instant.now(), timeout);
+        } finally {
+            producer.close(timeout);
+        }
+        out().printf("submitted %d seed URL%s to %s%n", submitted, submitted == 1 ? "" : "s", topics.urls());
+        return OK;
+    }
+
+    /** Replication as the crawl command uses on a cluster: three copies where there are three brokers. */
+    private TopicLayout layout(int brokers) {
+        short replication = (short) Math.max(1, Math.min(3, brokers));
+        return new TopicLayout(partitions, partitions, partitions, replication, TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    private void readSeedList(SeedInput input) {
+        try {
+            if ("-".equals(seedsFile)) {
+                // stdin belongs to the process: it is not ours to close.
+                BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                input.addLines(stdin, "stdin");
+            } else {
+                try (BufferedReader reader = Files.newBufferedReader(Path.of(seedsFile), StandardCharsets.UTF_8)) {
+                    input.addLines(reader, seedsFile);
+                }
+            }
+        } catch (IOException e) {
+            String why = e instanceof NoSuchFileException ? "no such file" : e.toString();
+            throw new AdminUsageException("cannot read --seeds " + seedsFile + ": " + why);
+        }
+    }
+}
