@@ -15,7 +15,8 @@ public final class CrawlMain {
         CommandLine cmd = new CommandLine(new CrawlCommand());
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("crawl: " + ex.getMessage() + " (see crawl --help)");
+            ex.getCommandLine().getErr().println("crawl: " + ex.getMessage() + " (see "
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
             return ExitCodes.USAGE;
         });
         cmd.setExecutionExceptionHandler((ex, command, parseResult) -> {
