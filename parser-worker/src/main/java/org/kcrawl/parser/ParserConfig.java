@@ -48,6 +48,8 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param extract extraction rules filling the records' {@code fields}
  * @param seedSites sites (host, plus port when not the default) in scope from any page: the crawl
  *                  command sets the seeds' hosts here so links between them are followed
+ * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
+ *                    {@link ParserMain} (0 picks a free port)
  */
 public record ParserConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -73,10 +75,13 @@ public record ParserConfig(
         @JsonProperty("max_sitemap_bytes") int maxSitemapBytes,
         @JsonProperty("max_sitemap_urls") int maxSitemapUrls,
         @JsonProperty("extract") List<ExtractionRule> extract,
-        @JsonProperty("seed_sites") List<String> seedSites) {
+        @JsonProperty("seed_sites") List<String> seedSites,
+        @JsonProperty("metrics_port") int metricsPort) {
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_PARSER_";
+    /** Port of the operational endpoints unless configured: the same as the fetcher's. */
+    public static final int DEFAULT_METRICS_PORT = 9400;
 
     public ParserConfig {
         new CrawlTopics(crawlName); // validates the name with a message that says what is allowed
@@ -122,6 +127,9 @@ public record ParserConfig(
         atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
         extract = List.copyOf(orEmpty(extract));
         seedSites = List.copyOf(orEmpty(seedSites));
+        if (metricsPort < 0 || metricsPort > 65535) {
+            throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
+        }
     }
 
     /** The defaults: local broker, crawl "crawl", host scope, depth 5, one thread per core. */
@@ -130,7 +138,7 @@ public record ParserConfig(
                 List.of(), List.of(), UrlNormalizer.DEFAULT_STRIP_PARAMS, true,
                 ParseLimits.DEFAULT_MAX_PARSE_BYTES, ParseLimits.DEFAULT_TIME_BUDGET, "windows-1252",
                 0, 64, 32, Duration.ofSeconds(30), 6, (short) 1, SitemapParser.DEFAULT_MAX_BYTES,
-                SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of());
+                SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of(), DEFAULT_METRICS_PORT);
     }
 
     /**
@@ -147,7 +155,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites);
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort);
     }
 
     /** A copy with another scope and maximum depth, as the crawl command's options set them. */
@@ -155,7 +163,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites);
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort);
     }
 
     /** A copy whose scope also admits {@code sites} from any page (the crawl command's seed hosts). */
@@ -163,7 +171,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites);
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort);
     }
 
     /** The crawl's topic names. */

@@ -24,17 +24,30 @@ public final class ConsumerLag {
      * partitions (a partition with no commit counts from its start offset).
      */
     public long of(String group, String topic) {
+        return of(group, List.of(topic));
+    }
+
+    /**
+     * Total lag of {@code group} over all of {@code topics} (for example the parked-URL tiers, which
+     * one group consumes together).
+     */
+    public long of(String group, List<String> topics) {
+        if (topics == null || topics.isEmpty()) {
+            throw new IllegalArgumentException("topics must name at least one topic");
+        }
         try {
             Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
                     .partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
-            var description = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS);
+            var description = admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS);
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
             Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
-            description.get(topic).partitions().forEach(p -> {
-                TopicPartition tp = new TopicPartition(topic, p.partition());
-                latest.put(tp, OffsetSpec.latest());
-                earliest.put(tp, OffsetSpec.earliest());
-            });
+            for (String topic : topics) {
+                description.get(topic).partitions().forEach(p -> {
+                    TopicPartition tp = new TopicPartition(topic, p.partition());
+                    latest.put(tp, OffsetSpec.latest());
+                    earliest.put(tp, OffsetSpec.earliest());
+                });
+            }
             var ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
             var starts = admin.listOffsets(earliest).all().get(30, TimeUnit.SECONDS);
             long lag = 0;
@@ -46,7 +59,7 @@ public final class ConsumerLag {
             }
             return lag;
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot measure lag of " + group + " on " + topic + ": " + e, e);
+            throw new IllegalStateException("cannot measure lag of " + group + " on " + topics + ": " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while measuring lag", e);

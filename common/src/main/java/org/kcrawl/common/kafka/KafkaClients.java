@@ -58,6 +58,18 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
 
     /** Consumer properties: manual commits, start from the beginning of a new group. */
     public Properties consumerProperties(String groupId, String clientId, int maxPollRecords) {
+        return consumerProperties(groupId, clientId, maxPollRecords, Map.of());
+    }
+
+    /**
+     * Consumer properties with {@code defaults} of the caller's own (for example smaller fetch sizes
+     * for a topic of small records) over the standard ones; the user's overrides still win.
+     */
+    public Properties consumerProperties(String groupId, String clientId, int maxPollRecords,
+                                         Map<String, ?> defaults) {
+        if (defaults == null) {
+            throw new IllegalArgumentException("defaults must not be null (pass an empty map)");
+        }
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         if (groupId != null) {
@@ -71,6 +83,7 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.putAll(defaults);
         p.putAll(overrides);
         return p;
     }
@@ -83,6 +96,12 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
     /** A consumer of string keys and byte-array values in {@code groupId} (null for none). */
     public KafkaConsumer<String, byte[]> consumer(String groupId, String clientId, int maxPollRecords) {
         return new KafkaConsumer<>(consumerProperties(groupId, clientId, maxPollRecords));
+    }
+
+    /** A consumer like {@link #consumer(String, String, int)} with the caller's {@code defaults} applied. */
+    public KafkaConsumer<String, byte[]> consumer(String groupId, String clientId, int maxPollRecords,
+                                                  Map<String, ?> defaults) {
+        return new KafkaConsumer<>(consumerProperties(groupId, clientId, maxPollRecords, defaults));
     }
 
     /** An admin client. */

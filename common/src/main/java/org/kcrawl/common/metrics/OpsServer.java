@@ -19,6 +19,13 @@ import org.slf4j.LoggerFactory;
  * partitions assigned). Uses the JDK's HTTP server on a single small thread: scrapes are rare.
  */
 public final class OpsServer implements AutoCloseable {
+    /** Path of the Prometheus scrape. */
+    public static final String METRICS_PATH = "/metrics";
+    /** Path of the liveness probe. */
+    public static final String LIVENESS_PATH = "/healthz";
+    /** Path of the readiness probe. */
+    public static final String READINESS_PATH = "/readyz";
+
     private static final Logger log = LoggerFactory.getLogger(OpsServer.class);
 
     private final HttpServer server;
@@ -37,6 +44,9 @@ public final class OpsServer implements AutoCloseable {
      */
     public static OpsServer start(String bindAddress, int port, PrometheusMeterRegistry registry,
                                   BooleanSupplier live, BooleanSupplier ready) {
+        if (bindAddress == null || registry == null || live == null || ready == null) {
+            throw new IllegalArgumentException("bindAddress, registry, live and ready must not be null");
+        }
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(bindAddress, port), 16);
             ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
@@ -45,10 +55,10 @@ public final class OpsServer implements AutoCloseable {
                 return t;
             });
             server.setExecutor(executor);
-            server.createContext("/metrics", ex -> respond(ex, 200,
+            server.createContext(METRICS_PATH, ex -> respond(ex, 200,
                     "text/plain; version=0.0.4; charset=utf-8", registry.scrape()));
-            server.createContext("/healthz", ex -> probe(ex, live));
-            server.createContext("/readyz", ex -> probe(ex, ready));
+            server.createContext(LIVENESS_PATH, ex -> probe(ex, live));
+            server.createContext(READINESS_PATH, ex -> probe(ex, ready));
             server.start();
             return new OpsServer(server, executor);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package org.kcrawl.common.topic;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -9,6 +10,12 @@ import java.util.regex.Pattern;
  * @param crawlName the prefix, for example {@code crawl} gives {@code crawl.urls}
  */
 public record CrawlTopics(String crawlName) {
+    /**
+     * Number of parking tiers: topics where URLs that must wait long (a distant not-before time, a
+     * host's backlog, a long Retry-After) wait outside the fetcher's memory, each for a fixed delay.
+     */
+    public static final int PARKING_TIERS = 3;
+
     private static final Pattern LEGAL = Pattern.compile("[a-zA-Z0-9._-]{1,200}");
 
     public CrawlTopics {
@@ -48,14 +55,52 @@ public record CrawlTopics(String crawlName) {
         return crawlName + ".dead-letters";
     }
 
+    /**
+     * Parking tier {@code tier} (0 to {@link #PARKING_TIERS} - 1): URLs wait here for the tier's delay
+     * before they are forwarded back to {@link #urls()}. Tiers are ordered by increasing delay; the
+     * delays themselves are fetcher settings.
+     */
+    public String parked(int tier) {
+        if (tier < 0 || tier >= PARKING_TIERS) {
+            throw new IllegalArgumentException("tier must be in [0, " + PARKING_TIERS + ") but was " + tier);
+        }
+        return crawlName + ".urls.parked-" + tier;
+    }
+
+    /** Every parking tier topic, shortest delay first. */
+    public List<String> parkedTopics() {
+        List<String> out = new ArrayList<>(PARKING_TIERS);
+        for (int tier = 0; tier < PARKING_TIERS; tier++) {
+            out.add(parked(tier));
+        }
+        return List.copyOf(out);
+    }
+
+    /** The tier of a parking topic name, or -1 when {@code topic} is not one of this crawl's tiers. */
+    public int parkingTier(String topic) {
+        String prefix = crawlName + ".urls.parked-";
+        if (topic == null || !topic.startsWith(prefix) || topic.length() != prefix.length() + 1) {
+            return -1;
+        }
+        int tier = topic.charAt(prefix.length()) - '0';
+        return tier >= 0 && tier < PARKING_TIERS ? tier : -1;
+    }
+
     /** Every topic of the crawl. */
     public List<String> all() {
-        return List.of(urls(), pages(), records(), failures(), seen(), deadLetters());
+        List<String> out = new ArrayList<>(List.of(urls(), pages(), records(), failures(), seen(), deadLetters()));
+        out.addAll(parkedTopics());
+        return List.copyOf(out);
     }
 
     /** Consumer group of the fetchers. */
     public String fetcherGroup() {
         return crawlName + ".fetcher";
+    }
+
+    /** Consumer group that forwards parked URLs back to {@link #urls()} when their tier delay is over. */
+    public String parkingGroup() {
+        return crawlName + ".fetcher-parking";
     }
 
     /** Consumer group of the parsers. */

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +25,11 @@ public final class TopicProvisioner {
         this.admin = admin;
     }
 
-    /** Creates missing topics and waits (at most 60 s) until the broker confirms them. */
+    /**
+     * Creates missing topics and waits (at most 60 s) until the broker confirms them and every
+     * partition of them has a leader, so that records sent right after this returns are not refused
+     * with metadata errors.
+     */
     public void ensure(CrawlTopics topics, TopicLayout layout) {
         String maxBytes = Integer.toString(layout.maxMessageBytes());
         List<NewTopic> wanted = new ArrayList<>();
@@ -39,6 +44,12 @@ public final class TopicProvisioner {
         wanted.add(topic(topics.failures(), layout.outputPartitions(), layout, Map.of()));
         wanted.add(topic(topics.deadLetters(), layout.outputPartitions(), layout,
                 Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes)));
+        for (String parked : topics.parkedTopics()) {
+            // Append time, not the producer's clock: a tier forwards each URL its delay after the broker
+            // stored it, and append times only grow within a partition, so the earliest due come first.
+            wanted.add(topic(parked, layout.urlPartitions(), layout,
+                    Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime")));
+        }
         try {
             Set<String> existing = admin.listTopics().names().get(60, TimeUnit.SECONDS);
             List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
@@ -56,12 +67,38 @@ public final class TopicProvisioner {
                     // Another worker created it between our list and create: that is the goal.
                 }
             }
+            awaitLeaders(missing.stream().map(NewTopic::name).toList());
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create topics for crawl '" + topics.crawlName()
                     + "': " + e.getMessage() + " (check the bootstrap servers and ACLs)", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
+        }
+    }
+
+    /** Waits until every partition of {@code names} has a leader (start-up only: polls with short pauses). */
+    private void awaitLeaders(List<String> names) throws ExecutionException, TimeoutException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            boolean led;
+            try {
+                var descriptions = admin.describeTopics(names).allTopicNames().get(60, TimeUnit.SECONDS);
+                led = descriptions.values().stream().allMatch(d -> d.partitions().stream()
+                        .allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                    throw e;
+                }
+                led = false; // created, but not yet in the metadata of the broker we asked
+            }
+            if (led) {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new TimeoutException("partitions of " + names + " still have no leader after 60 s");
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
         }
     }
 

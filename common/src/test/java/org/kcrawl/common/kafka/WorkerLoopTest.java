@@ -28,6 +28,7 @@ import org.kcrawl.common.message.MessageCodec;
 class WorkerLoopTest {
     private static final String TOPIC = "t.urls";
     private final TopicPartition p0 = new TopicPartition(TOPIC, 0);
+    private final TopicPartition p1 = new TopicPartition(TOPIC, 1);
     private final MockConsumer<String, byte[]> consumer = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name());
     private final MockProducer<String, byte[]> producer =
             new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer());
@@ -45,14 +46,19 @@ class WorkerLoopTest {
     };
 
     private void startLoop(int maxPending) {
+        startLoop(new WorkerLoopSettings(maxPending, Duration.ofMillis(5), Duration.ofSeconds(1)), List.of(p0));
+    }
+
+    private void startLoop(WorkerLoopSettings settings, List<TopicPartition> partitions) {
         loop = new WorkerLoop<>("test", consumer, List.of(TOPIC), CrawlRequest.class, handler,
-                new DeadLetterPublisher(producer, "t.dead-letters"),
-                new WorkerLoopSettings(maxPending, Duration.ofMillis(5), Duration.ofSeconds(1)));
-        consumer.updateBeginningOffsets(Map.of(p0, 0L));
-        consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0)));
+                new DeadLetterPublisher(producer, "t.dead-letters"), settings);
+        Map<TopicPartition, Long> beginnings = new java.util.HashMap<>();
+        partitions.forEach(tp -> beginnings.put(tp, 0L));
+        consumer.updateBeginningOffsets(beginnings);
+        consumer.schedulePollTask(() -> consumer.rebalance(partitions));
         thread = new Thread(loop, "loop");
         thread.start();
-        await().until(() -> loop.assignedPartitions() == 1);
+        await().until(() -> loop.assignedPartitions() == partitions.size());
     }
 
     @AfterEach
@@ -108,6 +114,36 @@ class WorkerLoopTest {
     }
 
     @Test
+    void aPartitionPastItsOwnBoundIsPausedAloneAndTheOthersKeepFlowing() {
+        startLoop(new WorkerLoopSettings(100, 2, Duration.ofMillis(5), Duration.ofSeconds(1)), List.of(p0, p1));
+        add(p0, 0, valid());
+        add(p0, 1, valid());
+        await().until(() -> consumer.paused().contains(p0));
+        assertThat(consumer.paused()).doesNotContain(p1);
+        assertThat(loop.pausedPartitions()).isEqualTo(1);
+
+        add(p1, 10, valid());
+        await().until(() -> handled.size() == 3);
+        assertThat(consumer.paused()).containsExactly(p0);
+
+        outputs.get(0L).complete(null);
+        await().until(() -> !consumer.paused().contains(p0));
+        assertThat(loop.pausedPartitions()).isZero();
+    }
+
+    @Test
+    void theTotalBoundStillPausesEveryPartition() {
+        startLoop(new WorkerLoopSettings(2, 2, Duration.ofMillis(5), Duration.ofSeconds(1)), List.of(p0, p1));
+        add(p0, 0, valid());
+        add(p1, 1, valid());
+        await().until(() -> consumer.paused().containsAll(List.of(p0, p1)));
+
+        outputs.get(1L).complete(null);
+        outputs.get(0L).complete(null);
+        await().until(() -> consumer.paused().isEmpty());
+    }
+
+    @Test
     void failedOutputRewindsThePartitionAndTheMessageIsHandledAgain() {
         startLoop(100);
         add(0, valid());
@@ -128,7 +164,12 @@ class WorkerLoopTest {
     }
 
     private void add(long offset, byte[] value) {
-        consumer.schedulePollTask(() -> consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, offset, "h", value)));
+        add(p0, offset, value);
+    }
+
+    private void add(TopicPartition tp, long offset, byte[] value) {
+        consumer.schedulePollTask(() -> consumer.addRecord(new ConsumerRecord<>(TOPIC, tp.partition(), offset, "h",
+                value)));
     }
 
     private static byte[] valid() {

@@ -4,40 +4,34 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.metrics.MeterCatalogue;
 
 /**
- * The fetcher's meters. Tags are bounded enums only, never a host or URL.
- *
- * <table>
- *   <caption>Meter catalogue</caption>
- *   <tr><th>name</th><th>type</th><th>tags</th><th>meaning</th></tr>
- *   <tr><td>crawl.fetch.outcomes</td><td>counter</td><td>outcome (page, redirect, failure, retry,
- *       parked, skip), reason (none, a failure reason, a skip reason)</td><td>how each consumed URL
- *       ended; every URL is counted exactly once per consumption</td></tr>
- *   <tr><td>crawl.fetch.responses</td><td>counter</td><td>status_class (1xx..5xx, none)</td>
- *       <td>HTTP exchanges, robots.txt excluded</td></tr>
- *   <tr><td>crawl.fetch.duration</td><td>timer</td><td>status_class</td><td>duration of answered fetches</td></tr>
- *   <tr><td>crawl.fetch.robots</td><td>counter</td><td>result (rules, allow_all, unreachable)</td>
- *       <td>robots.txt resolutions ({@link org.kcrawl.fetcher.robots.RobotsRules})</td></tr>
- *   <tr><td>crawl.fetch.inflight, crawl.fetch.queued, crawl.fetch.waiting, crawl.fetch.hosts,
- *       crawl.fetch.seen.completed, crawl.fetch.seen.claimed</td><td>gauges</td><td>none</td>
- *       <td>registered by {@link FetcherWorker}</td></tr>
- * </table>
+ * The fetcher's URL and response meters, documented in {@link MeterCatalogue}. Tags are bounded
+ * enums only, never a host or URL. Every tag combination is registered up front, so each outcome,
+ * reason and status class shows as 0 before it first happens and rates over it are defined.
  */
 public final class FetchMetrics {
-    /** Counter of URL outcomes. */
-    public static final String OUTCOMES = "crawl.fetch.outcomes";
+    /** Counter of URL outcomes, tagged outcome and reason. */
+    public static final String OUTCOMES = MeterCatalogue.FETCH_OUTCOMES;
     /** Counter of HTTP responses by status class. */
-    public static final String RESPONSES = "crawl.fetch.responses";
-    /** Timer of answered fetches. */
-    public static final String DURATION = "crawl.fetch.duration";
+    public static final String RESPONSES = MeterCatalogue.FETCH_RESPONSES;
+    /** Timer (with a percentile histogram) of answered fetches by status class. */
+    public static final String DURATION = MeterCatalogue.FETCH_DURATION;
+
+    /** Histogram range: from a fast loopback answer to beyond the longest request deadline. */
+    private static final Duration HISTOGRAM_MIN = Duration.ofMillis(5);
+    private static final Duration HISTOGRAM_MAX = Duration.ofSeconds(60);
+    private static final String NONE = "none";
 
     private final MeterRegistry registry;
-    private final ConcurrentHashMap<String, Counter> counters = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
+    private final Map<String, Counter> outcomes = new HashMap<>();
+    private final Map<String, Counter> responses = new HashMap<>();
+    private final Map<String, Timer> durations = new HashMap<>();
     private final AtomicLong pages = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong skips = new AtomicLong();
@@ -49,6 +43,27 @@ public final class FetchMetrics {
             throw new IllegalArgumentException("registry must not be null");
         }
         this.registry = registry;
+        registerOutcome("page", NONE);
+        registerOutcome("redirect", NONE);
+        registerOutcome("parked", NONE);
+        for (FailureReason r : FailureReason.values()) {
+            registerOutcome("failure", r.wireName());
+            registerOutcome("retry", r.wireName());
+        }
+        for (SkipReason r : SkipReason.values()) {
+            registerOutcome("skip", r.tag());
+        }
+        for (String statusClass : MeterCatalogue.STATUS_CLASSES) {
+            registerResponses(statusClass);
+            durations.put(statusClass, Timer.builder(DURATION)
+                    .description("time from the start of a fetch to the last byte, of answered fetches")
+                    .tag("status_class", statusClass)
+                    .publishPercentileHistogram()
+                    .minimumExpectedValue(HISTOGRAM_MIN)
+                    .maximumExpectedValue(HISTOGRAM_MAX)
+                    .register(registry));
+        }
+        registerResponses(NONE);
     }
 
     /** The registry meters are kept in. */
@@ -58,12 +73,12 @@ public final class FetchMetrics {
 
     void page() {
         pages.incrementAndGet();
-        outcome("page", "none");
+        outcome("page", NONE);
     }
 
     void redirect() {
         pages.incrementAndGet();
-        outcome("redirect", "none");
+        outcome("redirect", NONE);
     }
 
     void failure(FailureReason reason) {
@@ -78,7 +93,7 @@ public final class FetchMetrics {
 
     void parked() {
         parked.incrementAndGet();
-        outcome("parked", "none");
+        outcome("parked", NONE);
     }
 
     void skip(SkipReason reason) {
@@ -88,15 +103,12 @@ public final class FetchMetrics {
 
     void response(int status, long durationMs) {
         String statusClass = statusClass(status);
-        counter(RESPONSES, "status_class", statusClass).increment();
-        timers.computeIfAbsent(statusClass, c -> Timer.builder(DURATION)
-                .description("duration of answered fetches")
-                .tag("status_class", c)
-                .register(registry)).record(Duration.ofMillis(Math.max(0, durationMs)));
+        responses.get(statusClass).increment();
+        durations.get(statusClass).record(Duration.ofMillis(Math.max(0, durationMs)));
     }
 
     void noResponse() {
-        counter(RESPONSES, "status_class", "none").increment();
+        responses.get(NONE).increment();
     }
 
     /** Pages and redirect pages published and acknowledged. */
@@ -125,16 +137,25 @@ public final class FetchMetrics {
     }
 
     private void outcome(String outcome, String reason) {
-        counters.computeIfAbsent(outcome + '/' + reason, k -> Counter.builder(OUTCOMES)
+        Counter c = outcomes.get(outcome + '/' + reason);
+        if (c == null) {
+            throw new IllegalArgumentException("no meter for outcome " + outcome + " with reason " + reason);
+        }
+        c.increment();
+    }
+
+    private void registerOutcome(String outcome, String reason) {
+        outcomes.put(outcome + '/' + reason, Counter.builder(OUTCOMES)
                 .description("how consumed URLs ended")
                 .tag("outcome", outcome)
                 .tag("reason", reason)
-                .register(registry)).increment();
+                .register(registry));
     }
 
-    private Counter counter(String name, String tag, String value) {
-        return counters.computeIfAbsent(name + '/' + value, k -> Counter.builder(name)
-                .tag(tag, value)
+    private void registerResponses(String statusClass) {
+        responses.put(statusClass, Counter.builder(RESPONSES)
+                .description("HTTP exchanges of page fetches by status class")
+                .tag("status_class", statusClass)
                 .register(registry));
     }
 

@@ -2,6 +2,7 @@ package org.kcrawl.fetcher.kafka;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
+import java.util.List;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.fetcher.http.HttpClientSettings;
@@ -32,7 +33,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  * @param connectTimeout TCP (and TLS) connection set-up deadline
  * @param readTimeout longest silence while reading a response
  * @param requestTimeout deadline of a whole request, connection included
- * @param maxPending consumed URLs not yet finished before the worker pauses consumption
+ * @param maxPending consumed URLs not yet finished before the worker pauses consumption of every
+ *                   partition (the memory bound)
  * @param drainTimeout on shutdown, how long requests on the wire may take to finish and publish
  * @param maxCrawlDelay cap on an honoured robots.txt Crawl-delay
  * @param maxRetryAfter cap on an honoured Retry-After pause of a host
@@ -40,11 +42,19 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  * @param retryMaxDelay cap on the retry back-off
  * @param robotsTtl how long robots.txt rules are cached (at most 24 h)
  * @param robotsRetry how long an unreachable robots.txt blocks its host before it is fetched again
- * @param maxHostQueue URLs queued per host in memory; more are parked on the urls topic
- * @param maxHold longest a URL waits in memory for its not-before time before it is parked
+ * @param maxHostQueue URLs queued per host in memory, whatever its pace; more are parked
+ * @param maxHold longest a URL waits in memory, for its not-before time or its turn at its host;
+ *                URLs that must wait longer are parked in a parking tier, which keeps memory
+ *                bounded and offsets committed
  * @param seenRestoreTimeout longest the seen-set restore of a partition assignment may take
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
  *                    {@link FetcherMain} (0 picks a free port)
+ * @param perAddress concurrent requests per resolved IP address over all hosts behind it (shared
+ *                   hosting)
+ * @param maxPendingPerPartition consumed URLs of one partition not yet finished before that
+ *                               partition alone is paused, so one partition cannot stall the others
+ * @param parkTiers the delays of the three parking tiers, shortest first; the same for every
+ *                  fetcher of a crawl
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -78,7 +88,10 @@ public record FetcherConfig(
         @JsonProperty("max_host_queue") int maxHostQueue,
         @JsonProperty("max_hold") Duration maxHold,
         @JsonProperty("seen_restore_timeout") Duration seenRestoreTimeout,
-        @JsonProperty("metrics_port") int metricsPort) {
+        @JsonProperty("metrics_port") int metricsPort,
+        @JsonProperty("per_address") int perAddress,
+        @JsonProperty("max_pending_per_partition") int maxPendingPerPartition,
+        @JsonProperty("park_tiers") List<Duration> parkTiers) {
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_FETCHER_";
@@ -135,6 +148,9 @@ public record FetcherConfig(
         if (metricsPort < 0 || metricsPort > 65535) {
             throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
         }
+        atLeast("per_address", perAddress, 1);
+        atLeast("max_pending_per_partition", maxPendingPerPartition, 1);
+        parkTiers = new ParkingTiers(parkTiers).delays(); // validates with a message naming park_tiers
     }
 
     /** The defaults: polite (1 request/s per host, 2 at a time), robots obeyed, private addresses refused. */
@@ -146,7 +162,8 @@ public record FetcherConfig(
                 10_000, Duration.ofSeconds(30),
                 Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Duration.ofHours(24), Duration.ofMinutes(1),
-                1_000, Duration.ofMinutes(1), Duration.ofMinutes(2), 8080);
+                1_000, Duration.ofMinutes(1), Duration.ofMinutes(2), 9400,
+                8, 2_500, ParkingTiers.defaults().delays());
     }
 
     /** The crawl's topic names. */
@@ -161,7 +178,8 @@ public record FetcherConfig(
 
     /** The scheduler's limits. */
     public PolitenessSettings politeness() {
-        return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0);
+        return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0,
+                perAddress, maxHold, maxHostQueue);
     }
 
     /** robots.txt handling. */
@@ -172,12 +190,12 @@ public record FetcherConfig(
 
     /** The handler's per-URL rules. */
     public HandlerSettings handler() {
-        return new HandlerSettings(maxDepth, maxPages, maxHold, maxHostQueue);
+        return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers));
     }
 
     /** The retry policy, with a real random source. */
     public RetryPolicy retryPolicy() {
-        return new RetryPolicy(maxAttempts, retryBaseDelay, retryMaxDelay,
+        return new RetryPolicy(maxAttempts, retryBaseDelay, retryMaxDelay, maxRetryAfter,
                 () -> java.util.concurrent.ThreadLocalRandom.current().nextDouble());
     }
 

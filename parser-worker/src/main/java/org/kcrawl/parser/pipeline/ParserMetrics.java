@@ -6,38 +6,22 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.parser.html.DetectedCharset;
 import org.kcrawl.parser.html.ParsedPage;
 import org.kcrawl.parser.scope.RejectReason;
 
 /**
- * The parser's meters. Names are dotted lower case; tags take only bounded values (never a URL or a
- * host).
- *
- * <table>
- *   <caption>Meter catalogue</caption>
- *   <tr><th>name</th><th>type</th><th>tags</th><th>meaning</th></tr>
- *   <tr><td>crawl.parse.pages</td><td>counter</td><td>kind: html, non_html, redirect, failed</td>
- *       <td>pages processed (failed: parsing threw, a metadata-only record was written)</td></tr>
- *   <tr><td>crawl.parse.duration</td><td>timer</td><td></td><td>parse and scope time per page</td></tr>
- *   <tr><td>crawl.parse.budget.exceeded</td><td>counter</td><td></td>
- *       <td>pages whose parse the time budget cut short</td></tr>
- *   <tr><td>crawl.parse.charset</td><td>counter</td><td>source: bom, header, meta, xml_declaration,
- *       sniffed_utf8, fallback</td><td>how HTML bodies' character sets were chosen</td></tr>
- *   <tr><td>crawl.parse.links.found</td><td>counter</td><td></td><td>distinct usable links found</td></tr>
- *   <tr><td>crawl.parse.links.rejected</td><td>counter</td><td>reason: see {@link RejectReason#tag()}</td>
- *       <td>links not published, by reason</td></tr>
- *   <tr><td>crawl.parse.links.published</td><td>counter</td><td></td>
- *       <td>links acknowledged by the broker on the urls topic</td></tr>
- *   <tr><td>crawl.parse.records.published</td><td>counter</td><td></td>
- *       <td>records acknowledged by the broker on the records topic</td></tr>
- * </table>
- *
- * <p>The worker adds gauges {@code crawl.parse.pending} (pages in flight) and
- * {@code crawl.parse.queue.size} (pages waiting for a parse thread), and the function counter
- * {@code crawl.parse.dead.letters}.
+ * The parser's page, link and record meters, documented with the others in
+ * {@link MeterCatalogue}. Names are dotted lower case; tags take only bounded values (never a URL or
+ * a host). The worker adds the gauges {@code crawl.parse.pending} and {@code crawl.parse.queue.size}
+ * and the function counter {@code crawl.parse.dead.letters}.
  */
 public final class ParserMetrics {
+    /** Histogram range: from a tiny page to well past the default parse time budget. */
+    private static final Duration HISTOGRAM_MIN = Duration.ofMillis(1);
+    private static final Duration HISTOGRAM_MAX = Duration.ofSeconds(10);
+
     private final Map<ParsedPage.Kind, Counter> pages = new EnumMap<>(ParsedPage.Kind.class);
     private final Map<DetectedCharset.Source, Counter> charsets = new EnumMap<>(DetectedCharset.Source.class);
     private final Map<RejectReason, Counter> rejected = new EnumMap<>(RejectReason.class);
@@ -53,26 +37,29 @@ public final class ParserMetrics {
             throw new IllegalArgumentException("registry must not be null");
         }
         for (ParsedPage.Kind k : ParsedPage.Kind.values()) {
-            pages.put(k, Counter.builder("crawl.parse.pages").tag("kind", tag(k.name()))
+            pages.put(k, Counter.builder(MeterCatalogue.PARSE_PAGES).tag("kind", tag(k.name()))
                     .description("pages processed, by how they were treated").register(registry));
         }
         for (DetectedCharset.Source s : DetectedCharset.Source.values()) {
-            charsets.put(s, Counter.builder("crawl.parse.charset").tag("source", s.tag())
+            charsets.put(s, Counter.builder(MeterCatalogue.PARSE_CHARSET).tag("source", s.tag())
                     .description("how HTML bodies' character sets were chosen").register(registry));
         }
         for (RejectReason r : RejectReason.values()) {
-            rejected.put(r, Counter.builder("crawl.parse.links.rejected").tag("reason", r.tag())
+            rejected.put(r, Counter.builder(MeterCatalogue.PARSE_LINKS_REJECTED).tag("reason", r.tag())
                     .description("links not published, by reason").register(registry));
         }
-        duration = Timer.builder("crawl.parse.duration").description("parse and scope time per page")
+        duration = Timer.builder(MeterCatalogue.PARSE_DURATION).description("parse and scope time per page")
+                .publishPercentileHistogram()
+                .minimumExpectedValue(HISTOGRAM_MIN)
+                .maximumExpectedValue(HISTOGRAM_MAX)
                 .register(registry);
-        budgetExceeded = Counter.builder("crawl.parse.budget.exceeded")
+        budgetExceeded = Counter.builder(MeterCatalogue.PARSE_BUDGET_EXCEEDED)
                 .description("pages whose parse the time budget cut short").register(registry);
-        linksFound = Counter.builder("crawl.parse.links.found").description("distinct usable links found")
+        linksFound = Counter.builder(MeterCatalogue.PARSE_LINKS_FOUND).description("distinct usable links found")
                 .register(registry);
-        linksPublished = Counter.builder("crawl.parse.links.published")
+        linksPublished = Counter.builder(MeterCatalogue.PARSE_LINKS_PUBLISHED)
                 .description("links acknowledged on the urls topic").register(registry);
-        recordsPublished = Counter.builder("crawl.parse.records.published")
+        recordsPublished = Counter.builder(MeterCatalogue.PARSE_RECORDS_PUBLISHED)
                 .description("records acknowledged on the records topic").register(registry);
     }
 

@@ -1,0 +1,232 @@
+package org.kcrawl.common.metrics;
+
+import static org.kcrawl.common.metrics.MeterSpec.Kind.COUNTER;
+import static org.kcrawl.common.metrics.MeterSpec.Kind.GAUGE;
+import static org.kcrawl.common.metrics.MeterSpec.Kind.TIMER;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.BOTH;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.FETCHER;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.PARSER;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.kcrawl.common.message.FailureReason;
+
+/**
+ * The one documented catalogue of the workers' meters. Tags take bounded values only, never a URL
+ * or a host; every meter also carries the common tag {@code worker} (fetcher or parser). The
+ * README's metrics table is rendered from this list ({@link CatalogueMarkdown}), and tests check
+ * that a running worker registers exactly the {@code crawl.*} meters listed here for it.
+ */
+public final class MeterCatalogue {
+    /** Common tag on every meter of a worker process: {@code fetcher} or {@code parser}. */
+    public static final String WORKER_TAG = "worker";
+
+    /** How each consumed URL ended. */
+    public static final String FETCH_OUTCOMES = "crawl.fetch.outcomes";
+    /** HTTP exchanges by status class. */
+    public static final String FETCH_RESPONSES = "crawl.fetch.responses";
+    /** Latency of answered fetches. */
+    public static final String FETCH_DURATION = "crawl.fetch.duration";
+    /** robots.txt files resolved. */
+    public static final String FETCH_ROBOTS = "crawl.fetch.robots";
+    /** Requests on the wire. */
+    public static final String FETCH_INFLIGHT = "crawl.fetch.inflight";
+    /** URLs in host queues, waiting for politeness. */
+    public static final String FETCH_QUEUED = "crawl.fetch.queued";
+    /** URLs waiting for a not-before time or robots.txt. */
+    public static final String FETCH_WAITING = "crawl.fetch.waiting";
+    /** Hosts with politeness state. */
+    public static final String FETCH_HOSTS = "crawl.fetch.hosts";
+    /** URLs published to wait outside memory, by parking tier. */
+    public static final String FETCH_PARKING_PARKED = "crawl.fetch.parking.parked";
+    /** Parked URLs forwarded back to the urls topic. */
+    public static final String FETCH_PARKING_FORWARDED = "crawl.fetch.parking.forwarded";
+    /** Parked URLs held by the forwarder until their delay ends. */
+    public static final String FETCH_PARKING_HELD = "crawl.fetch.parking.held";
+    /** Completed fingerprints in the seen-set. */
+    public static final String FETCH_SEEN_COMPLETED = "crawl.fetch.seen.completed";
+    /** Claimed fingerprints in the seen-set. */
+    public static final String FETCH_SEEN_CLAIMED = "crawl.fetch.seen.claimed";
+
+    /** Pages processed by kind. */
+    public static final String PARSE_PAGES = "crawl.parse.pages";
+    /** Parse and scope time per page. */
+    public static final String PARSE_DURATION = "crawl.parse.duration";
+    /** Pages whose parse the time budget cut short. */
+    public static final String PARSE_BUDGET_EXCEEDED = "crawl.parse.budget.exceeded";
+    /** How character sets were chosen. */
+    public static final String PARSE_CHARSET = "crawl.parse.charset";
+    /** Distinct usable links found. */
+    public static final String PARSE_LINKS_FOUND = "crawl.parse.links.found";
+    /** Links not published, by reason. */
+    public static final String PARSE_LINKS_REJECTED = "crawl.parse.links.rejected";
+    /** Links acknowledged on the urls topic. */
+    public static final String PARSE_LINKS_PUBLISHED = "crawl.parse.links.published";
+    /** Records acknowledged on the records topic. */
+    public static final String PARSE_RECORDS_PUBLISHED = "crawl.parse.records.published";
+    /** Pages in flight. */
+    public static final String PARSE_PENDING = "crawl.parse.pending";
+    /** Pages waiting for a parse thread. */
+    public static final String PARSE_QUEUE_SIZE = "crawl.parse.queue.size";
+    /** Undecodable pages dead-lettered. */
+    public static final String PARSE_DEAD_LETTERS = "crawl.parse.dead.letters";
+
+    /** Consumer lag per assigned partition, as the consumer last saw it. */
+    public static final String KAFKA_RECORDS_LAG = "kafka.consumer.fetch.manager.records.lag";
+    /** Partitions assigned to a group member. */
+    public static final String KAFKA_ASSIGNED_PARTITIONS = "kafka.consumer.coordinator.assigned.partitions";
+
+    /** Values of the fetcher's {@code outcome} tag. */
+    public static final List<String> FETCH_OUTCOME_VALUES =
+            List.of("page", "redirect", "failure", "retry", "parked", "skip");
+    /** Values of the fetcher's skip reasons (the {@code reason} tag of {@code outcome=skip}). */
+    public static final List<String> FETCH_SKIP_REASONS =
+            List.of("duplicate", "robots", "max_pages", "max_depth", "out_of_scope");
+    /** Values of the {@code status_class} tag. */
+    public static final List<String> STATUS_CLASSES = List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
+
+    private static final List<MeterSpec> METERS = List.of(
+            meter(FETCH_OUTCOMES, COUNTER, null, FETCHER,
+                    "how each consumed URL ended; every URL is counted once per consumption (parked and retried"
+                            + " URLs come back as new consumptions)",
+                    "outcome", FETCH_OUTCOME_VALUES, "reason", fetchReasons()),
+            meter(FETCH_RESPONSES, COUNTER, null, FETCHER,
+                    "HTTP exchanges of page fetches (robots.txt excluded); none: no response at all",
+                    "status_class", with(STATUS_CLASSES, "none")),
+            meter(FETCH_DURATION, TIMER, null, FETCHER,
+                    "time from the start of a fetch (connection included) to the last byte, of answered fetches",
+                    "status_class", STATUS_CLASSES),
+            meter(FETCH_ROBOTS, COUNTER, null, FETCHER,
+                    "robots.txt files resolved, by what they amounted to (URLs they disallow are counted as"
+                            + " outcome=skip, reason=robots)",
+                    "result", List.of("rules", "allow_all", "unreachable")),
+            meter(FETCH_INFLIGHT, GAUGE, null, FETCHER, "requests on the wire, robots.txt included"),
+            meter(FETCH_QUEUED, GAUGE, null, FETCHER,
+                    "URLs in host queues, waiting for their host's rate, concurrency or a global slot"),
+            meter(FETCH_WAITING, GAUGE, null, FETCHER, "URLs waiting for a not-before time or for robots.txt"),
+            meter(FETCH_HOSTS, GAUGE, null, FETCHER,
+                    "hosts with politeness state held (queued, in flight, or not yet rested)"),
+            meter(FETCH_PARKING_PARKED, COUNTER, null, FETCHER,
+                    "URLs (parked ones and retries) published to wait outside memory and acknowledged, by where"
+                            + " they wait: urls (a short wait, back through the urls topic) or a parking tier",
+                    "tier", List.of("urls", "0", "1", "2")).registeredOnFirstUse(),
+            meter(FETCH_PARKING_FORWARDED, COUNTER, null, FETCHER,
+                    "parked URLs forwarded back to the urls topic after their tier delay"),
+            meter(FETCH_PARKING_HELD, GAUGE, null, FETCHER,
+                    "parked URLs read from a tier and waiting for their delay to end"),
+            meter(FETCH_SEEN_COMPLETED, GAUGE, null, FETCHER,
+                    "URL fingerprints of finished URLs held in the seen-set of the owned partitions"),
+            meter(FETCH_SEEN_CLAIMED, GAUGE, null, FETCHER,
+                    "URL fingerprints claimed by URLs still being handled"),
+
+            meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated",
+                    "kind", List.of("html", "non_html", "sitemap", "redirect", "failed")),
+            meter(PARSE_DURATION, TIMER, null, PARSER, "parse and scope time per page"),
+            meter(PARSE_BUDGET_EXCEEDED, COUNTER, null, PARSER, "pages whose parse the time budget cut short"),
+            meter(PARSE_CHARSET, COUNTER, null, PARSER, "how HTML bodies' character sets were chosen",
+                    "source", List.of("bom", "header", "meta", "xml_declaration", "sniffed_utf8", "fallback")),
+            meter(PARSE_LINKS_FOUND, COUNTER, null, PARSER, "distinct usable links found on pages"),
+            meter(PARSE_LINKS_REJECTED, COUNTER, null, PARSER, "links not published, by the rule that refused them",
+                    "reason", List.of("nofollow", "error_status", "scheme", "invalid_url", "url_too_long",
+                            "out_of_scope", "max_depth", "repeated_segments", "denied", "not_allowed",
+                            "max_outlinks", "filter_error")),
+            meter(PARSE_LINKS_PUBLISHED, COUNTER, null, PARSER, "links acknowledged by the broker on the urls topic"),
+            meter(PARSE_RECORDS_PUBLISHED, COUNTER, null, PARSER,
+                    "records acknowledged by the broker on the records topic"),
+            meter(PARSE_PENDING, GAUGE, null, PARSER, "pages consumed whose outputs are not all acknowledged yet"),
+            meter(PARSE_QUEUE_SIZE, GAUGE, null, PARSER, "pages waiting for a parse thread"),
+            meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "undecodable pages sent to the dead-letter topic"),
+
+            meter(KAFKA_RECORDS_LAG, GAUGE, null, BOTH,
+                    "messages between the consumer's position and the log end, per assigned partition (consumer lag)",
+                    "client.id", List.of(), "topic", List.of(), "partition", List.of()),
+            meter(KAFKA_ASSIGNED_PARTITIONS, GAUGE, null, BOTH, "partitions assigned to the worker's group consumer",
+                    "client.id", List.of()),
+            meter("kafka.consumer.fetch.manager.records.consumed.total", COUNTER, null, BOTH,
+                    "records consumed, per topic", "client.id", List.of(), "topic", List.of()),
+            meter("kafka.producer.topic.record.send.total", COUNTER, null, BOTH,
+                    "records sent, per topic: pages, failures, links, records and dead letters",
+                    "client.id", List.of(), "topic", List.of()),
+            meter("kafka.producer.topic.byte.total", COUNTER, null, BOTH,
+                    "bytes sent, per topic, as compressed by the producer: on the pages topic, the volume fetched",
+                    "client.id", List.of(), "topic", List.of()),
+            meter("kafka.producer.record.error.total", COUNTER, null, BOTH,
+                    "record sends that failed after the producer's retries", "client.id", List.of()),
+
+            meter("jvm.memory.used", GAUGE, "bytes", BOTH, "JVM memory in use, by area and pool",
+                    "area", List.of("heap", "nonheap"), "id", List.of()),
+            meter("jvm.threads.live", GAUGE, "threads", BOTH, "live JVM threads"),
+            meter("process.cpu.usage", GAUGE, null, BOTH, "CPU used by the worker process, 0 to 1 of all cores"),
+            meter("system.cpu.count", GAUGE, null, BOTH, "processors available to the JVM"),
+            meter("process.uptime", GAUGE, "seconds", BOTH, "time since the worker process started"));
+
+    private static final List<MeterFamily> FAMILIES = List.of(
+            new MeterFamily("jvm.", BOTH, "Micrometer JVM binders",
+                    "memory, garbage collection, threads, class loading and compilation"),
+            new MeterFamily("process.", BOTH, "Micrometer process binders", "CPU, uptime and open files"),
+            new MeterFamily("system.", BOTH, "Micrometer processor binder", "cores and load average"),
+            new MeterFamily("kafka.", BOTH, "KafkaClientMeters",
+                    "every Kafka client metric of the worker's producer and consumers, named as Micrometer's"
+                            + " KafkaClientMetrics names them (kafka.<group>.<name>, tags client.id, topic,"
+                            + " partition and node.id where Kafka has them)"));
+
+    private MeterCatalogue() {}
+
+    /** Every documented meter, in table order. */
+    public static List<MeterSpec> meters() {
+        return METERS;
+    }
+
+    /** The library families, documented by prefix. */
+    public static List<MeterFamily> families() {
+        return FAMILIES;
+    }
+
+    /** The meters a worker of {@code role} (FETCHER or PARSER) registers. */
+    public static List<MeterSpec> metersOf(MeterSpec.Worker role) {
+        if (role == null || role == BOTH) {
+            throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
+        }
+        return METERS.stream().filter(m -> m.worker().includes(role)).toList();
+    }
+
+    /** The meter named {@code name}, if documented. */
+    public static Optional<MeterSpec> find(String name) {
+        return METERS.stream().filter(m -> m.name().equals(name)).findFirst();
+    }
+
+    /** The family whose prefix {@code name} starts with, if any. */
+    public static Optional<MeterFamily> familyOf(String name) {
+        return FAMILIES.stream().filter(f -> name.startsWith(f.prefix())).findFirst();
+    }
+
+    private static List<String> fetchReasons() {
+        List<String> reasons = new ArrayList<>();
+        reasons.add("none");
+        for (FailureReason r : FailureReason.values()) {
+            reasons.add(r.wireName());
+        }
+        reasons.addAll(FETCH_SKIP_REASONS);
+        return List.copyOf(reasons);
+    }
+
+    private static List<String> with(List<String> values, String extra) {
+        List<String> out = new ArrayList<>(values);
+        out.add(extra);
+        return List.copyOf(out);
+    }
+
+    private static MeterSpec meter(String name, MeterSpec.Kind kind, String unit, MeterSpec.Worker worker,
+                                   String description, Object... tagPairs) {
+        Map<String, List<String>> tags = new LinkedHashMap<>();
+        for (int i = 0; i < tagPairs.length; i += 2) {
+            @SuppressWarnings("unchecked")
+            List<String> values = (List<String>) tagPairs[i + 1];
+            tags.put((String) tagPairs[i], values);
+        }
+        return new MeterSpec(name, kind, unit, tags, worker, description);
+    }
+}

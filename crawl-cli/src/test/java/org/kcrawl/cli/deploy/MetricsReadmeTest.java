@@ -1,0 +1,52 @@
+package org.kcrawl.cli.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.kcrawl.common.metrics.CatalogueMarkdown;
+import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.MeterSpec;
+import org.kcrawl.fetcher.kafka.SkipReason;
+import org.kcrawl.fetcher.robots.HostRobots;
+import org.kcrawl.parser.html.DetectedCharset;
+import org.kcrawl.parser.html.ParsedPage;
+import org.kcrawl.parser.scope.RejectReason;
+
+/** The README's metrics table is the catalogue's, and the catalogue's tag values are the code's. */
+class MetricsReadmeTest {
+
+    @Test
+    void theReadmeTableIsGeneratedFromTheCatalogue() {
+        String readme = Repo.text("README.md").replace("\r\n", "\n");
+        int begin = readme.indexOf(CatalogueMarkdown.BEGIN);
+        int end = readme.indexOf(CatalogueMarkdown.END);
+        assertThat(begin).as("README.md has the meters markers").isNotNegative();
+        String inReadme = readme.substring(begin, end + CatalogueMarkdown.END.length()) + "\n";
+        assertThat(inReadme).as("README.md's metrics table is stale; replace it with:%n%s", CatalogueMarkdown.render())
+                .isEqualTo(CatalogueMarkdown.render());
+    }
+
+    @Test
+    void documentedTagValuesAreTheEnumsTheWorkersTagWith() {
+        assertThat(tagValues(MeterCatalogue.FETCH_ROBOTS, "result")).isEqualTo(lower(HostRobots.Kind.values()));
+        assertThat(MeterCatalogue.FETCH_SKIP_REASONS).isEqualTo(
+                Arrays.stream(SkipReason.values()).map(SkipReason::tag).toList());
+        assertThat(tagValues(MeterCatalogue.PARSE_PAGES, "kind")).isEqualTo(lower(ParsedPage.Kind.values()));
+        assertThat(tagValues(MeterCatalogue.PARSE_CHARSET, "source")).isEqualTo(
+                Arrays.stream(DetectedCharset.Source.values()).map(DetectedCharset.Source::tag).toList());
+        assertThat(tagValues(MeterCatalogue.PARSE_LINKS_REJECTED, "reason")).isEqualTo(
+                Arrays.stream(RejectReason.values()).map(RejectReason::tag).toList());
+    }
+
+    private static List<String> tagValues(String meter, String tag) {
+        MeterSpec spec = MeterCatalogue.find(meter).orElseThrow();
+        return spec.tags().get(tag);
+    }
+
+    private static List<String> lower(Enum<?>[] values) {
+        return Arrays.stream(values).map(v -> v.name().toLowerCase(Locale.ROOT)).toList();
+    }
+}
