@@ -91,7 +91,7 @@ class AdminUsageTest {
         String message = err.toString(StandardCharsets.UTF_8).strip();
         assertThat(code).isEqualTo(2);
         assertThat(message).isEqualTo("crawl: bad URL in " + seeds + " line 4: seed URL must use http or https, "
-                + "not mailto: mailto:someone@example.org (see crawl --help)");
+                + "not mailto: mailto:someone@example.org (see crawl submit --help)");
     }
 
     @Test
@@ -104,7 +104,7 @@ class AdminUsageTest {
             assertThat(CrawlMain.run(args.toArray(String[]::new))).as(args.toString()).isEqualTo(2);
             assertThat(err.toString(StandardCharsets.UTF_8).strip())
                     .isEqualTo("crawl: --bootstrap HOST:PORT is required (or set KAFKA_BOOTSTRAP_SERVERS) "
-                            + "(see crawl --help)");
+                            + "(see crawl " + args.get(0) + " --help)");
         }
     }
 
