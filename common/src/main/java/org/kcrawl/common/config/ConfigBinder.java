@@ -95,7 +95,7 @@ public final class ConfigBinder {
                     + e.getKnownPropertyIds());
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new ConfigException(path(e), cause.getMessage());
+            throw new ConfigException(keyOf(tree, cause.getMessage(), path(e)), cause.getMessage());
         } catch (IOException e) {
             throw new ConfigException(path(e), e.getMessage());
         }
@@ -134,6 +134,24 @@ public final class ConfigBinder {
         } catch (IOException e) {
             throw new ConfigException(variable, "cannot parse value '" + value + "': " + e.getMessage());
         }
+    }
+
+    /**
+     * A record's own validation names the key first ("per_host must be >= 1"), by the convention of
+     * our config records; use it as the key when it is one.
+     */
+    private static String keyOf(ObjectNode tree, String message, String fallback) {
+        if (message != null) {
+            int end = 0;
+            while (end < message.length() && (Character.isLetterOrDigit(message.charAt(end)) || message.charAt(end) == '_')) {
+                end++;
+            }
+            String first = message.substring(0, end);
+            if (tree.has(first)) {
+                return first;
+            }
+        }
+        return fallback;
     }
 
     private static String path(IOException e) {

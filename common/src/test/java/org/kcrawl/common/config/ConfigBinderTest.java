@@ -49,7 +49,8 @@ class ConfigBinderTest {
     @Test
     void invalidValueNamesTheProblem() {
         assertThatThrownBy(() -> binder.bind(Sample.class, defaults, null, Map.of("KC_RATE", "-1"), "KC_"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("rate must be > 0");
+                .isInstanceOf(ConfigException.class).hasMessageContaining("rate must be > 0")
+                .extracting(e -> ((ConfigException) e).key()).isEqualTo("rate");
     }
 
     @Test
