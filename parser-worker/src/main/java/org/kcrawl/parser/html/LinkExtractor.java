@@ -4,26 +4,23 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.jsoup.select.Elements;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 
 /**
- * Finds the links of a parsed document: {@code a[href]}, {@code area[href]},
+ * Turns a document's link elements into its links: {@code a[href]}, {@code area[href]},
  * {@code link[rel=canonical]}, {@code frame[src]} and {@code iframe[src]}, resolved against the
- * document's base (jsoup applies the first {@code <base href>}), normalized, deduplicated. Links that
- * are not http(s) or cannot be normalized are counted by problem, never silently lost.
+ * document's base (jsoup applies the first {@code <base href>}) by {@link BaseUrl}, normalized,
+ * deduplicated. Links that are not http(s) or cannot be normalized are counted by problem, never
+ * silently lost.
  *
  * <p>The canonical link is followed like any other: when it differs from the page's URL it names
  * the page the site wants crawled, and the fetcher's seen-set keeps that to one fetch.
  */
 final class LinkExtractor {
-    private static final String SELECTOR = "a[href], area[href], link[href], frame[src], iframe[src]";
-
     private final UrlNormalizer normalizer;
 
     LinkExtractor(UrlNormalizer normalizer) {
@@ -33,12 +30,15 @@ final class LinkExtractor {
     /** The links and drops of one page. */
     record Result(List<DiscoveredLink> links, Map<InvalidUrlException.Problem, Integer> dropped, String canonical) {}
 
-    /** Extracts from {@code doc}, whose own normalized URL is {@code selfUrl} (may be null). */
-    Result extract(Document doc, String selfUrl) {
+    /**
+     * Extracts from the link {@code elements} of {@code doc} (see {@link PageScan#links()}), whose own
+     * normalized URL is {@code selfUrl} (may be null).
+     */
+    Result extract(Document doc, List<Element> elements, String selfUrl) {
         Map<String, DiscoveredLink> byUrl = new LinkedHashMap<>();
         Map<InvalidUrlException.Problem, Integer> dropped = new EnumMap<>(InvalidUrlException.Problem.class);
         String canonical = null;
-        Elements elements = doc.select(SELECTOR);
+        BaseUrl base = BaseUrl.parse(doc.baseUri());
         for (Element el : elements) {
             DiscoveredLink.Kind kind = kindOf(el);
             if (kind == null) {
@@ -51,7 +51,7 @@ final class LinkExtractor {
             }
             String url;
             try {
-                url = normalizer.normalize(resolved(el, attr, raw));
+                url = normalizer.normalize(resolved(base, el, attr, raw));
             } catch (InvalidUrlException e) {
                 dropped.merge(e.problem(), 1, Integer::sum);
                 continue;
@@ -74,7 +74,12 @@ final class LinkExtractor {
         return new Result(new ArrayList<>(byUrl.values()), dropped, canonical);
     }
 
-    private static String resolved(Element el, String attr, String raw) {
+    private static String resolved(BaseUrl base, Element el, String attr, String raw) {
+        if (base != null) {
+            return base.resolve(raw);
+        }
+        // A base that is not http(s) (a page whose <base href> names another scheme): jsoup's general
+        // resolver handles it, and the normalizer refuses what it gives unless it is http(s).
         String abs = el.absUrl(attr);
         // jsoup returns "" when it cannot resolve; the raw value then tells the normalizer what is wrong
         // (an unsupported scheme such as "javascript:" or a malformed URL).
@@ -102,12 +107,26 @@ final class LinkExtractor {
                 && hasToken(el.attr("rel"), "nofollow");
     }
 
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    }
+
+    /** True when the space-separated {@code value} holds {@code token} (lower case), ignoring case. */
     private static boolean hasToken(String value, String token) {
         if (value.isEmpty()) {
             return false;
         }
-        for (String t : value.toLowerCase(Locale.ROOT).split("[\\s]+")) {
-            if (t.equals(token)) {
+        int n = value.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && isSpace(value.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !isSpace(value.charAt(i))) {
+                i++;
+            }
+            if (i - start == token.length() && value.regionMatches(true, start, token, 0, token.length())) {
                 return true;
             }
         }

@@ -70,9 +70,10 @@ public final class PageParser {
         DeadlineReader reader = new DeadlineReader(decoder(body, length, charset), nanoClock, deadline);
         Document doc = Parser.htmlParser().parseInput(reader, page.finalUrl());
 
-        RobotsDirectives robots = metaRobots(doc).and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
+        PageScan scan = PageScan.of(doc);
+        RobotsDirectives robots = scan.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
         String self = selfUrl(page.finalUrl());
-        LinkExtractor.Result links = linkExtractor.extract(doc, self);
+        LinkExtractor.Result links = linkExtractor.extract(doc, scan.links(), self);
         boolean truncated = length < body.length || reader.expired();
         if (robots.noindex()) {
             return new ParsedPage(ParsedPage.Kind.HTML, null, null, null, null, null, 0,
@@ -83,10 +84,10 @@ public final class PageParser {
         Map<String, Object> extracted = fields.extract(page.finalUrl(), doc);
         return new ParsedPage(ParsedPage.Kind.HTML,
                 clip(doc.title()),
-                clip(doc.select("meta[name=description]").attr("content")),
+                clip(scan.description()),
                 links.canonical(),
-                clip(doc.select("html[lang]").attr("lang")),
-                clip(firstText(doc, "h1")),
+                clip(scan.lang()),
+                clip(scan.firstH1() == null ? null : scan.firstH1().text()),
                 body0 == null ? 0 : body0.text().length(),
                 charset.charset().name(), charset.source(), links.links(), links.dropped(), robots,
                 truncated, reader.expired(), extracted, null);
@@ -130,19 +131,6 @@ public final class PageParser {
                 charset.charset().newDecoder()
                         .onMalformedInput(CodingErrorAction.REPLACE)
                         .onUnmappableCharacter(CodingErrorAction.REPLACE));
-    }
-
-    private static String firstText(Document doc, String selector) {
-        Element first = doc.selectFirst(selector);
-        return first == null ? null : first.text();
-    }
-
-    private static RobotsDirectives metaRobots(Document doc) {
-        RobotsDirectives d = RobotsDirectives.NONE;
-        for (Element meta : doc.select("meta[name=robots]")) {
-            d = d.and(RobotsDirectives.parse(meta.attr("content")));
-        }
-        return d;
     }
 
     private String selfUrl(String finalUrl) {

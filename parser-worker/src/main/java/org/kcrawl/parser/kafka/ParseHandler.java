@@ -19,10 +19,8 @@ import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
-import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.PageRecord;
 import org.kcrawl.common.topic.CrawlTopics;
-import org.kcrawl.common.url.HostKey;
 import org.kcrawl.parser.pipeline.PageOutputs;
 import org.kcrawl.parser.pipeline.PageProcessor;
 import org.kcrawl.parser.pipeline.ParserMetrics;
@@ -53,7 +51,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     private final PageProcessor processor;
     private final Executor pool;
     private final Producer<String, byte[]> producer;
-    private final CrawlTopics topics;
+    private final OutputRecords outputRecords;
     private final ParserMetrics metrics;
     private final DeadLetterPublisher deadLetters;
     private final Map<TopicPartition, Integer> generations = new ConcurrentHashMap<>();
@@ -68,7 +66,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
         this.processor = processor;
         this.pool = pool;
         this.producer = producer;
-        this.topics = topics;
+        this.outputRecords = new OutputRecords(topics);
         this.metrics = metrics;
         this.deadLetters = deadLetters;
     }
@@ -122,14 +120,11 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     }
 
     private CompletableFuture<Void> publish(PageOutputs out) {
-        MessageCodec codec = MessageCodec.get();
-        List<CompletableFuture<?>> sends = new ArrayList<>(out.requests().size() + 1);
-        for (CrawlRequest request : out.requests()) {
-            sends.add(Sends.send(producer, new ProducerRecord<>(topics.urls(), HostKey.of(request.url()),
-                    codec.encode(request))));
+        List<ProducerRecord<String, byte[]>> records = outputRecords.of(out);
+        List<CompletableFuture<?>> sends = new ArrayList<>(records.size());
+        for (ProducerRecord<String, byte[]> record : records) {
+            sends.add(Sends.send(producer, record));
         }
-        PageRecord record = out.record();
-        sends.add(Sends.send(producer, new ProducerRecord<>(topics.records(), record.url(), codec.encode(record))));
         int links = out.requests().size();
         return Sends.all(sends).thenRun(() -> metrics.published(links));
     }

@@ -69,11 +69,22 @@ public final class ParserWorker implements AutoCloseable {
         this.clients = clients;
         this.registry = registry;
         this.metrics = new ParserMetrics(registry);
+        this.processor = processor(config, metrics);
+        this.clientId = "kcrawl-parser-" + config.crawlName() + "-" + INSTANCES.incrementAndGet();
+    }
+
+    /**
+     * The page processor a worker configured by {@code config} runs on its parse pool, counting into
+     * {@code metrics}; benchmarks and tests measure exactly this.
+     */
+    public static PageProcessor processor(ParserConfig config, ParserMetrics metrics) {
+        if (config == null || metrics == null) {
+            throw new IllegalArgumentException("config and metrics must not be null");
+        }
         PageParser parser = new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
                 RuleExtractor.of(config.extract()), System::nanoTime);
-        this.processor = new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings()),
+        return new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings()),
                 metrics, Clock.systemUTC(), System::nanoTime);
-        this.clientId = "kcrawl-parser-" + config.crawlName() + "-" + INSTANCES.incrementAndGet();
     }
 
     /** Connects and starts consuming. Throws when called twice or after {@link #stop()}. */

@@ -26,7 +26,7 @@ public final class RepeatedSegmentsFilter implements LinkFilter {
     @Override
     public boolean accepts(LinkCandidate candidate) {
         String path = candidate.uri().getRawPath();
-        if (path == null || path.length() < 2 * (maxRepeats + 1)) {
+        if (path == null || path.length() < 2 * (maxRepeats + 1) || slashes(path) <= maxRepeats) {
             return true; // too short to hold maxRepeats + 1 non-empty segments
         }
         Map<String, Integer> counts = new HashMap<>();
@@ -36,5 +36,15 @@ public final class RepeatedSegmentsFilter implements LinkFilter {
             }
         }
         return true;
+    }
+
+    private static int slashes(String path) {
+        int n = 0;
+        for (int i = 0; i < path.length(); i++) {
+            if (path.charAt(i) == '/') {
+                n++;
+            }
+        }
+        return n;
     }
 }
