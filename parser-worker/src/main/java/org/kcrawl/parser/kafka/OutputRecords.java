@@ -13,21 +13,32 @@ import org.kcrawl.parser.pipeline.PageOutputs;
 /**
  * Encodes one page's outputs as the producer records the worker sends: each followed link as a
  * {@link CrawlRequest} on the urls topic keyed by host, then the page's {@link PageRecord} on the
- * records topic keyed by URL. Runs on the parse pool, so the encoding cost is spread over the cores.
- * Thread-safe.
+ * records topic keyed by URL. The record is encoded within a {@link RecordSizeCap}, so extraction
+ * rules cannot make it too large to publish. Runs on the parse pool, so the encoding cost is spread
+ * over the cores. Thread-safe.
  */
 public final class OutputRecords {
     private final CrawlTopics topics;
+    private final RecordSizeCap recordCap;
 
-    /** Records for the topics of {@code topics}. */
+    /** Records for the topics of {@code topics}, page records capped at {@link RecordSizeCap#DEFAULT_MAX_BYTES}. */
     public OutputRecords(CrawlTopics topics) {
-        if (topics == null) {
-            throw new IllegalArgumentException("topics must not be null");
-        }
-        this.topics = topics;
+        this(topics, new RecordSizeCap(RecordSizeCap.DEFAULT_MAX_BYTES));
     }
 
-    /** The records of {@code outputs}: the links first, the page's record last. */
+    /** Records for the topics of {@code topics}, page records encoded within {@code recordCap}. */
+    public OutputRecords(CrawlTopics topics, RecordSizeCap recordCap) {
+        if (topics == null || recordCap == null) {
+            throw new IllegalArgumentException("topics and recordCap must not be null");
+        }
+        this.topics = topics;
+        this.recordCap = recordCap;
+    }
+
+    /**
+     * The records of {@code outputs}: the links first (at most {@code max_outlinks}, or
+     * {@code max_sitemap_urls} for a sitemap, each a small message), the page's record last.
+     */
     public List<ProducerRecord<String, byte[]>> of(PageOutputs outputs) {
         if (outputs == null) {
             throw new IllegalArgumentException("outputs must not be null");
@@ -38,7 +49,7 @@ public final class OutputRecords {
             records.add(new ProducerRecord<>(topics.urls(), HostKey.of(request.url()), codec.encode(request)));
         }
         PageRecord record = outputs.record();
-        records.add(new ProducerRecord<>(topics.records(), record.url(), codec.encode(record)));
+        records.add(new ProducerRecord<>(topics.records(), record.url(), recordCap.encode(record)));
         return records;
     }
 }

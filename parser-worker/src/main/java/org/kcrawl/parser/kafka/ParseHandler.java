@@ -10,6 +10,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -26,6 +27,7 @@ import org.kcrawl.parser.pipeline.PageProcessor;
 import org.kcrawl.parser.pipeline.ParserMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Hands each fetched page to the parse pool and publishes its outputs: every followed link as a
@@ -42,6 +44,9 @@ import org.slf4j.LoggerFactory;
  * <p>A page whose processing throws (a bug: parse failures are already kept as metadata-only
  * records) is dead-lettered, so it cannot loop through redeliveries.
  *
+ * <p>While a page is processed, the parse thread's MDC carries {@code topic}, {@code partition},
+ * {@code offset} and {@code host} (the record's key), so every log line about it says which page it was.
+ *
  * <p>Pages of a partition revoked while they wait in the queue are skipped rather than parsed: their
  * results could not be committed, and the next owner parses them again.
  */
@@ -55,6 +60,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     private final ParserMetrics metrics;
     private final DeadLetterPublisher deadLetters;
     private final Map<TopicPartition, Integer> generations = new ConcurrentHashMap<>();
+    private final AtomicLong deadLettered = new AtomicLong();
 
     public ParseHandler(PageProcessor processor, Executor pool, Producer<String, byte[]> producer,
                         CrawlTopics topics, ParserMetrics metrics, DeadLetterPublisher deadLetters) {
@@ -84,6 +90,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
         return done;
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resources; the body never names them
     private void run(FetchedPage page, ConsumerRecord<String, byte[]> record, TopicPartition tp, int generation,
                      CompletableFuture<Object> done) {
         if (generations.getOrDefault(tp, 0) != generation) {
@@ -91,14 +98,11 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
             return;
         }
         CompletableFuture<?> outputs;
-        try {
-            outputs = publish(processor.process(page));
-        } catch (RuntimeException | StackOverflowError e) {
-            // The processor already keeps pages whose parse fails; reaching here is a bug that would
-            // recur on every redelivery, so the page goes to the dead letters instead of a rewind loop.
-            log.error("processing {}-{}@{} failed; dead-lettering it", record.topic(), record.partition(),
-                    record.offset(), e);
-            outputs = deadLetters.publish(record, e);
+        try (MDC.MDCCloseable t = MDC.putCloseable("topic", record.topic());
+             MDC.MDCCloseable p = MDC.putCloseable("partition", Integer.toString(record.partition()));
+             MDC.MDCCloseable o = MDC.putCloseable("offset", Long.toString(record.offset()));
+             MDC.MDCCloseable h = MDC.putCloseable("host", record.key())) {
+            outputs = processOrDeadLetter(page, record);
         } catch (Error e) {
             done.completeExceptionally(e);
             throw e;
@@ -110,6 +114,24 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
                 done.complete(v);
             }
         });
+    }
+
+    /** Pages this handler sent to the dead-letter topic because processing them threw. */
+    public long deadLettered() {
+        return deadLettered.get();
+    }
+
+    private CompletableFuture<?> processOrDeadLetter(FetchedPage page, ConsumerRecord<String, byte[]> record) {
+        try {
+            return publish(processor.process(page));
+        } catch (RuntimeException | StackOverflowError e) {
+            // The processor already keeps pages whose parse fails; reaching here is a bug that would
+            // recur on every redelivery, so the page goes to the dead letters instead of a rewind loop.
+            log.error("processing {}-{}@{} failed; dead-lettering it", record.topic(), record.partition(),
+                    record.offset(), e);
+            deadLettered.incrementAndGet();
+            return deadLetters.publish(record, e);
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -36,7 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ParserWorker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ParserWorker.class);
-    private static final AtomicInteger INSTANCES = new AtomicInteger();
     /** Beyond the drain time: closing the consumer, the last commit and the producer's flush. */
     private static final Duration STOP_SLACK = Duration.ofSeconds(20);
 
@@ -54,6 +54,7 @@ public final class ParserWorker implements AutoCloseable {
     private KafkaProducer<String, byte[]> producer;
     private ThreadPoolExecutor pool;
     private volatile WorkerLoop<FetchedPage> loop;
+    private volatile ParseHandler handler;
     private Thread pollThread;
 
     /**
@@ -70,7 +71,7 @@ public final class ParserWorker implements AutoCloseable {
         this.registry = registry;
         this.metrics = new ParserMetrics(registry);
         this.processor = processor(config, metrics);
-        this.clientId = "kcrawl-parser-" + config.crawlName() + "-" + INSTANCES.incrementAndGet();
+        this.clientId = newClientId(config.crawlName());
     }
 
     /**
@@ -96,7 +97,7 @@ public final class ParserWorker implements AutoCloseable {
         producer = clients.producer(clientId);
         pool = newPool();
         DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
-        ParseHandler handler = new ParseHandler(processor, pool, producer, topics, metrics, deadLetters);
+        handler = new ParseHandler(processor, pool, producer, topics, metrics, deadLetters);
         KafkaConsumer<String, byte[]> consumer =
                 clients.consumer(topics.parserGroup(), clientId, config.maxPollRecords());
         loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class, handler,
@@ -172,10 +173,28 @@ public final class ParserWorker implements AutoCloseable {
         return l != null && l.isAlive(maxSilence);
     }
 
-    /** Records dead-lettered by this worker's poll loop (undecodable pages). */
+    /**
+     * Pages dead-lettered by this worker: undecodable ones (by the poll loop) and those whose
+     * processing threw (by the handler).
+     */
     public long deadLettered() {
         WorkerLoop<FetchedPage> l = loop;
-        return l == null ? 0 : l.deadLettered();
+        ParseHandler h = handler;
+        return (l == null ? 0 : l.deadLettered()) + (h == null ? 0 : h.deadLettered());
+    }
+
+    /** The Kafka client id of this worker's consumer and producer. */
+    public String clientId() {
+        return clientId;
+    }
+
+    /**
+     * A client id for a parser of {@code crawlName}, unique across processes (a random suffix, not a
+     * per-JVM counter, which gives every process the same first id) so the broker's quotas, logs and
+     * metrics can tell the parsers apart.
+     */
+    static String newClientId(String crawlName) {
+        return "kcrawl-parser-" + crawlName + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     /** What killed the poll loop, or null. */
@@ -212,7 +231,8 @@ public final class ParserWorker implements AutoCloseable {
         Gauge.builder("crawl.parse.queue.size", p, e -> e.getQueue().size())
                 .description("pages waiting for a parse thread").register(registry);
         FunctionCounter.builder("crawl.parse.dead.letters", this, ParserWorker::deadLettered)
-                .description("undecodable pages sent to the dead-letter topic").register(registry);
+                .description("pages sent to the dead-letter topic: undecodable or failing to process")
+                .register(registry);
     }
 
     private static Duration remaining(long deadlineNanos) {

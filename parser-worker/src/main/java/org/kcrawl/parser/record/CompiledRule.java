@@ -35,6 +35,10 @@ record CompiledRule(String name, Pattern urlPattern, List<Field> fields) {
             if (field == null || field.isBlank()) {
                 throw new IllegalArgumentException("extraction rule '" + name + "': a field name is blank");
             }
+            if (field.equals(ExtractionRule.TRUNCATED_FIELD)) {
+                throw new IllegalArgumentException("extraction rule '" + name + "': field name '" + field
+                        + "' is reserved: it marks records whose fields were cut to fit the size cap");
+            }
             if (f == null) {
                 throw new IllegalArgumentException("extraction rule '" + name + "': field '" + field
                         + "' has no selector");

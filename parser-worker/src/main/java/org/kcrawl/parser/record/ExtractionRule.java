@@ -27,6 +27,12 @@ public record ExtractionRule(
         @JsonProperty("url_pattern") String urlPattern,
         @JsonProperty("fields") Map<String, FieldRule> fields) {
 
+    /**
+     * The field name the worker sets ({@code true}) in a record whose fields were cut to fit the
+     * record size cap; no rule may name a field so.
+     */
+    public static final String TRUNCATED_FIELD = "_truncated";
+
     public ExtractionRule {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("extraction rule name must not be blank");

@@ -6,7 +6,13 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -16,8 +22,10 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -36,6 +44,7 @@ import org.kcrawl.parser.scope.ScopeChain;
 import org.kcrawl.parser.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
 import org.kcrawl.parser.testing.Pages;
+import org.slf4j.MDC;
 
 /**
  * The handler's contract with the poll loop, against Kafka's own {@link MockProducer} so that each
@@ -56,6 +65,48 @@ class ParseHandlerTest {
             new PageProcessor(PageParser.defaults(), SitemapParser.defaults(), ScopeChain.of(ScopeSettings.defaults()),
                     metrics, Clock.systemUTC(), System::nanoTime),
             pool, producer, TOPICS, metrics, new DeadLetterPublisher(producer, TOPICS.deadLetters()));
+
+    /** Keeps the parse thread's MDC at each send: sends happen while the page is being processed. */
+    private final List<Map<String, String>> mdcAtSend = new CopyOnWriteArrayList<>();
+    private final MockProducer<String, byte[]> watchedProducer =
+            new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer()) {
+                @Override
+                public synchronized Future<RecordMetadata> send(ProducerRecord<String, byte[]> record,
+                                                                Callback callback) {
+                    Map<String, String> mdc = MDC.getCopyOfContextMap();
+                    mdcAtSend.add(mdc == null ? Map.of() : mdc);
+                    return super.send(record, callback);
+                }
+            };
+
+    /** A handler on the watched producer whose processing throws after the parse when {@code broken}. */
+    private ParseHandler watchedHandler(boolean broken) {
+        Clock clock = broken ? new Clock() {
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                throw new IllegalStateException("clock broken");
+            }
+        } : Clock.systemUTC();
+        return new ParseHandler(new PageProcessor(PageParser.defaults(), SitemapParser.defaults(),
+                ScopeChain.of(ScopeSettings.defaults()), metrics, clock, System::nanoTime),
+                pool, watchedProducer, TOPICS, metrics, new DeadLetterPublisher(watchedProducer, TOPICS.deadLetters()));
+    }
+
+    private Map<String, String> mdcOnThePool() throws Exception {
+        CompletableFuture<Map<String, String>> mdc = new CompletableFuture<>();
+        pool.execute(() -> mdc.complete(MDC.getCopyOfContextMap() == null ? Map.of() : MDC.getCopyOfContextMap()));
+        return mdc.get(5, TimeUnit.SECONDS);
+    }
 
     @AfterEach
     void shutdown() {
@@ -135,6 +186,35 @@ class ParseHandlerTest {
         assertThat(refused).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
                 .withCauseInstanceOf(RejectedExecutionException.class);
         assertThat(queued.toCompletableFuture()).isNotDone();
+    }
+
+    @Test
+    void aPageWhoseProcessingThrowsIsDeadLetteredAndCounted() throws Exception {
+        ParseHandler broken = watchedHandler(true);
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+
+        CompletableFuture<?> stage = broken.handle(page, consumed(page, 2, 9)).toCompletableFuture();
+
+        stage.get(5, TimeUnit.SECONDS);
+        assertThat(watchedProducer.history()).extracting(ProducerRecord::topic).containsExactly(TOPICS.deadLetters());
+        assertThat(broken.deadLettered()).isEqualTo(1);
+        assertThat(metrics.recordsPublished()).isZero();
+    }
+
+    @Test
+    void theParseThreadsMdcNamesThePageWhileItIsProcessedAndOnlyThen() throws Exception {
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+        Map<String, String> expected = Map.of("topic", TOPICS.pages(), "partition", "2", "offset", "9",
+                "host", "site.example");
+
+        watchedHandler(false).handle(page, consumed(page, 2, 9)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        watchedHandler(true).handle(page, consumed(page, 2, 9)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+        assertThat(watchedProducer.history()).extracting(ProducerRecord::topic)
+                .containsExactly(TOPICS.urls(), TOPICS.urls(), TOPICS.records(), TOPICS.deadLetters());
+        assertThat(mdcAtSend).hasSize(4).allSatisfy(mdc -> assertThat(mdc).containsAllEntriesOf(expected));
+        assertThat(mdcOnThePool()).as("cleared after the page").doesNotContainKeys("topic", "partition", "offset",
+                "host");
     }
 
     @Test

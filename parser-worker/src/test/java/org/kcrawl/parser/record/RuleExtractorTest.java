@@ -96,6 +96,14 @@ class RuleExtractorTest {
     }
 
     @Test
+    void refusesTheFieldNameThatMarksCutRecords() {
+        assertThatThrownBy(() -> new ExtractionRule("product", ".",
+                fields(ExtractionRule.TRUNCATED_FIELD, FieldRule.text("p"))))
+                .hasMessageContaining("'product'").hasMessageContaining("'_truncated'")
+                .hasMessageContaining("reserved");
+    }
+
+    @Test
     void noRulesMeansNoExtraction() {
         assertThat(RuleExtractor.of(List.of())).isSameAs(FieldExtractor.NONE);
         assertThat(FieldExtractor.NONE.extract(URL, product())).isEmpty();
