@@ -23,7 +23,8 @@ import java.util.Map;
  * @param textLength length of the page's visible text in characters
  * @param charset the character set used to decode the body, null when it was not decoded
  * @param redirectTo where a 3xx response pointed, null otherwise
- * @param truncated true when the body was cut at the fetcher's size cap
+ * @param truncated true when the record does not cover the whole page: the body was cut at the
+ *                  fetcher's size cap, or extraction fields were cut to fit the record size cap
  * @param fetchedAt when the response completed
  * @param fetchMs request duration in milliseconds
  * @param fields values of the configured extraction rules

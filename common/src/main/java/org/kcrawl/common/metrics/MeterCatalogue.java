@@ -138,7 +138,7 @@ public final class MeterCatalogue {
                     "records acknowledged by the broker on the records topic"),
             meter(PARSE_PENDING, GAUGE, null, PARSER, "pages consumed whose outputs are not all acknowledged yet"),
             meter(PARSE_QUEUE_SIZE, GAUGE, null, PARSER, "pages waiting for a parse thread"),
-            meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "undecodable pages sent to the dead-letter topic"),
+            meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
 
             meter(KAFKA_RECORDS_LAG, GAUGE, null, BOTH,
                     "messages between the consumer's position and the log end, per assigned partition (consumer lag)",
