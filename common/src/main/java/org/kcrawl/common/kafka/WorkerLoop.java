@@ -181,7 +181,9 @@ public final class WorkerLoop<V> implements Runnable {
             stage = deadLetter(record, e);
         }
         long offset = record.offset();
-        stage.whenComplete((ignored, error) -> completions.add(new Completion(tp, offset, epoch, error)));
+        // Keep the record only when its outputs can never be published: it then goes to dead letters.
+        stage.whenComplete((ignored, error) -> completions.add(new Completion(tp, offset, epoch, error,
+                PermanentSendErrors.isPermanent(error) ? record : null)));
     }
 
     private CompletionStage<?> deadLetter(ConsumerRecord<String, byte[]> record, Exception cause) {
@@ -201,6 +203,8 @@ public final class WorkerLoop<V> implements Runnable {
                     || c.error instanceof java.util.concurrent.CompletionException
                     && c.error.getCause() instanceof AbandonedWorkException) {
                 tracker.abandoned(c.tp, c.offset);
+            } else if (c.record != null) {
+                deadLetterUnpublishable(c);
             } else if (c.error != null) {
                 log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
                         c.error.toString());
@@ -213,6 +217,20 @@ public final class WorkerLoop<V> implements Runnable {
             rewind(toRewind);
         }
         pendingGauge.set(tracker.pending());
+    }
+
+    /**
+     * An output the broker will refuse however often it is retried (too large, unserializable):
+     * rewinding would redo the work forever, so the source message is dead-lettered instead and
+     * its offset completes when the dead letter is acknowledged.
+     */
+    private void deadLetterUnpublishable(Completion c) {
+        Throwable cause = PermanentSendErrors.unwrap(c.error);
+        log.error("{}: an output of {}@{} can never be published ({}); dead-lettering the source message",
+                name, c.tp, c.offset, cause.toString());
+        deadLetter(c.record, cause instanceof Exception e ? e : new IllegalStateException(cause))
+                .whenComplete((ignored, error) -> completions.add(new Completion(c.tp, c.offset, c.epoch,
+                        error, null)));
     }
 
     private void rewind(Set<TopicPartition> tps) {
@@ -336,5 +354,6 @@ public final class WorkerLoop<V> implements Runnable {
         }
     }
 
-    private record Completion(TopicPartition tp, long offset, int epoch, Throwable error) {}
+    private record Completion(TopicPartition tp, long offset, int epoch, Throwable error,
+                              ConsumerRecord<String, byte[]> record) {}
 }

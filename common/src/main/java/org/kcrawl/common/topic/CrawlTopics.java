@@ -14,7 +14,7 @@ public record CrawlTopics(String crawlName) {
      * Number of parking tiers: topics where URLs that must wait long (a distant not-before time, a
      * host's backlog, a long Retry-After) wait outside the fetcher's memory, each for a fixed delay.
      */
-    public static final int PARKING_TIERS = 3;
+    public static final int PARKING_TIERS = 4;
 
     private static final Pattern LEGAL = Pattern.compile("[a-zA-Z0-9._-]{1,200}");
 

@@ -158,6 +158,21 @@ class WorkerLoopTest {
         await().until(() -> Long.valueOf(1).equals(committed()));
     }
 
+    @Test
+    void anOutputTheBrokerCanNeverAcceptSendsTheSourceToDeadLettersInsteadOfRewindingForever() {
+        startLoop(100);
+        add(0, valid());
+        await().until(() -> handled.size() == 1);
+        outputs.get(0L).completeExceptionally(
+                new org.apache.kafka.common.errors.RecordTooLargeException("page of 9 MB"));
+        await().until(() -> Long.valueOf(1).equals(committed()));
+        assertThat(handled).containsExactly(0L);
+        assertThat(producer.history()).hasSize(1);
+        assertThat(new String(producer.history().get(0).headers()
+                .lastHeader(DeadLetterPublisher.EXCEPTION_CLASS).value(), StandardCharsets.UTF_8))
+                .endsWith("RecordTooLargeException");
+    }
+
     private Long committed() {
         var c = consumer.committed(java.util.Set.of(p0)).get(p0);
         return c == null ? null : c.offset();
