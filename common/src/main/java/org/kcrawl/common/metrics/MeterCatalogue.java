@@ -50,6 +50,8 @@ public final class MeterCatalogue {
     public static final String FETCH_SEEN_COMPLETED = "crawl.fetch.seen.completed";
     /** Claimed fingerprints in the seen-set. */
     public static final String FETCH_SEEN_CLAIMED = "crawl.fetch.seen.claimed";
+    /** URL messages dead-lettered by the fetcher. */
+    public static final String FETCH_DEAD_LETTERS = "crawl.fetch.dead.letters";
 
     /** Pages processed by kind. */
     public static final String PARSE_PAGES = "crawl.parse.pages";
@@ -121,6 +123,9 @@ public final class MeterCatalogue {
                     "URL fingerprints of finished URLs held in the seen-set of the owned partitions"),
             meter(FETCH_SEEN_CLAIMED, GAUGE, null, FETCHER,
                     "URL fingerprints claimed by URLs still being handled"),
+            meter(FETCH_DEAD_LETTERS, COUNTER, null, FETCHER,
+                    "URL messages sent to the dead-letter topic: undecodable, or whose outputs could never be"
+                            + " published"),
 
             meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated",
                     "kind", List.of("html", "non_html", "sitemap", "redirect", "failed")),

@@ -29,15 +29,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Handles one URL from the urls topic: depth limit, dedup, page budget, not-before wait, robots.txt,
- * politeness scheduling, fetch, and outputs. The returned stage completes when every output is
- * acknowledged, so the offset is committed only then.
+ * Handles one URL from the urls topic: depth limit, dedup, page budget, not-before wait, the host's
+ * backlog, robots.txt, politeness scheduling, fetch, and outputs. The returned stage completes when
+ * every output is acknowledged, so the offset is committed only then.
  *
  * <p>Every URL ends as exactly one of: a page (or redirect page), a failure, a retry re-published
- * to the urls topic, a parked copy re-published for later, or a counted skip (duplicate, robots,
- * max_pages, max_depth). Terminal outcomes (page, redirect, failure) are followed by the URL's seen
- * marker, sent only after the outputs are acknowledged: a marker never exists for a URL whose
- * outputs could still be lost.
+ * (to the urls topic, or a parking tier when its wait is long), a parked copy re-published for
+ * later, or a counted skip (duplicate, robots, max_pages, max_depth). Terminal outcomes (page,
+ * redirect, failure) are followed by the URL's seen marker, sent only after the outputs are
+ * acknowledged: a marker never exists for a URL whose outputs could still be lost.
+ *
+ * <p>What stays in memory is bounded per host: a URL waits in memory only when its host could
+ * start it within the hold time ({@link org.kcrawl.fetcher.politeness.HostScheduler#parkUntil});
+ * the rest of a slow or throttled host's backlog is parked with the time its turn should come, so
+ * one such host neither fills the worker's pending bound nor pins its partition's offset.
  *
  * <p>Threads: {@link #handle} runs on the poll thread; later steps run on timer, I/O and producer
  * threads, and none of them blocks. Each step first checks that the URL's partition is still owned
@@ -52,19 +57,29 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private final ResponsePlanner planner;
     private final PageBudget budget;
     private final Holds holds;
-    private final AtomicInteger awaitingRobots = new AtomicInteger();
+    private final Parking parking;
+    private final HostCounts awaitingRobots = new HostCounts();
     private final AtomicInteger fetching = new AtomicInteger();
     private final Object idle = new Object();
 
     public FetchHandler(HandlerSettings settings, FetchServices services, RetryPolicy retry, RedirectRules redirects) {
-        if (settings == null || services == null || retry == null || redirects == null) {
-            throw new IllegalArgumentException("settings, services, retry and redirects are required");
+        this(settings, services, retry, redirects,
+                services == null ? null : new ParkingMetrics(services.metrics().registry()));
+    }
+
+    /** A handler that counts parked URLs in {@code parkingMetrics} (shared with the forwarder). */
+    public FetchHandler(HandlerSettings settings, FetchServices services, RetryPolicy retry, RedirectRules redirects,
+                        ParkingMetrics parkingMetrics) {
+        if (settings == null || services == null || retry == null || redirects == null || parkingMetrics == null) {
+            throw new IllegalArgumentException("settings, services, retry, redirects and parkingMetrics are required");
         }
         this.settings = settings;
         this.s = services;
         this.planner = new ResponsePlanner(retry, redirects);
         this.budget = new PageBudget(settings.maxPages());
         this.holds = new Holds(services.time());
+        this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
+                parkingMetrics);
     }
 
     @Override
@@ -117,7 +132,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     /** URLs consumed and waiting for a not-before time or for robots.txt (not yet in the scheduler). */
     public int waiting() {
-        return holds.size() + awaitingRobots.get();
+        return holds.size() + awaitingRobots.total();
     }
 
     /** URLs whose request went out and whose outputs are not all acknowledged yet. */
@@ -154,21 +169,33 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         Instant notBefore = task.request.notBefore();
         long wait = notBefore == null ? 0 : Duration.between(s.time().now(), notBefore).toNanos();
         if (wait <= 0) {
-            checkRobots(task);
-            return;
-        }
-        long maxHold = settings.maxHold().toNanos();
-        if (wait <= maxHold) {
-            holds.hold(task, wait, () -> step(task, () -> checkRobots(task)));
+            admit(task);
+        } else if (wait <= settings.maxHold().toNanos()) {
+            holds.hold(task, wait, () -> step(task, () -> admit(task)));
         } else {
-            // Hold for a while, then park: waiting the whole time would pin the partition's offset,
-            // parking at once would spin the URL through the topic.
-            holds.hold(task, maxHold, () -> step(task, () -> park(task, notBefore)));
+            // Waiting here would pin the partition's offset; a parking tier brings it back near its time.
+            park(task, notBefore);
         }
     }
 
+    /** Keeps the URL in memory when its host can take it soon; parks it until its turn otherwise. */
+    private void admit(UrlTask task) {
+        Instant parkUntil = s.scheduler().parkUntil(task.host, task.partition(), awaitingRobots.of(task.host),
+                task.request.notBefore() != null);
+        if (parkUntil != null) {
+            park(task, parkUntil);
+        } else {
+            checkRobots(task);
+        }
+    }
+
+    /** The scheduler handed the task back: its host slowed down and its turn is far off. */
+    void deferred(UrlTask task, Instant notBefore) {
+        step(task, () -> park(task, notBefore));
+    }
+
     private void checkRobots(UrlTask task) {
-        awaitingRobots.incrementAndGet();
+        awaitingRobots.increment(task.host);
         CompletableFuture<RobotsVerdict> verdict;
         try {
             verdict = s.robots().check(task.request.url(), task.partition(), task.epoch());
@@ -176,7 +203,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             verdict = CompletableFuture.failedFuture(e);
         }
         verdict.whenComplete((v, error) -> {
-            awaitingRobots.decrementAndGet();
+            awaitingRobots.decrement(task.host);
             step(task, () -> {
                 if (error != null) {
                     throw new CompletionException(error);
@@ -188,7 +215,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     private void onVerdict(UrlTask task, RobotsVerdict verdict) {
         switch (verdict.status()) {
-            case ALLOWED -> enqueue(task, verdict.crawlDelay());
+            case ALLOWED -> s.scheduler().submit(task, verdict.crawlDelay());
             case DISALLOWED -> {
                 releaseBudget(task);
                 log.info("robots.txt disallows {}", task.request.url());
@@ -197,17 +224,6 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             case UNAVAILABLE -> execute(task, planner.forRobotsUnavailable(task.request, verdict.retryAt(),
                     s.time().now()));
         }
-    }
-
-    private void enqueue(UrlTask task, Duration crawlDelay) {
-        int queued = s.scheduler().queued(task.host);
-        if (queued >= settings.maxHostQueue()) {
-            Duration interval = s.scheduler().interval(task.host);
-            Duration wait = (interval == null ? Duration.ofSeconds(1) : interval).multipliedBy(queued);
-            park(task, s.time().now().plus(wait));
-            return;
-        }
-        s.scheduler().submit(task, crawlDelay);
     }
 
     /** Called by the scheduler when politeness lets the task's request go out. */
@@ -279,7 +295,9 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             FailureReason reason = f.failure().reason();
             terminal(task, List.of(s.outputs().failure(f.failure())), () -> s.metrics().failure(reason));
         } else if (plan instanceof Plan.Retry r) {
-            s.outputs().request(r.next(), task.key, task.partition()).whenComplete((v, error) -> {
+            // Before the send: the retry may be read back before its acknowledgement reaches us.
+            s.seen().handOver(task.partition(), task.fingerprint);
+            parking.park(r.next(), task.key, task.partition()).whenComplete((v, error) -> {
                 if (error != null) {
                     task.done.completeExceptionally(error);
                 } else {
@@ -310,10 +328,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             // The parked copy comes back as a new request: it must not find its own claim or budget.
             releaseBudget(task);
             s.seen().unclaim(task.partition(), task.fingerprint);
+        } else {
+            // A parked retry keeps the claim for its copy (before the send: it may be read back first).
+            s.seen().handOver(task.partition(), task.fingerprint);
         }
         CrawlRequest parked = new CrawlRequest(r.v(), r.url(), r.depth(), r.sourceUrl(), r.discoveredAt(),
                 r.attempt(), r.hops(), notBefore);
-        s.outputs().request(parked, task.key, task.partition()).whenComplete((v, error) -> {
+        parking.park(parked, task.key, task.partition()).whenComplete((v, error) -> {
             if (error != null) {
                 task.done.completeExceptionally(error);
             } else {

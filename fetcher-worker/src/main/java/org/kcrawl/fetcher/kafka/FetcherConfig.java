@@ -45,7 +45,9 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  * @param maxHostQueue URLs queued per host in memory, whatever its pace; more are parked
  * @param maxHold longest a URL waits in memory, for its not-before time or its turn at its host;
  *                URLs that must wait longer are parked in a parking tier, which keeps memory
- *                bounded and offsets committed
+ *                bounded and offsets committed. Each host keeps {@code max_hold} of work in memory,
+ *                so {@code max_pending} URLs keep about {@code max_pending / (max_hold * rate)} hosts
+ *                busy: shorter means more hosts in parallel and more parking traffic (default 10 s)
  * @param seenRestoreTimeout longest the seen-set restore of a partition assignment may take
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
  *                    {@link FetcherMain} (0 picks a free port)
@@ -53,8 +55,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                   hosting)
  * @param maxPendingPerPartition consumed URLs of one partition not yet finished before that
  *                               partition alone is paused, so one partition cannot stall the others
- * @param parkTiers the delays of the three parking tiers, shortest first; the same for every
- *                  fetcher of a crawl
+ * @param parkTiers the delays of the four parking tiers, shortest first, the shortest no longer than
+ *                  {@code max_hold}; the same for every fetcher of a crawl
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -92,6 +94,12 @@ public record FetcherConfig(
         @JsonProperty("per_address") int perAddress,
         @JsonProperty("max_pending_per_partition") int maxPendingPerPartition,
         @JsonProperty("park_tiers") List<Duration> parkTiers) {
+    /**
+     * The largest body cap whose page message still fits the producer's request size: base64 makes
+     * a body 4/3 larger, and 256 KiB is left for headers, URLs and the JSON around them.
+     */
+    public static final int MAX_PUBLISHABLE_BODY_BYTES = (TopicLayout.DEFAULT_MAX_MESSAGE_BYTES - 256 * 1024) / 4 * 3;
+
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_FETCHER_";
@@ -128,6 +136,11 @@ public record FetcherConfig(
                     + robotsAgent + "'");
         }
         atLeast("max_body_bytes", maxBodyBytes, RobotsSettings.RFC_MIN_BYTES);
+        if (maxBodyBytes > MAX_PUBLISHABLE_BODY_BYTES) {
+            throw new IllegalArgumentException("max_body_bytes must be <= " + MAX_PUBLISHABLE_BODY_BYTES
+                    + " but was " + maxBodyBytes + ": a larger body, base64-encoded in its page message, would"
+                    + " exceed the producer's max.request.size (" + TopicLayout.DEFAULT_MAX_MESSAGE_BYTES + ")");
+        }
         positive("connect_timeout", connectTimeout);
         positive("read_timeout", readTimeout);
         positive("request_timeout", requestTimeout);
@@ -150,7 +163,9 @@ public record FetcherConfig(
         }
         atLeast("per_address", perAddress, 1);
         atLeast("max_pending_per_partition", maxPendingPerPartition, 1);
-        parkTiers = new ParkingTiers(parkTiers).delays(); // validates with a message naming park_tiers
+        ParkingTiers tiers = new ParkingTiers(parkTiers); // validates with messages naming park_tiers
+        tiers.checkFits(maxHold);
+        parkTiers = tiers.delays();
     }
 
     /** The defaults: polite (1 request/s per host, 2 at a time), robots obeyed, private addresses refused. */
@@ -162,7 +177,7 @@ public record FetcherConfig(
                 10_000, Duration.ofSeconds(30),
                 Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Duration.ofHours(24), Duration.ofMinutes(1),
-                1_000, Duration.ofMinutes(1), Duration.ofMinutes(2), 9400,
+                1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
                 8, 2_500, ParkingTiers.defaults().delays());
     }
 
@@ -221,7 +236,7 @@ public record FetcherConfig(
                 .maxConnections(concurrency)
                 // One more than the scheduler's per-host cap: robots.txt redirect hops to another host are
                 // charged to the host that asked, so the target may briefly see one extra.
-                .maxConnectionsPerHost(perHost + 1)
+                .maxConnectionsPerHost(Math.min(concurrency, perHost + 1))
                 .allowPrivate(allowPrivate)
                 .build();
     }

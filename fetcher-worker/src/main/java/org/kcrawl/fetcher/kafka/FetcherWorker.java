@@ -1,10 +1,12 @@
 package org.kcrawl.fetcher.kafka;
 
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -12,18 +14,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.WorkerLoop;
+import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.HttpFetcher;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.fetcher.politeness.HostAddresses;
 import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.ResolvedAddresses;
 import org.kcrawl.fetcher.politeness.SystemTimeSource;
 import org.kcrawl.fetcher.robots.RobotsPolicy;
 import org.kcrawl.fetcher.robots.RobotsRules;
@@ -34,14 +40,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One fetcher: consumes the urls topic in the fetcher group and runs every URL through the
- * {@link FetchHandler} on a {@link WorkerLoop} thread of its own. Usable in-process (the crawl
- * command, tests) and from {@link FetcherMain}.
+ * {@link FetchHandler} on a {@link WorkerLoop} thread of its own, and forwards parked URLs from the
+ * parking tiers back to the urls topic ({@link ParkedForwarder}) on a second loop. Usable
+ * in-process (the crawl command, tests) and from {@link FetcherMain}.
  *
  * <p>The worker owns everything it is given or builds, the HTTP fetcher included, and closes it on
  * {@link #stop()}.
  */
 public final class FetcherWorker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(FetcherWorker.class);
+    /**
+     * URLs are a few hundred bytes: small fetches keep what the consumers buffer ahead (for every
+     * partition, paused ones included) to a few MiB instead of the 4 MiB per partition pages need.
+     */
+    private static final Map<String, Object> SMALL_RECORDS = Map.of(
+            ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 256 * 1024,
+            ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
+    /** Parked URLs held per tier partition; the rest waits in the topic (their due times only grow). */
+    private static final int PARKED_HELD_PER_PARTITION = 256;
 
     private final FetcherConfig config;
     private final HttpFetcher fetcher;
@@ -53,9 +69,15 @@ public final class FetcherWorker implements AutoCloseable {
     private final SeenSet seen;
     private final FetchMetrics metrics;
     private final FetchHandler handler;
+    private final ParkedForwarder forwarder;
+    private final ParkingMetrics parkingMetrics;
     private final KafkaConsumer<String, byte[]> consumer;
+    private final KafkaConsumer<String, byte[]> parkingConsumer;
     private final WorkerLoop<CrawlRequest> loop;
+    private final WorkerLoop<CrawlRequest> parkingLoop;
     private final Thread thread;
+    private final Thread parkingThread;
+    private final AutoCloseable dns;
     private volatile Throwable failure;
     private boolean started;
     private boolean stopped;
@@ -68,11 +90,20 @@ public final class FetcherWorker implements AutoCloseable {
     /** A worker with the production HTTP client built from {@code http}, following redirects by {@code redirects}. */
     public static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
                                        HttpClientSettings http, RedirectRules redirects) {
-        NettyHttpFetcher fetcher = new NettyHttpFetcher(http);
+        SharedDns dns = SharedDns.start(http);
+        NettyHttpFetcher fetcher;
         try {
-            return new FetcherWorker(config, clients, registry, fetcher, redirects);
+            fetcher = new NettyHttpFetcher(http, dns.resolver());
+        } catch (RuntimeException e) {
+            dns.close();
+            throw e;
+        }
+        try {
+            return new FetcherWorker(config, clients, registry, fetcher, redirects,
+                    new ResolvedAddresses(dns.resolver()), dns);
         } catch (RuntimeException e) {
             fetcher.close();
+            dns.close();
             throw e;
         }
     }
@@ -82,20 +113,39 @@ public final class FetcherWorker implements AutoCloseable {
         this(config, clients, registry, fetcher, RedirectRules.defaults(config.maxRedirectHops()));
     }
 
-    /** A worker over any {@link HttpFetcher}, following redirects by {@code redirects}. */
+    /**
+     * A worker over any {@link HttpFetcher}, following redirects by {@code redirects}. Hosts count as
+     * separate addresses until their answers say where they are (see {@link HostScheduler}).
+     */
     public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
                          RedirectRules redirects) {
-        if (config == null || clients == null || registry == null || fetcher == null || redirects == null) {
-            throw new IllegalArgumentException("config, clients, registry, fetcher and redirects are required");
+        this(config, clients, registry, fetcher, redirects, HostAddresses.byName(), null);
+    }
+
+    /**
+     * A worker over any {@link HttpFetcher} whose per-address cap learns hosts' addresses from
+     * {@code addresses} (for example {@link ResolvedAddresses} over the fetcher's own resolver).
+     */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                         RedirectRules redirects, HostAddresses addresses) {
+        this(config, clients, registry, fetcher, redirects, addresses, null);
+    }
+
+    private FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                          RedirectRules redirects, HostAddresses addresses, AutoCloseable dns) {
+        if (config == null || clients == null || registry == null || fetcher == null || redirects == null
+                || addresses == null) {
+            throw new IllegalArgumentException("config, clients, registry, fetcher, redirects and addresses are required");
         }
         this.config = config;
         this.fetcher = fetcher;
+        this.dns = dns;
         CrawlTopics topics = config.topics();
         String clientId = "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
         List<AutoCloseable> built = new ArrayList<>();
         try {
             time = keep(built, new SystemTimeSource("kcrawl-fetch-timer"));
-            scheduler = keep(built, new HostScheduler(config.politeness(), time));
+            scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses));
             producer = keep(built, clients.producer(clientId));
             sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
             built.add(sendExecutor::shutdownNow);
@@ -107,20 +157,31 @@ public final class FetcherWorker implements AutoCloseable {
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
             Outputs outputs = new Outputs(producer, topics, sendExecutor);
+            ParkingMetrics parking = new ParkingMetrics(registry);
+            parkingMetrics = parking;
             handler = new FetchHandler(config.handler(),
                     new FetchServices(scheduler, robots, seen, restorer, fetcher, outputs, metrics, time),
-                    config.retryPolicy(), redirects);
-            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500));
+                    config.retryPolicy(), redirects, parking);
+            DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
+            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500, SMALL_RECORDS));
             // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
             // queued rest must not be crawled on the way out.
             loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
-                    new DeadLetterPublisher(producer, topics.deadLetters()),
-                    new WorkerLoopSettings(config.maxPending(), Duration.ofMillis(100), Duration.ZERO));
+                    deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
+                    Duration.ofMillis(100), Duration.ZERO));
+            forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
+            parkingConsumer = keep(built, clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
+                    SMALL_RECORDS));
+            // Bounded per tier partition only: a long tier's held URLs must never pause a short tier.
+            parkingLoop = new WorkerLoop<>("fetcher-parking", parkingConsumer, topics.parkedTopics(),
+                    CrawlRequest.class, forwarder, deadLetters, new WorkerLoopSettings(Integer.MAX_VALUE,
+                    PARKED_HELD_PER_PARTITION, Duration.ofMillis(100), config.drainTimeout()));
         } catch (RuntimeException e) {
             closeAll(built);
             throw e;
         }
-        thread = daemon(this::runLoop, "kcrawl-fetcher-" + config.crawlName());
+        thread = daemon(() -> runLoop(loop), "kcrawl-fetcher-" + config.crawlName());
+        parkingThread = daemon(() -> runLoop(parkingLoop), "kcrawl-fetcher-parking-" + config.crawlName());
         registerGauges(registry);
     }
 
@@ -134,6 +195,7 @@ public final class FetcherWorker implements AutoCloseable {
         }
         started = true;
         thread.start();
+        parkingThread.start();
     }
 
     /**
@@ -156,18 +218,24 @@ public final class FetcherWorker implements AutoCloseable {
                             + " next owner", handler.fetching() + scheduler.inFlight(), config.drainTimeout());
                 }
                 loop.requestStop();
+                parkingLoop.requestStop();
                 if (!loop.awaitStopped(Duration.ofSeconds(30))) {
                     log.warn("fetcher poll loop did not stop within 30 s; closing anyway");
+                }
+                if (!parkingLoop.awaitStopped(config.drainTimeout().plusSeconds(30))) {
+                    log.warn("parking poll loop did not stop in time; closing anyway");
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         } else {
-            // Never started: the loop never ran, so its consumer is closed here.
+            // Never started: the loops never ran, so their consumers are closed here.
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            parkingConsumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         }
         scheduler.close();
         fetcher.close();
+        closeQuietly(dns);
         time.close();
         sendExecutor.shutdown();
         try {
@@ -187,14 +255,17 @@ public final class FetcherWorker implements AutoCloseable {
         stop();
     }
 
-    /** Waits until the poll loop has ended (stopped or failed). */
+    /**
+     * Waits until the poll loop has ended (stopped or failed); a failed parking loop stops the worker's
+     * loop too, so this also returns then.
+     */
     public boolean awaitTermination(Duration timeout) throws InterruptedException {
         return loop.awaitStopped(timeout);
     }
 
-    /** Consumed URLs whose outputs are not all acknowledged yet. */
+    /** Consumed URLs (from the urls topic or a parking tier) whose outputs are not all acknowledged yet. */
     public int pending() {
-        return loop.pending();
+        return loop.pending() + parkingLoop.pending();
     }
 
     /** Requests on the wire (robots.txt included). */
@@ -202,9 +273,9 @@ public final class FetcherWorker implements AutoCloseable {
         return scheduler.inFlight();
     }
 
-    /** URLs waiting for politeness, a not-before time or robots.txt. */
+    /** URLs waiting for politeness, a not-before time, robots.txt, or the end of their parking delay. */
     public int queued() {
-        return scheduler.queued() + handler.waiting();
+        return scheduler.queued() + handler.waiting() + forwarder.held();
     }
 
     /** Pages (and redirect pages) published and acknowledged. */
@@ -227,6 +298,24 @@ public final class FetcherWorker implements AutoCloseable {
         return metrics.retries();
     }
 
+    /**
+     * URLs published to wait outside memory (parked for a host's backlog or a distant not-before
+     * time, and retries), acknowledged.
+     */
+    public long parkedCount() {
+        return parkingMetrics.parkedCount();
+    }
+
+    /** Parked URLs forwarded back to the urls topic after their tier delay, acknowledged. */
+    public long forwardedCount() {
+        return parkingMetrics.forwardedCount();
+    }
+
+    /** Parked URLs read from a tier and waiting in memory for the end of its delay. */
+    public int parkedHeld() {
+        return forwarder.held();
+    }
+
     /** URLs admitted against {@code max_pages}. */
     public long admitted() {
         return handler.admitted();
@@ -237,9 +326,9 @@ public final class FetcherWorker implements AutoCloseable {
         return loop.assignedPartitions();
     }
 
-    /** True while the poll loop runs and polled within {@code maxSilence}. */
+    /** True while both poll loops run and polled within {@code maxSilence}. */
     public boolean isAlive(Duration maxSilence) {
-        return loop.isAlive(maxSilence);
+        return loop.isAlive(maxSilence) && parkingLoop.isAlive(maxSilence);
     }
 
     /** Why the poll loop died, if it did. */
@@ -247,12 +336,16 @@ public final class FetcherWorker implements AutoCloseable {
         return Optional.ofNullable(failure);
     }
 
-    private void runLoop() {
+    private void runLoop(WorkerLoop<CrawlRequest> which) {
         try {
-            loop.run();
+            which.run();
         } catch (RuntimeException | Error e) {
             // WorkerLoop has logged it; keep it for failure() so the caller can exit non-zero.
             failure = e;
+            if (which == parkingLoop) {
+                // Without the forwarder parked URLs would wait forever: stop the whole worker visibly.
+                loop.requestStop();
+            }
         }
     }
 
@@ -264,6 +357,11 @@ public final class FetcherWorker implements AutoCloseable {
         gauge(registry, "crawl.fetch.hosts", "hosts with politeness state", w -> w.scheduler.hosts());
         gauge(registry, "crawl.fetch.seen.completed", "completed fingerprints held", w -> w.seen.completedCount());
         gauge(registry, "crawl.fetch.seen.claimed", "claimed fingerprints held", w -> w.seen.claimedCount());
+        gauge(registry, ParkingMetrics.HELD, "parked URLs waiting for the end of their tier delay",
+                w -> w.forwarder.held());
+        FunctionCounter.builder(MeterCatalogue.FETCH_DEAD_LETTERS, this,
+                        w -> w.loop.deadLettered() + w.parkingLoop.deadLettered())
+                .description("URL messages sent to the dead-letter topic").register(registry);
     }
 
     private void gauge(MeterRegistry registry, String name, String description, ToDoubleFunction<FetcherWorker> f) {
@@ -273,6 +371,17 @@ public final class FetcherWorker implements AutoCloseable {
     private static <T extends AutoCloseable> T keep(List<AutoCloseable> built, T resource) {
         built.add(resource);
         return resource;
+    }
+
+    private static void closeQuietly(AutoCloseable resource) {
+        if (resource == null) {
+            return;
+        }
+        try {
+            resource.close();
+        } catch (Exception e) {
+            log.warn("closing {} failed: {}", resource.getClass().getSimpleName(), e.toString());
+        }
     }
 
     private static void closeAll(List<AutoCloseable> built) {

@@ -7,11 +7,12 @@ import java.time.Duration;
  *
  * @param maxDepth deepest link distance fetched; deeper requests are counted skips
  * @param maxPages URLs admitted for fetching by this worker, 0 for no limit
- * @param maxHold longest a URL waits in memory for its not-before time; later ones are parked
- *                (re-published unchanged) so they do not pin the partition's committed offset
- * @param maxHostQueue URLs queued in memory per host; more are parked with a later not-before
+ * @param maxHold longest a URL waits in memory for its not-before time; URLs that must wait longer
+ *                are parked (re-published to a parking tier) so they do not pin the partition's
+ *                committed offset
+ * @param parkTiers the delays of the parking tiers
  */
-public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, int maxHostQueue) {
+public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers) {
     public HandlerSettings {
         if (maxDepth < 0) {
             throw new IllegalArgumentException("maxDepth must be >= 0 but was " + maxDepth);
@@ -22,13 +23,14 @@ public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, int
         if (maxHold == null || maxHold.isNegative() || maxHold.isZero()) {
             throw new IllegalArgumentException("maxHold must be positive but was " + maxHold);
         }
-        if (maxHostQueue < 1) {
-            throw new IllegalArgumentException("maxHostQueue must be >= 1 but was " + maxHostQueue);
+        if (parkTiers == null) {
+            throw new IllegalArgumentException("parkTiers must not be null");
         }
+        parkTiers.checkFits(maxHold);
     }
 
-    /** Defaults: depth 5, no page limit, 1 min hold, 1,000 queued per host. */
+    /** Defaults: depth 5, no page limit, 10 s hold, tiers of 10 s, 1 min, 10 min and 1 h. */
     public static HandlerSettings defaults() {
-        return new HandlerSettings(5, 0, Duration.ofMinutes(1), 1_000);
+        return new HandlerSettings(5, 0, Duration.ofSeconds(10), ParkingTiers.defaults());
     }
 }

@@ -1,5 +1,6 @@
 package org.kcrawl.fetcher.kafka;
 
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -23,6 +24,9 @@ import org.kcrawl.fetcher.seen.SeenMarkers;
  * event loop must never do.
  */
 public final class Outputs {
+    /** Header of a parked URL: the urls partition it came from and goes back to (decimal). */
+    public static final String PARTITION_HEADER = "kcrawl.urls.partition";
+
     private final Producer<String, byte[]> producer;
     private final CrawlTopics topics;
     private final Executor sendExecutor;
@@ -53,6 +57,19 @@ public final class Outputs {
      */
     public CompletableFuture<Void> request(CrawlRequest request, String key, Integer partition) {
         return send(() -> new ProducerRecord<>(topics.urls(), partition, key, MessageCodec.get().encode(request)));
+    }
+
+    /**
+     * A URL to parking tier {@code tier}, keyed by host, with the urls partition it goes back to in
+     * the {@link #PARTITION_HEADER} header.
+     */
+    public CompletableFuture<Void> parked(int tier, CrawlRequest request, String key, int partition) {
+        return send(() -> {
+            ProducerRecord<String, byte[]> r = new ProducerRecord<>(topics.parked(tier), key,
+                    MessageCodec.get().encode(request));
+            r.headers().add(PARTITION_HEADER, Integer.toString(partition).getBytes(StandardCharsets.US_ASCII));
+            return r;
+        });
     }
 
     /** The seen marker of {@code fingerprint}, in the seen partition matching the urls partition. */

@@ -1,5 +1,6 @@
 package org.kcrawl.fetcher.kafka;
 
+import java.time.Instant;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.kcrawl.common.message.CrawlRequest;
@@ -46,6 +47,16 @@ final class UrlTask implements HostTask {
     @Override
     public void start(Permit permit) {
         handler.fetch(this, permit);
+    }
+
+    @Override
+    public boolean deferrable() {
+        return true;
+    }
+
+    @Override
+    public void defer(Instant notBefore) {
+        handler.deferred(this, notBefore);
     }
 
     @Override

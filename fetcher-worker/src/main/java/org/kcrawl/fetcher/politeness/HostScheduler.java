@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,25 +11,35 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Decides when each request may go out: per-host FIFO queues, served round-robin over the hosts
- * that are ready, under a per-host rate (token bucket, {@link HostPace}), a per-host concurrency cap
- * and a global in-flight cap.
+ * that are ready, under a per-host rate (token bucket, {@link HostPace}), a per-host concurrency
+ * cap, a per-address concurrency cap (hosts sharing an IP) and a global in-flight cap.
  *
  * <ul>
- *   <li>No head-of-line blocking: a host that is rate-limited, paused or at its concurrency cap is
- *       simply not in the ready ring, so it never holds more than its own {@code perHost} slots and
- *       the others keep going.</li>
+ *   <li>No head-of-line blocking: a host that is rate-limited, paused, at its concurrency cap or
+ *       behind a busy address is simply not in the ready ring, so it never holds more than its own
+ *       slots and the others keep going.</li>
+ *   <li>Bounded backlog: a host's queue reaches at most {@code maxQueueWait} ahead at its current
+ *       pace ({@link QueueHorizon}). URLs past that are not kept: {@link #parkUntil} tells the
+ *       caller to park a new one, and queued ones are handed back through {@link HostTask#defer}
+ *       when the host slows down (Retry-After, Crawl-delay), each with the time its turn should
+ *       come. Parked URLs of a host are spread at its pace, so they return one by one.</li>
  *   <li>Waiting is a timer per waiting host on the {@link TimeSource}, never a sleeping thread.</li>
  *   <li>Thread-safe: tasks arrive from the poll thread and completions from I/O threads. State is
- *       guarded by one lock; tasks are started outside it, and a task that completes synchronously
- *       does not recurse (dispatch is trampolined per thread).</li>
+ *       guarded by one lock; tasks are started, cancelled and deferred outside it, and a task that
+ *       completes synchronously does not recurse (dispatch is trampolined per thread).</li>
  *   <li>Partition-aware: tasks carry their urls partition and its epoch, so a revoked partition's
  *       queued tasks are cancelled and late submissions of an old ownership are refused.</li>
  * </ul>
+ *
+ * <p>Addresses: a host's address is looked up once when the host is first seen
+ * ({@link HostAddresses}); until it is known the host does not start. The answer of each request
+ * tells where it really went, and the host follows when that changes.
  *
  * <p>Cold hosts: the interval is kept between request <em>starts</em>, but the host sees request
  * <em>arrivals</em>. A request on a new connection (DNS, TCP, TLS) arrives late, and one started an
@@ -50,8 +61,11 @@ public final class HostScheduler implements AutoCloseable {
 
     private final PolitenessSettings settings;
     private final TimeSource time;
+    private final HostAddresses addresses;
+    private final QueueHorizon horizon;
     private final Object lock = new Object();
     private final Map<String, HostState> hosts = new HashMap<>();
+    private final Map<String, AddressSlots> addressSlots = new HashMap<>();
     private final ArrayDeque<HostState> ready = new ArrayDeque<>();
     private final Map<Integer, Ownership> partitions = new HashMap<>();
     private final ThreadLocal<boolean[]> pumping = ThreadLocal.withInitial(() -> new boolean[2]);
@@ -62,15 +76,26 @@ public final class HostScheduler implements AutoCloseable {
     private boolean stopStarting;
     private Cancellable sweep;
 
+    /** A scheduler in which every host is its own address (no resolution). */
     public HostScheduler(PolitenessSettings settings, TimeSource time) {
+        this(settings, time, HostAddresses.byName());
+    }
+
+    /** A scheduler that caps concurrency per address as {@code addresses} reports them. */
+    public HostScheduler(PolitenessSettings settings, TimeSource time, HostAddresses addresses) {
         if (settings == null) {
             throw new IllegalArgumentException("settings must not be null");
         }
         if (time == null) {
             throw new IllegalArgumentException("time must not be null");
         }
+        if (addresses == null) {
+            throw new IllegalArgumentException("addresses must not be null");
+        }
         this.settings = settings;
         this.time = time;
+        this.addresses = addresses;
+        this.horizon = new QueueHorizon(settings);
         synchronized (lock) {
             scheduleSweep();
         }
@@ -119,6 +144,7 @@ public final class HostScheduler implements AutoCloseable {
                 }
                 if (h.queue.isEmpty()) {
                     disarm(h);
+                    stopWaitingForAddress(h);
                 }
                 if (set.contains(h.partition) && h.idle()) {
                     it.remove();
@@ -139,48 +165,87 @@ public final class HostScheduler implements AutoCloseable {
     }
 
     /**
+     * Whether one more URL of {@code host} may wait in memory: null to keep it, or the time to park
+     * it until. A URL is kept when its host could start it within {@code maxQueueWait}, counting the
+     * host's queue and {@code waitingElsewhere} (URLs of the host held outside the queue, such as
+     * those waiting for robots.txt). A new URL also queues up behind URLs parked earlier that reach
+     * past that time; a {@code returning} one (parked or retried before) does not, since it is one of
+     * them. Unknown partitions get null: the submission that follows refuses them.
+     */
+    public Instant parkUntil(String host, int partition, int waitingElsewhere, boolean returning) {
+        if (host == null) {
+            throw new IllegalArgumentException("host must not be null");
+        }
+        if (waitingElsewhere < 0) {
+            throw new IllegalArgumentException("waitingElsewhere must be >= 0 but was " + waitingElsewhere);
+        }
+        Lookup lookup = new Lookup();
+        Instant until = null;
+        synchronized (lock) {
+            Ownership o = partitions.get(partition);
+            if (!closed && o != null) {
+                long now = time.nanoTime();
+                HostState h = stateOf(host, partition, o, now, lookup);
+                int ahead = h.queue.size() + waitingElsewhere;
+                if (!horizon.fits(h, ahead, now) || !returning && horizon.backlogged(h, now)) {
+                    until = time.now().plusNanos(horizon.parkSlot(h, ahead, now) - now);
+                }
+            }
+        }
+        lookup.watch();
+        return until;
+    }
+
+    /**
      * Queues {@code task} behind the other tasks of its host. {@code crawlDelay} is the host's
      * robots.txt Crawl-delay when known (null leaves the current one). A task of a partition not
-     * owned in the task's epoch, or submitted after close, is cancelled instead.
+     * owned in the task's epoch, or submitted after close, is cancelled instead; a deferrable task
+     * that would reach past the host's horizon (a Crawl-delay just learned) is deferred.
      */
     public void submit(HostTask task, Duration crawlDelay) {
         if (task == null) {
             throw new IllegalArgumentException("task must not be null");
         }
         boolean accepted;
+        Lookup lookup = new Lookup();
+        List<Deferral> deferred = List.of();
         synchronized (lock) {
             Ownership o = partitions.get(task.partition());
             accepted = !closed && o != null && o.epoch == task.epoch();
             if (accepted) {
                 long now = time.nanoTime();
-                HostState h = hosts.get(task.host());
-                if (h == null) {
-                    h = new HostState(task.host(), task.partition(), new HostPace(settings, o.assignedAt));
-                    hosts.put(task.host(), h);
-                }
+                HostState h = stateOf(task.host(), task.partition(), o, now, lookup);
                 if (crawlDelay != null) {
                     h.pace.crawlDelay(crawlDelay.toNanos());
                 }
                 h.queue.addLast(task);
                 queued++;
+                deferred = trim(h, now);
                 evaluate(h, now);
             }
         }
+        lookup.watch();
         if (!accepted) {
             task.cancel("partition " + task.partition() + " is not owned in epoch " + task.epoch());
             return;
         }
+        deferAll(deferred);
         pump();
     }
 
     /** Applies a robots.txt Crawl-delay to a known host (capped at the configured maximum). */
     public void crawlDelay(String host, Duration delay) {
+        List<Deferral> deferred = List.of();
         synchronized (lock) {
             HostState h = hosts.get(host);
             if (h != null && delay != null) {
+                long now = time.nanoTime();
                 h.pace.crawlDelay(delay.toNanos());
+                deferred = trim(h, now);
+                evaluate(h, now);
             }
         }
+        deferAll(deferred);
     }
 
     /** Tasks waiting in host queues. */
@@ -213,7 +278,23 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    /** Hosts with state held (queued, in flight, or not yet rested). */
+    /** Tasks started and not yet released that count against {@code address}. */
+    public int inFlightAt(String address) {
+        synchronized (lock) {
+            AddressSlots a = addressSlots.get(address);
+            return a == null ? 0 : a.inFlight;
+        }
+    }
+
+    /** The address {@code host}'s requests count against, or null while unknown. */
+    public String addressOf(String host) {
+        synchronized (lock) {
+            HostState h = hosts.get(host);
+            return h == null ? null : h.address;
+        }
+    }
+
+    /** Hosts with state held (queued, in flight, parked ahead, or not yet rested). */
     public int hosts() {
         synchronized (lock) {
             return hosts.size();
@@ -251,8 +332,10 @@ public final class HostScheduler implements AutoCloseable {
                 cancelled.addAll(h.queue);
                 h.queue.clear();
                 disarm(h);
+                h.waitingForAddress = false;
             }
             ready.clear();
+            addressSlots.values().forEach(a -> a.waiting.clear());
             queued = 0;
             if (sweep != null) {
                 sweep.cancel();
@@ -261,7 +344,9 @@ public final class HostScheduler implements AutoCloseable {
         cancelAll(cancelled, "scheduler closed");
     }
 
-    void release(HostState h, boolean cold, Permit.Feedback feedback, long retryAfterNanos) {
+    void release(Permit permit, Permit.Feedback feedback, long retryAfterNanos) {
+        HostState h = permit.hostState();
+        List<Deferral> deferred = List.of();
         synchronized (lock) {
             h.inFlight--;
             inFlight--;
@@ -269,7 +354,7 @@ public final class HostScheduler implements AutoCloseable {
             if (feedback != Permit.Feedback.NONE) {
                 h.lastCompletion = now; // an answer came over a connection that is now warm
             }
-            if (cold) {
+            if (permit.isCold()) {
                 h.coldInFlight = false;
                 h.pace.emptyAt(now);
             }
@@ -278,10 +363,17 @@ public final class HostScheduler implements AutoCloseable {
                 case THROTTLED -> h.pace.throttle(now, retryAfterNanos);
                 case NONE -> { }
             }
-            if (hosts.get(h.host) == h && !closed) {
+            boolean current = hosts.get(h.host) == h && !closed;
+            follow(h, permit.dialedAddress());
+            if (current) {
+                if (feedback == Permit.Feedback.THROTTLED) {
+                    deferred = trim(h, now);
+                }
                 evaluate(h, now);
             }
+            freeAddressSlot(permit.address(), now);
         }
+        deferAll(deferred);
         pump();
     }
 
@@ -336,8 +428,12 @@ public final class HostScheduler implements AutoCloseable {
                 break;
             }
             h.inReadyRing = false;
-            if (h.queue.isEmpty() || hosts.get(h.host) != h || !hasSlot(h)) {
+            if (h.queue.isEmpty() || hosts.get(h.host) != h || !hasHostSlot(h)) {
                 continue; // emptied by a revoke, or a release will bring it back
+            }
+            if (!addressFree(h)) {
+                waitForAddress(h); // another host behind the same address took the last slot
+                continue;
             }
             if (h.pace.eligibleAt() - now > 0) {
                 evaluate(h, now); // slowed down while it waited for a global slot
@@ -348,17 +444,22 @@ public final class HostScheduler implements AutoCloseable {
             queued--;
             h.inFlight++;
             inFlight++;
+            addressSlots.computeIfAbsent(h.address, k -> new AddressSlots()).inFlight++;
             h.coldInFlight = cold;
             h.pace.consume(now);
-            out.add(new Start(task, new Permit(this, h, cold)));
+            out.add(new Start(task, new Permit(this, h, cold, h.address)));
             evaluate(h, now);
         }
         return out;
     }
 
-    /** Puts {@code h} where it belongs: the ready ring, a timer, or nowhere (idle or at its cap). */
+    /** Puts {@code h} where it belongs: the ready ring, a timer, its address's line, or nowhere. */
     private void evaluate(HostState h, long now) {
-        if (h.inReadyRing || h.queue.isEmpty() || !hasSlot(h)) {
+        if (h.inReadyRing || h.queue.isEmpty() || !hasHostSlot(h) || h.address == null) {
+            return; // a release, or the address lookup, brings it back
+        }
+        if (!addressFree(h)) {
+            waitForAddress(h);
             return;
         }
         long at = h.pace.eligibleAt();
@@ -371,8 +472,137 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    private boolean hasSlot(HostState h) {
+    private boolean hasHostSlot(HostState h) {
         return h.inFlight < settings.perHost() && !h.coldInFlight;
+    }
+
+    private boolean addressFree(HostState h) {
+        AddressSlots a = addressSlots.get(h.address);
+        return a == null || a.inFlight < settings.perAddress();
+    }
+
+    private void waitForAddress(HostState h) {
+        if (!h.waitingForAddress) {
+            addressSlots.computeIfAbsent(h.address, k -> new AddressSlots()).waiting.addLast(h);
+            h.waitingForAddress = true;
+        }
+    }
+
+    private void stopWaitingForAddress(HostState h) {
+        if (h.waitingForAddress) {
+            h.waitingForAddress = false;
+            AddressSlots a = addressSlots.get(h.address);
+            if (a != null) {
+                a.waiting.remove(h);
+                if (a.unused()) {
+                    addressSlots.remove(h.address);
+                }
+            }
+        }
+    }
+
+    /**
+     * A request to {@code address} ended: hosts waiting for the address get another look, in
+     * arrival order, until as many are ready as there are free slots (a host that is not due yet
+     * goes to its timer and the next one is looked at).
+     */
+    private void freeAddressSlot(String address, long now) {
+        AddressSlots a = addressSlots.get(address);
+        if (a == null) {
+            return;
+        }
+        a.inFlight--;
+        int free = settings.perAddress() - a.inFlight;
+        while (free > 0 && !a.waiting.isEmpty() && !closed) {
+            HostState w = a.waiting.pollFirst();
+            w.waitingForAddress = false;
+            if (hosts.get(w.host) != w || !address.equals(w.address)) {
+                continue;
+            }
+            evaluate(w, now);
+            if (w.inReadyRing) {
+                free--;
+            }
+        }
+        if (a.unused()) {
+            addressSlots.remove(address);
+        }
+    }
+
+    /** The host was reached at {@code dialed}: its next requests count against that address. */
+    private void follow(HostState h, String dialed) {
+        if (dialed == null || h.address == null || dialed.equals(h.address)) {
+            return;
+        }
+        stopWaitingForAddress(h);
+        h.address = dialed;
+    }
+
+    /**
+     * Takes deferrable tasks off the tail of {@code h}'s queue while the last one could not start
+     * within the horizon, and gives each the time its turn should come. Stops at a task that cannot
+     * be deferred (a robots.txt request), which then waits in line.
+     */
+    private List<Deferral> trim(HostState h, long now) {
+        if (h.queue.isEmpty() || horizon.fits(h, h.queue.size() - 1, now)) {
+            return List.of();
+        }
+        ArrayDeque<HostTask> removed = new ArrayDeque<>();
+        while (!h.queue.isEmpty() && !horizon.fits(h, h.queue.size() - 1, now) && h.queue.peekLast().deferrable()) {
+            removed.addFirst(h.queue.pollLast());
+        }
+        if (removed.isEmpty()) {
+            return List.of();
+        }
+        queued -= removed.size();
+        if (h.queue.isEmpty()) {
+            disarm(h);
+            stopWaitingForAddress(h);
+        }
+        List<Deferral> out = new ArrayList<>(removed.size());
+        Instant wallNow = time.now();
+        int ahead = h.queue.size();
+        for (HostTask t : removed) {
+            out.add(new Deferral(t, wallNow.plusNanos(horizon.parkSlot(h, ahead++, now) - now)));
+        }
+        return out;
+    }
+
+    /** The state of {@code host}, created (and its address looked up) on first sight. */
+    private HostState stateOf(String host, int partition, Ownership o, long now, Lookup lookup) {
+        HostState h = hosts.get(host);
+        if (h == null) {
+            h = new HostState(host, partition, new HostPace(settings, o.assignedAt), now);
+            hosts.put(host, h);
+            CompletableFuture<String> address = lookupAddress(host);
+            if (address.isDone() && !address.isCompletedExceptionally()) {
+                h.address = address.join();
+            } else {
+                lookup.add(h, address);
+            }
+        }
+        return h;
+    }
+
+    private CompletableFuture<String> lookupAddress(String host) {
+        try {
+            CompletableFuture<String> f = addresses.of(host);
+            return f != null ? f : CompletableFuture.completedFuture("name:" + host);
+        } catch (RuntimeException e) {
+            log.warn("address lookup of {} failed; it counts as an address of its own: {}", host, e.toString());
+            return CompletableFuture.completedFuture("name:" + host);
+        }
+    }
+
+    private void onAddress(HostState h, String address, Throwable error) {
+        synchronized (lock) {
+            if (hosts.get(h.host) != h || h.address != null || closed) {
+                return;
+            }
+            h.address = error != null || address == null ? "name:" + h.host : address;
+            evaluate(h, time.nanoTime());
+        }
+        pump();
     }
 
     private void arm(HostState h, long at, long now) {
@@ -420,7 +650,13 @@ public final class HostScheduler implements AutoCloseable {
                 return;
             }
             long now = time.nanoTime();
-            hosts.values().removeIf(h -> h.idle() && h.pace.rested(now));
+            hosts.values().removeIf(h -> {
+                boolean forget = h.idle() && h.pace.rested(now) && h.parkedThrough - now <= 0;
+                if (forget) {
+                    stopWaitingForAddress(h);
+                }
+                return forget;
+            });
             scheduleSweep();
         }
     }
@@ -435,7 +671,45 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
+    private static void deferAll(List<Deferral> deferrals) {
+        for (Deferral d : deferrals) {
+            try {
+                d.task.defer(d.notBefore);
+            } catch (RuntimeException e) {
+                log.error("deferring a request to {} failed", d.task.host(), e);
+                d.task.cancel("failed to defer: " + e);
+            }
+        }
+    }
+
+    /** Address lookups begun under the lock, watched once it is released so callbacks never run inside it. */
+    private final class Lookup {
+        private List<HostState> states;
+        private List<CompletableFuture<String>> futures;
+
+        void add(HostState h, CompletableFuture<String> f) {
+            if (states == null) {
+                states = new ArrayList<>(1);
+                futures = new ArrayList<>(1);
+            }
+            states.add(h);
+            futures.add(f);
+        }
+
+        void watch() {
+            if (states == null) {
+                return;
+            }
+            for (int i = 0; i < states.size(); i++) {
+                HostState h = states.get(i);
+                futures.get(i).whenComplete((address, error) -> onAddress(h, address, error));
+            }
+        }
+    }
+
     private record Ownership(long epoch, long assignedAt) {}
 
     private record Start(HostTask task, Permit permit) {}
+
+    private record Deferral(HostTask task, Instant notBefore) {}
 }

@@ -2,7 +2,7 @@ package org.kcrawl.fetcher.politeness;
 
 import java.util.ArrayDeque;
 
-/** One host's queue, slots and pace inside the {@link HostScheduler}; guarded by its lock. */
+/** One host's queue, slots, pace and address inside the {@link HostScheduler}; guarded by its lock. */
 final class HostState {
     final String host;
     final int partition;
@@ -17,11 +17,21 @@ final class HostState {
     Object timerToken;
     Cancellable timer;
     long timerAt;
+    /** The address key requests count against; null while it is being resolved. */
+    String address;
+    /** Waiting in its address's queue for a free per-address slot. */
+    boolean waitingForAddress;
+    /**
+     * The latest time a parked URL of this host was told to come back: later parks queue up behind
+     * it at the host's pace, so parked URLs return spread out rather than all at once.
+     */
+    long parkedThrough;
 
-    HostState(String host, int partition, HostPace pace) {
+    HostState(String host, int partition, HostPace pace, long now) {
         this.host = host;
         this.partition = partition;
         this.pace = pace;
+        this.parkedThrough = now;
     }
 
     /**

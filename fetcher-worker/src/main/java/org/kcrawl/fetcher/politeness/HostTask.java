@@ -1,10 +1,12 @@
 package org.kcrawl.fetcher.politeness;
 
+import java.time.Instant;
+
 /**
  * One request to a host, queued in the {@link HostScheduler} until politeness allows it.
  *
- * <p>Exactly one of {@link #start} or {@link #cancel} is called, at most once, never while the
- * scheduler holds its lock.
+ * <p>Exactly one of {@link #start}, {@link #cancel} or {@link #defer} is called, at most once, never
+ * while the scheduler holds its lock.
  */
 public interface HostTask {
 
@@ -28,4 +30,21 @@ public interface HostTask {
 
     /** The task will never start (its partition was revoked or the scheduler closed). */
     void cancel(String why);
+
+    /**
+     * True when the task can wait outside the scheduler ({@link #defer}); a task that cannot stays
+     * queued however long its host makes it wait.
+     */
+    default boolean deferrable() {
+        return false;
+    }
+
+    /**
+     * The task was taken out of its host's queue because it could not start soon (the host's
+     * backlog reaches too far ahead, or the host asked for a long pause): it should come back no
+     * sooner than {@code notBefore}. Only called on deferrable tasks.
+     */
+    default void defer(Instant notBefore) {
+        throw new UnsupportedOperationException("task of " + host() + " cannot be deferred");
+    }
 }

@@ -3,7 +3,8 @@ package org.kcrawl.fetcher.politeness;
 import java.time.Duration;
 
 /**
- * Per-host and global limits of the {@link HostScheduler}.
+ * Per-host, per-address and global limits of the {@link HostScheduler}, and how much of a host's
+ * backlog it keeps in memory.
  *
  * @param rate requests per second per host
  * @param burst requests a rested host may receive back to back; 1 means the interval {@code 1/rate}
@@ -13,9 +14,15 @@ import java.time.Duration;
  * @param maxCrawlDelay cap on a robots.txt Crawl-delay, so one file cannot park a host for hours
  * @param maxRetryAfter cap on a Retry-After pause of a host
  * @param maxSlowdown largest factor by which throttling (429/503) may stretch a host's interval
+ * @param perAddress concurrent requests per resolved IP address, over all hosts behind it (shared
+ *                   hosting)
+ * @param maxQueueWait how far ahead a host's queue may reach: URLs that could not start within this
+ *                     time at the host's current pace are parked outside memory instead
+ * @param maxHostQueue URLs queued in memory per host, whatever its pace
  */
 public record PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
-                                 Duration maxRetryAfter, double maxSlowdown) {
+                                 Duration maxRetryAfter, double maxSlowdown, int perAddress, Duration maxQueueWait,
+                                 int maxHostQueue) {
 
     public PolitenessSettings {
         if (!(rate > 0) || Double.isInfinite(rate)) {
@@ -40,11 +47,34 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
         if (!(maxSlowdown >= 1)) {
             throw new IllegalArgumentException("maxSlowdown must be >= 1 but was " + maxSlowdown);
         }
+        if (perAddress < 1) {
+            throw new IllegalArgumentException("perAddress must be >= 1 but was " + perAddress);
+        }
+        if (maxQueueWait == null || maxQueueWait.isNegative() || maxQueueWait.isZero()) {
+            throw new IllegalArgumentException("maxQueueWait must be positive but was " + maxQueueWait);
+        }
+        if (maxHostQueue < 1) {
+            throw new IllegalArgumentException("maxHostQueue must be >= 1 but was " + maxHostQueue);
+        }
     }
 
-    /** Defaults: 1 request/s, burst 1, 2 per host, 256 in total, Crawl-delay up to 30 s, Retry-After up to 10 min, slow-down up to 16x. */
+    /**
+     * Limits without a per-address cap beyond the global one, queues reaching one minute ahead and
+     * at most 1,000 URLs per host.
+     */
+    public PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
+                              Duration maxRetryAfter, double maxSlowdown) {
+        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, maxSlowdown, concurrency,
+                Duration.ofMinutes(1), 1_000);
+    }
+
+    /**
+     * Defaults: 1 request/s, burst 1, 2 per host, 8 per address, 256 in total, Crawl-delay up to 30 s,
+     * Retry-After up to 10 min, slow-down up to 16x, queues reaching 10 s ahead, 1,000 per host.
+     */
     public static PolitenessSettings defaults() {
-        return new PolitenessSettings(1.0, 1, 2, 256, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0);
+        return new PolitenessSettings(1.0, 1, 2, 256, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 8,
+                Duration.ofSeconds(10), 1_000);
     }
 
     /** The interval between requests to one host implied by {@link #rate}, in nanoseconds. */

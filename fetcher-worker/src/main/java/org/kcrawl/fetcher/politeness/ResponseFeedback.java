@@ -15,9 +15,21 @@ public final class ResponseFeedback {
 
     /**
      * Releases {@code permit}: throttled for 429/503 (with the Retry-After, if any), answered for
-     * any other response, unanswered when there was no response.
+     * any other response, unanswered when there was no response. The address the answer came from
+     * is passed on, so the scheduler learns where the host really is.
      */
     public static void release(Permit permit, HttpResult result, Instant now) {
+        if (result != null && result.remoteAddress() != null) {
+            permit.dialed(result.remoteAddress());
+        }
+        releaseOnly(permit, result, now);
+    }
+
+    /**
+     * Like {@link #release} without learning the address: for requests charged to a host that went
+     * elsewhere (a robots.txt redirect to another host).
+     */
+    public static void releaseOnly(Permit permit, HttpResult result, Instant now) {
         if (result == null) {
             permit.unanswered();
         } else if (isThrottle(result.status())) {

@@ -1,10 +1,12 @@
 /**
- * Politeness: when each request to a host may go out.
+ * Politeness: when each request to a host may go out, and how much of a host's backlog waits in
+ * memory.
  *
  * <p>{@link org.kcrawl.fetcher.politeness.HostScheduler} owns per-host FIFO queues and serves the
  * hosts that are ready round-robin, under a per-host token bucket
  * ({@link org.kcrawl.fetcher.politeness.HostPace}, default 1 request/s, burst 1), a per-host
- * concurrency cap (default 2) and a global in-flight cap (default 256). Every wait is a timer on a
+ * concurrency cap (default 2), a per-address cap for hosts sharing an IP (default 8) and a global
+ * in-flight cap (default 256). Every wait is a timer on a
  * {@link org.kcrawl.fetcher.politeness.TimeSource}; tests drive a fake one by hand.
  *
  * <p>Decisions worth knowing:
@@ -18,6 +20,15 @@
  *   <li>429 and 503 slow the whole host: a Retry-After pause (seconds or HTTP date, capped) and a
  *       doubled interval that relaxes by a quarter per normal answer. robots.txt Crawl-delay
  *       stretches the interval up to a cap (default 30 s); both drop the burst to 1.</li>
+ *   <li>A host's queue reaches at most {@code maxQueueWait} ahead at its current pace
+ *       ({@link org.kcrawl.fetcher.politeness.QueueHorizon}, the fetcher's {@code max_hold}). The
+ *       rest of a slow or paused host's backlog is parked by the caller, each URL told when its
+ *       turn should come, spread at the host's pace; when a host slows down (a long Retry-After, a
+ *       Crawl-delay learned late) queued URLs past the horizon are handed back the same way. A slow
+ *       host therefore holds seconds of work in memory, never hours of it.</li>
+ *   <li>Addresses are looked up once per host through the fetcher's own resolver
+ *       ({@link org.kcrawl.fetcher.politeness.ResolvedAddresses}, which shares the HTTP client's DNS
+ *       cache), and corrected from the address each answer actually came from.</li>
  * </ul>
  */
 package org.kcrawl.fetcher.politeness;

@@ -61,7 +61,12 @@ final class RobotsFetch implements HostTask {
             response = CompletableFuture.failedFuture(e);
         }
         response.whenComplete((r, error) -> {
-            ResponseFeedback.release(permit, r, owner.time().now());
+            if (hop == 0) {
+                ResponseFeedback.release(permit, r, owner.time().now());
+            } else {
+                // A redirect hop may have gone to another host: its address says nothing about ours.
+                ResponseFeedback.releaseOnly(permit, r, owner.time().now());
+            }
             try {
                 if (r != null) {
                     onResponse(r);

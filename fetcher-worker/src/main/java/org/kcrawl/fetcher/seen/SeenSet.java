@@ -17,8 +17,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *       claims, and the URL is then fetched again by whoever redelivers it, which is what
  *       at-least-once asks for.</li>
  * </ul>
- * A new request (attempt 1) is a duplicate when claimed or completed; a retry (attempt &gt; 1) only
- * when completed, since its own first attempt holds the claim.
+ * A new request (attempt 1) is a duplicate when claimed or completed. A retry (attempt &gt; 1) is a
+ * duplicate when completed, or when another copy of the URL holds the claim and has not handed it
+ * over: the copy that published the retry (or parked a retry) {@linkplain #handOver hands the claim
+ * over}, and the retry takes it. Without a hand-over, a first attempt redelivered after a restart and
+ * the retry it had published before would both be fetched.
  *
  * <p>Thread-safe: claims come from the poll thread, completions from producer threads.
  */
@@ -41,6 +44,17 @@ public final class SeenSet {
      */
     public boolean claim(int partition, long fingerprint, boolean retry) {
         return owned(partition).claim(fingerprint, retry);
+    }
+
+    /**
+     * The copy holding the claim of {@code fingerprint} ended by publishing a later attempt (a retry,
+     * or a parked retry): that attempt may take the claim over when it arrives.
+     */
+    public void handOver(int partition, long fingerprint) {
+        PartitionSeen p = partitions.get(partition);
+        if (p != null) {
+            p.handOver(fingerprint);
+        }
     }
 
     /** Gives a claim back (the URL was parked and will come round again as a new request). */
@@ -91,6 +105,8 @@ public final class SeenSet {
     private static final class PartitionSeen {
         private final LongSet completed;
         private final LongOpenHashSet claimed = new LongOpenHashSet();
+        /** Claims whose holder handed them over to a later attempt not yet arrived (a subset of claimed). */
+        private final LongOpenHashSet handedOver = new LongOpenHashSet();
 
         PartitionSeen(LongSet completed) {
             this.completed = completed;
@@ -100,21 +116,28 @@ public final class SeenSet {
             if (completed.contains(fp)) {
                 return false;
             }
-            if (retry) {
-                claimed.add(fp);
-                return true;
+            if (retry && handedOver.remove(fp)) {
+                return true; // the claim passes from the attempt that published this one
             }
             return claimed.add(fp);
         }
 
+        synchronized void handOver(long fp) {
+            if (claimed.contains(fp)) {
+                handedOver.add(fp);
+            }
+        }
+
         synchronized void unclaim(long fp) {
             claimed.remove(fp);
+            handedOver.remove(fp);
         }
 
         synchronized void completed(long fp) {
             completed.add(fp);
             // Completed supersedes the claim; keeping both would double the memory per URL.
             claimed.remove(fp);
+            handedOver.remove(fp);
         }
 
         synchronized boolean isCompleted(long fp) {

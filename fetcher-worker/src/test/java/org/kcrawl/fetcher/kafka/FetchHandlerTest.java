@@ -20,6 +20,7 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.http.FetchException;
+import org.kcrawl.fetcher.politeness.PolitenessSettings;
 import org.kcrawl.fetcher.seen.SeenMarkers;
 
 class FetchHandlerTest {
@@ -88,30 +89,37 @@ class FetchHandlerTest {
     }
 
     @Test
-    void duplicatesAreCountedSkipsAndRetriesPassTheirOwnClaim() {
-        HandlerFixture f = new HandlerFixture();
+    void duplicatesAreCountedSkipsAndARetryTakesTheClaimOnlyFromTheAttemptThatPublishedIt() {
+        HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        f.fetcher.script(URL, u -> CompletableFuture.completedFuture(calls.incrementAndGet() == 1
+                ? new org.kcrawl.fetcher.http.HttpResult(u, 503, Map.of("retry-after", "1"), "text/html", new byte[0],
+                        false, 5, "127.0.0.1")
+                : new org.kcrawl.fetcher.http.HttpResult(u, 200, Map.of(), "text/html", new byte[0], false, 5,
+                        "127.0.0.1")));
         f.fetcher.holdResponses();
         CrawlRequest first = f.seed(URL);
 
         CompletableFuture<?> a = f.handle(first);
-        CompletableFuture<?> b = f.handle(f.seed(URL));
-        assertThat(b).isCompleted();
-        assertThat(f.outcome("skip", "duplicate")).isEqualTo(1);
+        assertThat(f.handle(f.seed(URL))).isCompleted();
+        // A retry published in an earlier session, read while this first attempt is in flight: one of
+        // the two copies must go, or the URL is fetched twice.
+        assertThat(f.handle(first.retry(f.time.now()))).isCompleted();
+        assertThat(f.outcome("skip", "duplicate")).isEqualTo(2);
 
-        CompletableFuture<?> retry = f.handle(first.retry(f.time.now()));
-        assertThat(retry).isNotDone();
-        f.fetcher.release();
-        f.time.advance(Duration.ofSeconds(3));
-        f.fetcher.release();
-        f.time.advance(Duration.ofSeconds(3));
-        f.fetcher.release();
+        f.fetcher.release(); // 503: the first attempt publishes its retry and hands the claim over
         assertThat(a).isCompleted();
+        CrawlRequest published = f.requests().get(0);
+        assertThat(published.attempt()).isEqualTo(2);
+        CompletableFuture<?> retry = f.handle(published);
+        assertThat(f.handle(published)).as("a second copy of the retry").isCompleted();
+        f.time.advance(Duration.ofSeconds(3));
         assertThat(retry).isCompleted();
 
-        CompletableFuture<?> afterCompletion = f.handle(first.retry(f.time.now()));
-        assertThat(afterCompletion).isCompleted();
-        assertThat(f.outcome("skip", "duplicate")).isEqualTo(2);
+        assertThat(f.handle(first.retry(f.time.now()))).isCompleted();
+        assertThat(f.outcome("skip", "duplicate")).isEqualTo(4);
         assertThat(f.fetcher.count(URL)).isEqualTo(2);
+        assertThat(f.pages()).hasSize(1);
     }
 
     @Test
@@ -131,7 +139,7 @@ class FetchHandlerTest {
     @Test
     void thePageBudgetSkipsUrlsPastIt() {
         HandlerFixture.Options o = new HandlerFixture.Options();
-        o.settings = new HandlerSettings(5, 2, Duration.ofMinutes(1), 1000);
+        o.settings = new HandlerSettings(5, 2, Duration.ofMinutes(1), ParkingTiers.defaults());
         HandlerFixture f = new HandlerFixture(o);
 
         f.handle(f.seed("http://a.test/1"));
@@ -181,8 +189,8 @@ class FetchHandlerTest {
         f.time.advance(Duration.ofMillis(10));
 
         assertThat(stage).isCompleted();
-        List<CrawlRequest> republished = f.requests();
-        assertThat(republished).hasSize(1);
+        List<CrawlRequest> republished = f.parked(1);
+        assertThat(republished).as("a minute is past the hold time: the one-minute tier").hasSize(1);
         assertThat(republished.get(0).attempt()).isEqualTo(2);
         assertThat(republished.get(0).notBefore()).isAfterOrEqualTo(f.time.now().plusSeconds(59));
         assertThat(f.outcome("retry", "robots_unavailable")).isEqualTo(1);
@@ -207,20 +215,22 @@ class FetchHandlerTest {
     }
 
     @Test
-    void aDistantNotBeforeIsParkedAfterTheHoldTimeAndItsClaimReleased() {
+    void aDistantNotBeforeIsParkedAtOnceInTheTierThatFitsAndItsClaimReleased() {
         HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
-        Instant inAnHour = f.time.now().plus(Duration.ofHours(1));
+        Instant inTwoHours = f.time.now().plus(Duration.ofHours(2));
         CrawlRequest parkedOne = new CrawlRequest(SchemaVersions.CURRENT, URL, 1, "http://a.test/", f.time.now(), 1, 0,
-                inAnHour);
+                inTwoHours);
 
         CompletableFuture<?> stage = f.handle(parkedOne);
-        f.time.advance(Duration.ofSeconds(59));
-        assertThat(stage).isNotDone();
-        f.time.advance(Duration.ofSeconds(1));
 
-        assertThat(stage).isCompleted();
-        assertThat(f.requests()).containsExactly(parkedOne);
-        assertThat(f.sent(HandlerFixture.TOPICS.urls()).get(0).partition()).isEqualTo(0);
+        assertThat(stage).as("nothing waits in memory, so the offset is not pinned").isCompleted();
+        assertThat(f.requests()).isEmpty();
+        List<ProducerRecord<String, byte[]>> tier = f.sent(HandlerFixture.TOPICS.parked(3));
+        assertThat(tier).hasSize(1);
+        assertThat(HandlerFixture.decode(tier.get(0).value(), CrawlRequest.class)).isEqualTo(parkedOne);
+        assertThat(tier.get(0).key()).isEqualTo("a.test");
+        assertThat(new String(tier.get(0).headers().lastHeader(Outputs.PARTITION_HEADER).value(),
+                java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("0");
         assertThat(f.outcome("parked", "none")).isEqualTo(1);
         assertThat(f.fetcher.count(URL)).isZero();
         f.handle(f.seed(URL)); // as the parked copy comes back: it must not be a duplicate of itself
@@ -229,20 +239,69 @@ class FetchHandlerTest {
     }
 
     @Test
-    void aFullHostQueueParksNewUrls() {
+    void aWaitGoesToTheLongestTierThatDoesNotOvershootIt() {
+        HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
+        CrawlRequest in15Minutes = f.seed(URL).retry(f.time.now().plus(Duration.ofMinutes(15)));
+
+        assertThat(f.handle(in15Minutes)).isCompleted();
+
+        assertThat(f.sent(HandlerFixture.TOPICS.parked(2))).as("the 10 min tier: it will not overshoot").hasSize(1);
+        assertThat(f.sent(HandlerFixture.TOPICS.parked(1))).isEmpty();
+        assertThat(f.sent(HandlerFixture.TOPICS.parked(3))).isEmpty();
+    }
+
+    @Test
+    void aHostsBacklogPastTheHorizonIsParkedAtItsPaceAndNotKeptInMemory() {
         HandlerFixture.Options o = optionsWithoutRobots();
-        o.settings = new HandlerSettings(5, 0, Duration.ofMinutes(1), 2);
+        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 10,
+                Duration.ofSeconds(5), 1_000);
         HandlerFixture f = new HandlerFixture(o);
         f.fetcher.holdResponses();
 
-        f.handle(f.seed("http://a.test/1")); // in flight
-        f.handle(f.seed("http://a.test/2")); // queued
-        f.handle(f.seed("http://a.test/3")); // queued
-        CompletableFuture<?> fourth = f.handle(f.seed("http://a.test/4"));
+        List<CompletableFuture<?>> stages = new java.util.ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            stages.add(f.handle(f.seed("http://a.test/" + i)));
+        }
 
-        assertThat(fourth).isCompleted();
-        assertThat(f.requests()).extracting(CrawlRequest::url).containsExactly("http://a.test/4");
-        assertThat(f.requests().get(0).notBefore()).isEqualTo(f.time.now().plusSeconds(2));
+        // One in flight, then a queue reaching 5 s ahead at 1/s: /2 at +1 s ... /6 at +5 s.
+        assertThat(f.scheduler.inFlight("a.test")).isEqualTo(1);
+        assertThat(f.scheduler.queued("a.test")).isEqualTo(5);
+        assertThat(stages.subList(6, 10)).allSatisfy(s -> assertThat(s).isCompleted());
+        List<CrawlRequest> parked = f.requests();
+        assertThat(parked).extracting(CrawlRequest::url)
+                .containsExactly("http://a.test/7", "http://a.test/8", "http://a.test/9", "http://a.test/10");
+        Instant now = f.time.now();
+        assertThat(parked).extracting(CrawlRequest::notBefore).containsExactly(now.plusSeconds(6),
+                now.plusSeconds(7), now.plusSeconds(8), now.plusSeconds(9));
+        assertThat(f.handler.waiting() + f.scheduler.queued()).isEqualTo(5);
+    }
+
+    @Test
+    void aLongRetryAfterHandsTheQueuedBacklogBackToBeParkedAfterThePause() {
+        HandlerFixture.Options o = optionsWithoutRobots();
+        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofHours(1), 16.0, 10,
+                Duration.ofMinutes(1), 1_000);
+        HandlerFixture f = new HandlerFixture(o);
+        f.fetcher.answer("http://a.test/1", 429, "text/html", "slow down", Map.of("retry-after", "3600"));
+        f.fetcher.holdResponses();
+        List<CompletableFuture<?>> stages = new java.util.ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            stages.add(f.handle(f.seed("http://a.test/" + i)));
+        }
+        assertThat(f.scheduler.queued("a.test")).isEqualTo(3);
+
+        f.fetcher.release(); // the 429 with an hour's Retry-After
+
+        assertThat(f.scheduler.queued("a.test")).as("nothing waits an hour in memory").isZero();
+        assertThat(stages).allSatisfy(s -> assertThat(s).isCompleted());
+        List<CrawlRequest> tier2 = f.sent(HandlerFixture.TOPICS.parked(3)).stream()
+                .map(r -> HandlerFixture.decode(r.value(), CrawlRequest.class)).toList();
+        assertThat(tier2).extracting(CrawlRequest::url)
+                .containsExactlyInAnyOrder("http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4");
+        Instant pauseEnds = f.time.now().plus(Duration.ofHours(1));
+        assertThat(tier2).allSatisfy(r -> assertThat(r.notBefore()).isAfterOrEqualTo(pauseEnds));
+        assertThat(tier2.stream().filter(r -> r.url().equals("http://a.test/1")).findFirst().orElseThrow().attempt())
+                .as("the throttled one is a retry").isEqualTo(2);
     }
 
     @Test
@@ -341,11 +400,12 @@ class FetchHandlerTest {
         assertThat(stage).isCompleted();
         assertThat(f.failures()).isEmpty();
         assertThat(f.sent(HandlerFixture.TOPICS.seen())).as("a retry is not terminal").isEmpty();
-        CrawlRequest retry = f.requests().get(0);
+        CrawlRequest retry = f.parked(0).get(0);
         assertThat(retry.attempt()).isEqualTo(2);
         assertThat(retry.notBefore()).isEqualTo(f.time.now().plusSeconds(30));
-        ProducerRecord<String, byte[]> record = f.sent(HandlerFixture.TOPICS.urls()).get(0);
-        assertThat(record.partition()).isEqualTo(0);
+        ProducerRecord<String, byte[]> record = f.sent(HandlerFixture.TOPICS.parked(0)).get(0);
+        assertThat(new String(record.headers().lastHeader(Outputs.PARTITION_HEADER).value(),
+                java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("0");
         assertThat(record.key()).isEqualTo("a.test");
         assertThat(f.scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(2));
         assertThat(f.outcome("retry", "http_5xx")).isEqualTo(1);
@@ -402,7 +462,7 @@ class FetchHandlerTest {
         f.fetcher.holdResponses();
         CompletableFuture<?> inFlight = f.handle(f.seed("http://a.test/1"));
         CompletableFuture<?> queued = f.handle(f.seed("http://a.test/2"));
-        CompletableFuture<?> waiting = f.handle(f.seed("http://a.test/3").retry(f.time.now().plusSeconds(20)));
+        CompletableFuture<?> waiting = f.handle(f.seed("http://a.test/3").retry(f.time.now().plusSeconds(8)));
 
         f.handler.partitionsRevoked(List.of(new TopicPartition(HandlerFixture.TOPICS.urls(), 0)));
 

@@ -39,6 +39,31 @@ class FetcherConfigTest {
         assertThat(c.allowPrivate()).isFalse();
         assertThat(c.maxCrawlDelay()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.robotsTtl()).isEqualTo(Duration.ofHours(24));
+        assertThat(c.perAddress()).isEqualTo(8);
+        assertThat(c.parkTiers()).containsExactly(Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofMinutes(10),
+                Duration.ofHours(1));
+        assertThat(c.politeness().maxQueueWait()).as("a host's queue reaches as far as a URL may be held")
+                .isEqualTo(c.maxHold());
+        assertThat(c.politeness().maxHostQueue()).isEqualTo(c.maxHostQueue());
+    }
+
+    @Test
+    void parkingTiersBindFromTheEnvironmentAndAreChecked() {
+        FetcherConfig c = bind(null, Map.of("KCRAWL_FETCHER_PARK_TIERS", "[PT1S, PT5S, PT30S, PT5M]",
+                "KCRAWL_FETCHER_PER_ADDRESS", "3", "KCRAWL_FETCHER_MAX_PENDING_PER_PARTITION", "100"));
+
+        assertThat(c.parkTiers()).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(30),
+                Duration.ofMinutes(5));
+        assertThat(c.politeness().perAddress()).isEqualTo(3);
+        assertThat(c.maxPendingPerPartition()).isEqualTo(100);
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_PARK_TIERS", "[PT5S, PT1S, PT30S, PT5M]")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("park_tiers");
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_PARK_TIERS", "[PT5S]")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("park_tiers");
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_PARK_TIERS", "[PT30S, PT1M, PT5M, PT1H]")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("max_hold");
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_PER_ADDRESS", "0")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("per_address");
     }
 
     @Test
@@ -90,7 +115,8 @@ class FetcherConfigTest {
     @Test
     void mainRefusesBadArgumentsWithUsage() {
         var err = new java.io.ByteArrayOutputStream();
-        int code = FetcherMain.run(new String[] {"--frobnicate"}, Map.of(), new java.io.PrintStream(err, true));
+        int code = FetcherMain.run(new String[] {"--frobnicate"}, Map.of(), new java.io.PrintStream(err, true),
+                new java.util.concurrent.atomic.AtomicBoolean());
 
         assertThat(code).isEqualTo(2);
         assertThat(err.toString()).contains("unknown argument '--frobnicate'").contains("usage:");
@@ -100,7 +126,7 @@ class FetcherConfigTest {
     void mainReportsConfigurationErrorsByKey() {
         var err = new java.io.ByteArrayOutputStream();
         int code = FetcherMain.run(new String[0], Map.of("KCRAWL_FETCHER_BURST", "0"),
-                new java.io.PrintStream(err, true));
+                new java.io.PrintStream(err, true), new java.util.concurrent.atomic.AtomicBoolean());
 
         assertThat(code).isEqualTo(2);
         assertThat(err.toString()).contains("burst");

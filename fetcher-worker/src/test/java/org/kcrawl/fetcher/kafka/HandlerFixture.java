@@ -36,7 +36,7 @@ final class HandlerFixture {
 
     final FakeTime time = new FakeTime();
     final ScriptedFetcher fetcher = new ScriptedFetcher(time);
-    final HostScheduler scheduler = new HostScheduler(PolitenessSettings.defaults(), time);
+    final HostScheduler scheduler;
     final MockProducer<String, byte[]> producer;
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     final FetchMetrics metrics = new FetchMetrics(registry);
@@ -53,6 +53,7 @@ final class HandlerFixture {
         UnaryOperator<String> normalizer = UnaryOperator.identity();
         RedirectScope scope = RedirectScope.sameHost();
         int maxAttempts = 3;
+        PolitenessSettings politeness = PolitenessSettings.defaults();
     }
 
     HandlerFixture() {
@@ -60,6 +61,7 @@ final class HandlerFixture {
     }
 
     HandlerFixture(Options o) {
+        scheduler = new HostScheduler(o.politeness, time);
         producer = new MockProducer<>(o.autoAck, null, new StringSerializer(), new ByteArraySerializer());
         RobotsPolicy robots = o.robots
                 ? new RobotsRules(fetcher, scheduler, RobotsSettings.defaults(), time, registry)
@@ -106,6 +108,11 @@ final class HandlerFixture {
 
     List<CrawlRequest> requests() {
         return sent(TOPICS.urls()).stream().map(r -> decode(r.value(), CrawlRequest.class)).toList();
+    }
+
+    /** The requests published to parking tier {@code tier}. */
+    List<CrawlRequest> parked(int tier) {
+        return sent(TOPICS.parked(tier)).stream().map(r -> decode(r.value(), CrawlRequest.class)).toList();
     }
 
     double outcome(String outcome, String reason) {

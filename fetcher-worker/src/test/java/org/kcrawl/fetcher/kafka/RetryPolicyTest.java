@@ -44,10 +44,20 @@ class RetryPolicyTest {
     }
 
     @Test
+    void aRetryAfterIsHonouredOnlyUpToItsCap() {
+        RetryPolicy capped = new RetryPolicy(4, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofMinutes(10),
+                random::get);
+        assertThat(capped.nextAttemptAt(1, Duration.ofDays(2), now)).isEqualTo(now.plus(Duration.ofMinutes(10)));
+        assertThat(capped.nextAttemptAt(1, Duration.ofMinutes(3), now)).isEqualTo(now.plus(Duration.ofMinutes(3)));
+    }
+
+    @Test
     void argumentsAreCheckedByName() {
         assertThatThrownBy(() -> new RetryPolicy(0, Duration.ofSeconds(1), Duration.ofSeconds(1), () -> 0))
                 .hasMessageContaining("maxAttempts");
         assertThatThrownBy(() -> new RetryPolicy(1, Duration.ofSeconds(2), Duration.ofSeconds(1), () -> 0))
                 .hasMessageContaining("maxDelay");
+        assertThatThrownBy(() -> new RetryPolicy(1, Duration.ofSeconds(1), Duration.ofSeconds(1),
+                Duration.ofSeconds(-1), () -> 0)).hasMessageContaining("maxRetryAfter");
     }
 }

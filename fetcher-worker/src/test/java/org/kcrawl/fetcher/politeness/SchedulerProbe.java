@@ -18,6 +18,10 @@ final class SchedulerProbe {
     final Map<String, Integer> maxRunning = new HashMap<>();
     final Map<String, ArrayDeque<Permit>> open = new HashMap<>();
     final List<Task> cancelled = new ArrayList<>();
+    final List<Task> deferred = new ArrayList<>();
+    final Map<String, String> addressOf = new HashMap<>();
+    final Map<String, Integer> runningAt = new HashMap<>();
+    final Map<String, Integer> maxRunningAt = new HashMap<>();
     int runningTotal;
     int maxRunningTotal;
 
@@ -33,6 +37,13 @@ final class SchedulerProbe {
     /** A task that answers the moment it starts. */
     Task instant(String host, int partition, long epoch) {
         return new Task(host, partition, epoch, true);
+    }
+
+    /** A held task that may be deferred (like a URL, unlike a robots.txt request). */
+    Task deferrable(String host, int partition, long epoch) {
+        Task t = new Task(host, partition, epoch, false);
+        t.deferrable = true;
+        return t;
     }
 
     /** Releases the oldest open request of {@code host} as answered. */
@@ -61,6 +72,10 @@ final class SchedulerProbe {
     private void ended(String host) {
         running.merge(host, -1, Integer::sum);
         runningTotal--;
+        String address = addressOf.get(host);
+        if (address != null) {
+            runningAt.merge(address, -1, Integer::sum);
+        }
     }
 
     final class Task implements HostTask {
@@ -70,6 +85,8 @@ final class SchedulerProbe {
         final boolean instant;
         String cancelledBecause;
         boolean started;
+        boolean deferrable;
+        java.time.Instant deferredUntil;
 
         Task(String host, int partition, long epoch, boolean instant) {
             this.host = host;
@@ -102,6 +119,11 @@ final class SchedulerProbe {
             maxRunning.merge(host, r, Math::max);
             runningTotal++;
             maxRunningTotal = Math.max(maxRunningTotal, runningTotal);
+            String address = addressOf.get(host);
+            if (address != null) {
+                int a = runningAt.merge(address, 1, Integer::sum);
+                maxRunningAt.merge(address, a, Math::max);
+            }
             if (instant) {
                 ended(host);
                 permit.answered();
@@ -114,6 +136,20 @@ final class SchedulerProbe {
         public void cancel(String why) {
             cancelledBecause = why;
             cancelled.add(this);
+        }
+
+        @Override
+        public boolean deferrable() {
+            return deferrable;
+        }
+
+        @Override
+        public void defer(java.time.Instant notBefore) {
+            if (!deferrable) {
+                throw new AssertionError("a task that is not deferrable was deferred");
+            }
+            deferredUntil = notBefore;
+            deferred.add(this);
         }
     }
 }

@@ -23,14 +23,34 @@ class SeenSetTest {
     }
 
     @Test
-    void aRetryIsOnlyADuplicateWhenCompleted() {
+    void aRetryTakesOverTheClaimItsAttemptHandedOverAndIsADuplicateWhenCompleted() {
         assertThat(seen.claim(0, 7L, false)).isTrue();
-        assertThat(seen.claim(0, 7L, true)).as("its own first attempt holds the claim").isTrue();
+        seen.handOver(0, 7L);
+        assertThat(seen.claim(0, 7L, true)).as("its own first attempt handed the claim over").isTrue();
         assertThat(seen.claim(0, 42L, true)).isFalse();
 
         seen.completed(0, 7L);
 
         assertThat(seen.claim(0, 7L, true)).isFalse();
+    }
+
+    @Test
+    void aRetryIsADuplicateWhileAnotherCopyHoldsTheClaim() {
+        // After a restart: the first attempt is redelivered and in flight when the retry it had
+        // published in the earlier session arrives. Only one of them may be fetched.
+        assertThat(seen.claim(0, 7L, false)).isTrue();
+        assertThat(seen.claim(0, 7L, true)).isFalse();
+
+        assertThat(seen.claim(0, 9L, true)).as("no copy holds it: claims were lost in the restart").isTrue();
+    }
+
+    @Test
+    void aHandOverIsTakenOnce() {
+        seen.claim(0, 7L, false);
+        seen.handOver(0, 7L);
+
+        assertThat(seen.claim(0, 7L, true)).isTrue();
+        assertThat(seen.claim(0, 7L, true)).as("a second copy of the retry").isFalse();
     }
 
     @Test

@@ -1,0 +1,38 @@
+package org.kcrawl.fetcher.kafka;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * How many URLs of each host are at one step (waiting for robots.txt), so the scheduler can count
+ * them against the host's in-memory backlog. Only hosts with a non-zero count are kept. Thread-safe.
+ */
+final class HostCounts {
+    private final Map<String, int[]> counts = new HashMap<>();
+    private int total;
+
+    synchronized void increment(String host) {
+        counts.computeIfAbsent(host, h -> new int[1])[0]++;
+        total++;
+    }
+
+    synchronized void decrement(String host) {
+        int[] c = counts.get(host);
+        if (c == null) {
+            throw new IllegalStateException("no URL of " + host + " was counted");
+        }
+        if (--c[0] == 0) {
+            counts.remove(host);
+        }
+        total--;
+    }
+
+    synchronized int of(String host) {
+        int[] c = counts.get(host);
+        return c == null ? 0 : c[0];
+    }
+
+    synchronized int total() {
+        return total;
+    }
+}
