@@ -221,7 +221,9 @@ final class LocalCrawl {
         boolean idle(int needed) {
             boolean idle = workers.pending() == 0 && workers.inFlight() == 0 && workers.queued() == 0
                     && lag.of(topics.fetcherGroup(), topics.urls()) == 0
-                    && lag.of(topics.parserGroup(), topics.pages()) == 0;
+                    && lag.of(topics.parserGroup(), topics.pages()) == 0
+                    // A parked URL sits in a tier topic until its time comes: not drained while any does.
+                    && lag.of(topics.parkingGroup(), topics.parkedTopics()) == 0;
             idleStreak = idle ? idleStreak + 1 : 0;
             return idleStreak >= needed;
         }
