@@ -1,6 +1,8 @@
 package org.kcrawl.common.message;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,6 +22,7 @@ import java.io.UncheckedIOException;
  */
 public final class MessageCodec {
     private static final MessageCodec INSTANCE = new MessageCodec();
+    private static final int NO_VERSION = Integer.MIN_VALUE;
 
     private final ObjectMapper mapper;
 
@@ -61,30 +64,25 @@ public final class MessageCodec {
         }
     }
 
-    /** Decodes UTF-8 JSON into {@code type}, classifying every way it can fail. */
+    /**
+     * Decodes UTF-8 JSON into {@code type}, classifying every way it can fail.
+     *
+     * <p>The schema version is read first by a streaming scan that stops at {@code "v"} (written
+     * first by {@link #encode}), then the bytes are bound directly: going through a tree would copy
+     * every value, and a page's base64 body is most of its bytes.
+     */
     public <T> T decode(byte[] bytes, Class<T> type) throws MalformedMessageException {
         if (bytes == null) {
             throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type, "null value", null);
         }
-        JsonNode tree;
-        try {
-            tree = mapper.readTree(bytes);
-        } catch (IOException e) {
-            throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type,
-                    "not JSON: " + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
-        }
-        if (tree == null || !tree.isObject()) {
-            throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type,
-                    "expected a JSON object", null);
-        }
-        JsonNode version = tree.get("v");
-        if (version == null || !version.canConvertToInt() || !SchemaVersions.isReadable(version.asInt())) {
+        int version = schemaVersion(bytes, type);
+        if (!SchemaVersions.isReadable(version)) {
             throw new MalformedMessageException(MalformedMessageException.Kind.UNSUPPORTED_VERSION, type,
-                    "schema version " + version + " is not readable by this build (reads "
-                            + SchemaVersions.CURRENT + ")", null);
+                    "schema version " + (version == NO_VERSION ? "null" : Integer.toString(version))
+                            + " is not readable by this build (reads " + SchemaVersions.CURRENT + ")", null);
         }
         try {
-            return mapper.treeToValue(tree, type);
+            return mapper.readValue(bytes, type);
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new MalformedMessageException(MalformedMessageException.Kind.INVALID_VALUE, type,
@@ -92,9 +90,34 @@ public final class MessageCodec {
         } catch (JsonProcessingException e) {
             throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type,
                     e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new MalformedMessageException(MalformedMessageException.Kind.INVALID_VALUE, type,
                     e.getMessage(), e);
+        }
+    }
+
+    /** The top-level {@code "v"} of a JSON object, or {@link #NO_VERSION} when it is absent or not an int. */
+    private int schemaVersion(byte[] bytes, Class<?> type) throws MalformedMessageException {
+        try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type,
+                        "expected a JSON object", null);
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                boolean isVersion = "v".equals(parser.currentName());
+                JsonToken value = parser.nextToken();
+                if (isVersion) {
+                    return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT
+                            ? parser.getIntValue() : NO_VERSION;
+                }
+                parser.skipChildren();
+            }
+            return NO_VERSION;
+        } catch (IOException e) {
+            throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type,
+                    "not JSON: " + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
         }
     }
 
