@@ -9,6 +9,9 @@ Links are followed only on the seeds' hosts, fragments dropped, up to --max-dept
 It writes one JSON line per page (url, status, title, depth, t = epoch seconds when the response was
 read) to --out and one per failure (url, reason, detail, depth) to --failures.
 
+With --no-parse it only downloads: bodies are read but not parsed (title null) and no link is
+followed, the baseline of the benchmark's fetch-only scenario.
+
     /usr/bin/python3 bench/asyncio_crawler.py --seeds roots.txt --concurrency 100 --per-host 4 \
         --delay 0 --max-depth 10000 --out asyncio.jsonl
 """
@@ -36,6 +39,7 @@ def parse_args(argv):
     p.add_argument("--delay", type=float, default=0.0, help="seconds between request starts on one host")
     p.add_argument("--max-depth", type=int, default=5, help="follow links at most this many hops from a seed")
     p.add_argument("--obey-robots", action="store_true", help="fetch and obey robots.txt (RFC 9309 status rules)")
+    p.add_argument("--no-parse", action="store_true", help="download only: no parsing, no links followed")
     p.add_argument("--timeout", type=float, default=30.0, help="seconds for one whole request")
     p.add_argument("--out", required=True, help="JSON Lines file of pages")
     p.add_argument("--failures", default=None, help="JSON Lines file of failures (default: stderr)")
@@ -142,7 +146,8 @@ class Crawler:
         if status != 200:
             self.fail(url, depth, "http_%dxx" % (status // 100), "status %d" % status)
             return
-        title, links = extract(body, url) if "html" in content_type else (None, [])
+        parse = "html" in content_type and not self.args.no_parse
+        title, links = extract(body, url) if parse else (None, [])
         self.record(url, status, title, depth, now)
         if depth < self.args.max_depth:
             for link in links:

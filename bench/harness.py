@@ -7,6 +7,11 @@ and peak resident memory. A run counts only when the crawler fetched exactly the
 (every page is reachable from its host's root; the depth limit is set so it never binds). The server's
 own log backs that up: requests received, duplicates, and the highest per-host concurrency.
 
+Besides the crawl scenarios: a fetch-only scenario (every page of the web is a seed, kcrawl runs with
+--fetch-only and the asyncio crawler with --no-parse, so nothing is parsed and no link followed), the
+scale curve, and on request the parser's JMH benchmark (parser-worker's exec:exec@jmh, read from its
+JSON result file).
+
 Started by bench/run.sh, which installs and builds what this needs; see BENCHMARKS.md.
 Only standard-library modules: it runs on Debian's /usr/bin/python3 without anything installed.
 """
@@ -17,6 +22,7 @@ import math
 import os
 import platform
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -25,6 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 CRAWLERS = ("kcrawl", "asyncio", "scrapy")
+FETCH_CRAWLERS = ("kcrawl", "asyncio")  # the crawlers with a fetch-only mode
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PYTHON = "/usr/bin/python3"  # Debian's interpreter, the one python3-aiohttp/lxml/scrapy install into
@@ -45,6 +52,7 @@ class Scenario:
     rate: float  # requests per second per host; 0 = no rate limit
     robots: bool
     crawlers: tuple = CRAWLERS
+    fetch_only: bool = False  # every page is a seed; nothing is parsed, no link followed
 
     @property
     def pages(self):
@@ -52,6 +60,8 @@ class Scenario:
 
     @property
     def max_depth(self):
+        if self.fetch_only:
+            return 0
         # No path of first discoveries is longer than the number of pages, so this depth never binds and
         # every crawler must reach the whole web, whatever order it fetches in.
         return self.pages
@@ -67,9 +77,13 @@ class Scenario:
 
     def describe(self):
         rate = "%g/s per host" % self.rate if self.rate > 0 else "no rate limit"
-        return ("%d hosts x %d pages = %d pages, latency %d ms; concurrency %d, %d per host, %s, robots.txt %s"
+        text = ("%d hosts x %d pages = %d pages, latency %d ms; concurrency %d, %d per host, %s, robots.txt %s"
                 % (self.hosts, self.pages_per_host, self.pages, self.latency_ms, self.concurrency, self.per_host,
                    rate, "obeyed" if self.robots else "ignored"))
+        if self.fetch_only:
+            text += ("; fetch only: every page is a seed (interleaved across hosts), nothing is parsed, no link "
+                     "followed (kcrawl --fetch-only --max-depth 0, asyncio --no-parse --max-depth 0)")
+        return text
 
 
 @dataclass
@@ -90,13 +104,15 @@ class Run:
     extra: int = 0
     failures: int = 0
     crawl_s: float = None
+    unseeded_requests: int = 0  # fetch only: page requests the server got beyond the seeds
     server: dict = field(default_factory=dict)
     error: str = None
 
     @property
     def verified(self):
         return (self.error is None and self.rc == 0 and not self.timed_out and self.missing == 0
-                and self.extra == 0 and self.duplicates == 0 and self.server.get("duplicate_requests", 0) == 0)
+                and self.extra == 0 and self.duplicates == 0 and self.server.get("duplicate_requests", 0) == 0
+                and self.unseeded_requests == 0)
 
     @property
     def crawl_rate(self):
@@ -131,6 +147,7 @@ class Web:
         self.roots_file = os.path.join(run_dir, "web.roots")
         self.stats_file = os.path.join(run_dir, "web.stats.json")
         self.requests_file = os.path.join(run_dir, "web.requests.tsv")
+        self.pages_file = os.path.join(run_dir, "web.pages")
         self.proc = None
         self.roots = []
         self.stats = {}
@@ -174,12 +191,24 @@ class Web:
 
     def expected(self):
         """Every page of the web, with the port left out so runs on different ports compare."""
-        pages = set()
-        for root in self.roots:
-            origin = ORIGIN.match(root).group(1)
-            pages.add(origin + "/")
-            pages.update("%s/p/%d" % (origin, p) for p in range(1, self.scenario.pages_per_host))
-        return pages
+        return {ORIGIN.sub(r"\1", url) for url in self.page_urls()}
+
+    def page_urls(self):
+        """Every page of the web with its port: page 0 of every host, then page 1 of every host, and so on."""
+        return [root if p == 0 else "%sp/%d" % (root, p)
+                for p in range(self.scenario.pages_per_host) for root in self.roots]
+
+    def seeds_file(self):
+        """The seeds of the scenario: the hosts' roots, or every page of the web for a fetch-only run.
+
+        The pages are written interleaved across hosts, so that a crawler that takes its seeds in file
+        order (the asyncio crawler's one FIFO queue) is not held up behind one host's run of pages.
+        """
+        if not self.scenario.fetch_only:
+            return self.roots_file
+        with open(self.pages_file, "w") as f:
+            f.write("".join(url + "\n" for url in self.page_urls()))
+        return self.pages_file
 
 
 def busiest_second(requests_file):
@@ -202,19 +231,22 @@ def busiest_second(requests_file):
     return busiest
 
 
-def crawler_command(args, name, sc, roots_file, out, failures):
+def crawler_command(args, name, sc, seeds_file, out, failures):
     if name == "kcrawl":
         cmd = ["java"] + args.kcrawl_java_opts.split() + [
             "-jar", args.jar, "--allow-private", "--quiet", "--rate", "%g" % (sc.rate if sc.rate > 0 else 1e6),
             "--per-host", str(sc.per_host), "--concurrency", str(sc.concurrency), "--max-depth", str(sc.max_depth),
-            "--out", out, "--failures", failures, "--seeds", roots_file]
-        return cmd + ([] if sc.robots else ["--ignore-robots"])
-    common = ["--seeds", roots_file, "--concurrency", str(sc.concurrency), "--per-host", str(sc.per_host),
+            "--out", out, "--failures", failures, "--seeds", seeds_file]
+        return cmd + ([] if sc.robots else ["--ignore-robots"]) + (["--fetch-only"] if sc.fetch_only else [])
+    common = ["--seeds", seeds_file, "--concurrency", str(sc.concurrency), "--per-host", str(sc.per_host),
               "--delay", "%g" % (1.0 / sc.rate if sc.rate > 0 else 0), "--max-depth", str(sc.max_depth),
               "--out", out] + (["--obey-robots"] if sc.robots else [])
     if name == "asyncio":
-        return [PYTHON, os.path.join(HERE, "asyncio_crawler.py"), "--failures", failures] + common
+        return ([PYTHON, os.path.join(HERE, "asyncio_crawler.py"), "--failures", failures] + common
+                + (["--no-parse"] if sc.fetch_only else []))
     if name == "scrapy":
+        if sc.fetch_only:
+            raise ValueError("scrapy has no fetch-only mode here")
         return [PYTHON, os.path.join(HERE, "scrapy_crawler", "crawl.py")] + common
     raise ValueError("unknown crawler %r" % name)
 
@@ -267,7 +299,7 @@ def run_one(args, sc, crawler, run_dir):
     try:
         with Web(args, sc, run_dir) as web:
             cmd = ["/usr/bin/time", "-v", "-o", time_file] + crawler_command(
-                args, crawler, sc, web.roots_file, out, failures)
+                args, crawler, sc, web.seeds_file(), out, failures)
             with open(os.path.join(run_dir, "crawler.cmd"), "w") as f:
                 f.write(" ".join(cmd) + "\n")
             with open(os.path.join(run_dir, "crawler.log"), "w") as log:
@@ -297,6 +329,9 @@ def run_one(args, sc, crawler, run_dir):
         run.missing = len(expected - unique)
         run.extra = len(unique - expected)
         run.failures = count_lines(failures)
+        if sc.fetch_only and "requests" in run.server:
+            page_requests = run.server["requests"] - run.server.get("robots_requests", 0)
+            run.unseeded_requests = max(0, page_requests - len(expected))
         if len(times) >= 2:
             # From the first request's start (first response minus one latency) to the last response.
             run.crawl_s = max(times) - min(times) + sc.latency_ms / 1000.0
@@ -321,6 +356,8 @@ def problems(run):
             found.append("%d %s" % (getattr(run, what), what))
     if run.server.get("duplicate_requests"):
         found.append("%d requests repeated" % run.server["duplicate_requests"])
+    if run.unseeded_requests:
+        found.append("%d page requests beyond the seeds (links followed)" % run.unseeded_requests)
     return ", ".join(found) or "no output"
 
 
@@ -346,7 +383,8 @@ def ratio(a, b, digits=2):
 
 
 def comparison_table(sc, runs):
-    lines = ["| crawler | verified | pages | failures | pages/s (crawl) | of ideal | pages/s (wall) | wall s "
+    rate_label = "pages/s (fetch only)" if sc.fetch_only else "pages/s (crawl)"
+    lines = ["| crawler | verified | pages | failures | " + rate_label + " | of ideal | pages/s (wall) | wall s "
              "| CPU s / 1,000 pages | CPU use (cores) | peak RSS MiB | max per-host in flight | min per-host gap ms "
              "| max per-host pages in 1 s |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
@@ -361,14 +399,15 @@ def comparison_table(sc, runs):
     return lines
 
 
-def ratios_table(runs):
+def ratios_table(sc, runs):
     by_name = {r.crawler: r for r in runs if r.verified}
     base = by_name.get("kcrawl")
-    lines = ["| kcrawl vs | pages/s (crawl) | pages/s (wall) | CPU per page (theirs / ours) | peak RSS (theirs / ours) |",
+    lines = ["| kcrawl vs | %s | pages/s (wall) | CPU per page (theirs / ours) | peak RSS (theirs / ours) |"
+             % ("pages/s (fetch only)" if sc.fetch_only else "pages/s (crawl)"),
              "|---|---:|---:|---:|---:|"]
     if base is None:
         return lines + ["| (no verified kcrawl run) | - | - | - | - |"]
-    for name in ("asyncio", "scrapy"):
+    for name in (c for c in ("asyncio", "scrapy") if c in sc.crawlers):
         other = by_name.get(name)
         if other is None:
             lines.append("| %s | (no verified run) | - | - | - |" % name)
@@ -389,6 +428,110 @@ def scale_table(points):
             ratio(r.crawl_rate, sc.ideal) if r.crawl_rate else "-", fmt(r.wall_rate, 0), fmt(r.cpu_per_1000, 2),
             fmt(r.cores, 2), fmt(r.max_rss_kb / 1024 if r.max_rss_kb else None, 0),
             "yes" if r.verified else "**no**: " + problems(r)))
+    return lines
+
+
+@dataclass
+class ParseBench:
+    """The parser's JMH benchmark: one entry per benchmark method, from JMH's JSON result file."""
+
+    command: list
+    rc: int = None
+    wall_s: float = None
+    scores: dict = field(default_factory=dict)  # name -> {threads, score, error, cpus}
+    verdicts: list = field(default_factory=list)  # ParserBenchmarkMain's target lines, as printed
+    error: str = None
+
+    @property
+    def ok(self):
+        return self.error is None and bool(self.scores)
+
+
+def jmh_number(value):
+    """A JMH number, or None for what JMH writes as "NaN" (an error bar of a single iteration, say)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return None if math.isnan(number) or math.isinf(number) else number
+
+
+def run_parse_bench(args, work):
+    """Runs parser-worker's JMH benchmark (exec:exec@jmh, see parser-worker/README.md) with a JSON result file."""
+    out_dir = os.path.join(work, "parse-bench")
+    os.makedirs(out_dir, exist_ok=True)
+    result_file = os.path.join(out_dir, "jmh.json")
+    jmh_args = ("-rf json -rff %s %s" % (result_file, args.parse_bench_jmh_args)).strip()
+    bench = ParseBench([os.path.join(ROOT, "mvnw"), "-q", "-B", "-pl", "parser-worker", "test-compile",
+                        "exec:exec@jmh", "-Djmh.args=" + jmh_args])
+    print("parser benchmark: %s" % " ".join(bench.command[1:]), file=sys.stderr, flush=True)
+    log_path = os.path.join(out_dir, "jmh.log")
+    started = time.monotonic()
+    try:
+        with open(log_path, "w") as log:
+            bench.rc = subprocess.run(bench.command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log,
+                                      stderr=subprocess.STDOUT, timeout=args.parse_bench_timeout).returncode
+    except subprocess.TimeoutExpired:
+        bench.error = "timed out after %g s" % args.parse_bench_timeout
+    except OSError as e:
+        bench.error = "cannot run Maven: %s" % e
+    bench.wall_s = time.monotonic() - started
+    with open(log_path, errors="replace") as f:
+        log_lines = [line.strip() for line in f]
+    bench.verdicts = [line for line in log_lines if "target >=" in line]
+    first_error = next((line for line in log_lines if "Exception" in line or line.startswith("[ERROR]")), None)
+    if os.path.exists(result_file):
+        with open(result_file) as f:
+            for entry in json.load(f):
+                primary = entry.get("primaryMetric", {})
+                cpus = entry.get("secondaryMetrics", {}).get("cpus", {})
+                bench.scores[entry["benchmark"].rsplit(".", 1)[-1]] = {
+                    "threads": entry.get("threads"), "score": jmh_number(primary.get("score")),
+                    "error": jmh_number(primary.get("scoreError")), "cpus": jmh_number(cpus.get("score"))}
+    if not bench.scores and bench.error is None:
+        bench.error = "no results (exit %s%s); see %s" % (
+            bench.rc, ": " + first_error[:300] if first_error else "", os.path.relpath(log_path, ROOT))
+    note = "ok" if bench.ok else "FAILED (%s)" % bench.error
+    print("  parser benchmark: %d results in %.0f s  %s" % (len(bench.scores), bench.wall_s, note),
+          file=sys.stderr, flush=True)
+    return bench
+
+
+def per_cpu(score):
+    if score["score"] is None or not score["cpus"]:
+        return None
+    return score["score"] / score["cpus"]
+
+
+def parse_bench_section(bench):
+    shown = ["./mvnw"] + [a if " " not in a else '"%s"' % a for a in bench.command[1:]]
+    exit_note = " (non-zero when a target below was missed)" if bench.rc and bench.ok else ""
+    lines = ["", "## Parse only: the parser's JMH benchmark", "",
+             "`%s` (parser-worker's `ParserBenchmark`: the worker's whole per-page pipeline against a bare jsoup "
+             "loop on the same corpus, one and two threads; see parser-worker/README.md). Wall %.0f s, Maven exit "
+             "%s%s." % (" ".join(shown), bench.wall_s or 0, bench.rc, exit_note), ""]
+    if not bench.ok:
+        return lines + ["**The benchmark gave no result**: %s." % bench.error]
+    lines += ["| benchmark | threads | pages/s | ± | CPUs used | pages/s per core (pages per CPU-second) |",
+              "|---|---:|---:|---:|---:|---:|"]
+    for name, sc in bench.scores.items():
+        lines.append("| %s | %s | %s | %s | %s | %s |" % (
+            name, sc["threads"] if sc["threads"] is not None else "-", fmt(sc["score"], 1), fmt(sc["error"], 1),
+            fmt(sc["cpus"], 2), fmt(per_cpu(sc), 1)))
+    pairs = [("worker / bare, 1 thread", "workerOneThread", "bareOneThread"),
+             ("worker / bare, 2 threads", "workerTwoThreads", "bareTwoThreads"),
+             ("worker, 2 threads / 1", "workerTwoThreads", "workerOneThread"),
+             ("bare, 2 threads / 1", "bareTwoThreads", "bareOneThread")]
+    ratio_lines = []
+    for label, a, b in pairs:
+        if a in bench.scores and b in bench.scores:
+            x, y = bench.scores[a], bench.scores[b]
+            ratio_lines.append("| %s | %s | %s |" % (label, ratio(x["score"], y["score"]), ratio(per_cpu(x), per_cpu(y))))
+    if ratio_lines:
+        lines += ["", "| ratio | pages/s | pages/s per core |", "|---|---:|---:|"] + ratio_lines
+    if bench.verdicts:
+        lines += ["", "ParserBenchmarkMain's verdicts (targets: worker / bare >= 0.85, two threads / one >= 1.7):", ""]
+        lines += ["- `%s`" % v for v in bench.verdicts]
     return lines
 
 
@@ -445,6 +588,8 @@ def parse_args(argv):
     p.add_argument("--polite-rate", type=float, default=5.0, help="per-host rate of the polite scenario; 0 skips it")
     p.add_argument("--polite-per-host", type=int, default=2, help="per-host concurrency, polite scenario")
     p.add_argument("--polite-pages-per-host", type=int, default=100, help="pages per host, polite scenario")
+    p.add_argument("--fetch-only-pages", type=int, default=10000,
+                   help="pages of the fetch-only scenario's web (spread over --hosts), all given as seeds; 0 skips it")
     p.add_argument("--scale", default="1,10,100,1000", help="kcrawl in-flight counts for the scale curve; '' skips it")
     p.add_argument("--scale-crawlers", default="kcrawl", help="crawlers measured on the scale curve")
     p.add_argument("--scale-hosts", type=int, default=100, help="hosts of the scale-curve webs")
@@ -452,6 +597,11 @@ def parse_args(argv):
     p.add_argument("--scale-max-pages", type=int, default=30000, help="largest scale-curve web")
     p.add_argument("--links-per-page", type=int, default=10, help="links on every synthetic page")
     p.add_argument("--web-io-threads", type=int, default=2, help="event loops of the synthetic web server")
+    p.add_argument("--parse-bench", action="store_true",
+                   help="also run the parser's JMH benchmark (about 3 minutes; not part of --quick)")
+    p.add_argument("--parse-bench-jmh-args", default="",
+                   help="extra JMH options for --parse-bench, e.g. '-wi 1 -i 1 -w 1s -r 1s' for a smoke run")
+    p.add_argument("--parse-bench-timeout", type=float, default=1200, help="seconds before the JMH run is stopped")
     p.add_argument("--repeats", type=int, default=1, help="runs per crawler and scenario; the median is reported")
     p.add_argument("--timeout", type=float, default=300, help="seconds before a crawler run is stopped")
     p.add_argument("--kcrawl-java-opts", default=os.environ.get("KCRAWL_JAVA_OPTS", ""),
@@ -470,6 +620,8 @@ def parse_args(argv):
         p.error("--hosts and --scale-hosts must be in [1, 245] (127.0.0.10 .. 127.0.0.254)")
     if args.repeats < 1:
         p.error("--repeats must be >= 1")
+    if args.fetch_only_pages < 0:
+        p.error("--fetch-only-pages must be >= 0")
     if "kcrawl" in args.crawlers + args.scale_crawlers and not os.path.exists(args.jar):
         print("kcrawl jar %s is missing: kcrawl runs are skipped" % args.jar, file=sys.stderr)
         args.skipped = "kcrawl was not run: %s is missing (the build failed or was not run)" % args.jar
@@ -485,6 +637,11 @@ def scenarios(args):
     if args.polite_rate > 0:
         found.append(Scenario("polite", args.hosts, args.polite_pages_per_host, args.latency_ms, args.concurrency,
                               args.polite_per_host, args.polite_rate, robots, tuple(args.crawlers)))
+    if args.fetch_only_pages > 0:
+        # The throughput scenario's latency, concurrency and per-host limit, so the two compare.
+        found.append(Scenario("fetch", args.hosts, math.ceil(args.fetch_only_pages / args.hosts), args.latency_ms,
+                              args.concurrency, args.per_host, 0, robots,
+                              tuple(c for c in args.crawlers if c in FETCH_CRAWLERS), fetch_only=True))
     return found
 
 
@@ -517,6 +674,13 @@ def main(argv):
         report += ["", "**The machine was busy when the benchmark started (load average %s on %d cores): other "
                    "processes took CPU from the crawlers, so these numbers understate them.**"
                    % (load_average(), os.cpu_count())]
+    snapshot = None
+    if "kcrawl" in args.crawlers + args.scale_crawlers:
+        # Run a private copy: a build of crawl-cli during the benchmark (tests, another shell) rewrites the jar
+        # in place, and a JVM whose jar changes under it fails with NoClassDefFoundError.
+        snapshot = os.path.join(work, "crawl.jar")
+        shutil.copy2(args.jar, snapshot)
+        args.jar = snapshot
     raw = []
     for sc in scenarios(args):
         if not sc.crawlers:
@@ -529,7 +693,7 @@ def main(argv):
             raw += runs
             chosen.append(median_run(runs))
         report += ["", "## Scenario `%s`" % sc.name, "", sc.describe() + "; ideal %s pages/s." % fmt(sc.ideal, 0),
-                   ""] + comparison_table(sc, chosen) + [""] + ratios_table(chosen)
+                   ""] + comparison_table(sc, chosen) + [""] + ratios_table(sc, chosen)
     points = []
     for sc in scale_points(args):
         for crawler in sc.crawlers:
@@ -547,6 +711,13 @@ def main(argv):
                        "robots.txt ignored; each point sized to last about %g s at its ideal (%d..%d pages)."
                        % (args.scale_hosts, args.latency_ms, args.scale_seconds, 300, args.scale_max_pages), ""]
             report += scale_table(mine)
+    if snapshot:
+        os.remove(snapshot)  # 80 MB, and the commit in the report rebuilds it
+    parse_ok = True
+    if args.parse_bench:
+        bench = run_parse_bench(args, work)
+        report += parse_bench_section(bench)
+        parse_ok = bench.ok
     report += ["", "Total benchmark time: %.0f s; load average at the end: %s. Raw runs: `%s`."
                % (time.monotonic() - started, load_average(), os.path.relpath(work, ROOT))]
     text = "\n".join(report) + "\n"
@@ -558,7 +729,7 @@ def main(argv):
                   f, indent=1)
     sys.stdout.write(text)
     print("report written to %s" % os.path.relpath(path, ROOT), file=sys.stderr)
-    return 0 if all(r.verified for r in raw) else 1
+    return 0 if all(r.verified for r in raw) and parse_ok else 1
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The side-by-side crawler benchmark in one command (see BENCHMARKS.md):
-#   bench/run.sh [harness options]      e.g. bench/run.sh --repeats 3, bench/run.sh --quick
+#   bench/run.sh [harness options]      e.g. bench/run.sh --repeats 3, bench/run.sh --quick,
+#                                       bench/run.sh --parse-bench (adds the parser's JMH benchmark)
 # Installs the Python baselines from Debian's packages when missing, builds kcrawl when its sources
 # changed, then runs bench/harness.py, which starts the synthetic web on 127.0.0.x and crawls it with
 # kcrawl, the asyncio crawler and Scrapy in turn. All traffic stays on 127.0.0.0/8.
@@ -19,12 +20,14 @@ for a in "$@"; do
   esac
 done
 
-# --quick: a smoke run of a few hundred pages a crawler, to check the harness in a minute.
+# --quick: a smoke run of a few hundred pages a crawler, to check the harness in a minute (without the
+# parser's JMH benchmark unless --parse-bench is given too).
 args=()
 for a in "$@"; do
   if [ "$a" = "--quick" ]; then
     args+=(--hosts 10 --pages-per-host 40 --polite-pages-per-host 20 --latency-ms 20 --concurrency 20
-           --per-host 2 --polite-rate 10 --scale 1,10 --scale-hosts 10 --scale-seconds 2 --scale-max-pages 400)
+           --per-host 2 --polite-rate 10 --fetch-only-pages 400 --scale 1,10 --scale-hosts 10 --scale-seconds 2
+           --scale-max-pages 400)
   else
     args+=("$a")
   fi

@@ -9,6 +9,13 @@ final class CrawlOptions {
             description = "Where records go, as JSON Lines; - for stdout (default: ${DEFAULT-VALUE}).")
     String out;
 
+    @Option(names = "--fetch-only",
+            description = "Download the seed URLs without parsing them or following links (nor robots.txt "
+                    + "sitemaps): --out gets one line per fetched page (url, final_url, status, content_type, "
+                    + "bytes, truncated, redirect_to, fetched_at, fetch_ms). Redirects in scope are still "
+                    + "followed. Refused under a --crawl-name whose pages parsers read (see README).")
+    boolean fetchOnly;
+
     @Option(names = "--failures", paramLabel = "FILE", defaultValue = "failures.jsonl",
             description = "Where failures go, as JSON Lines (default: ${DEFAULT-VALUE}).")
     String failures;

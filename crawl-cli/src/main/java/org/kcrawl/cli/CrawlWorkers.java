@@ -1,8 +1,8 @@
 package org.kcrawl.cli;
 
-/** The fetcher and parser of a local crawl, seen from the command that drives them. */
+/** The fetcher and parser (none in a fetch-only crawl) of a local crawl, seen from the command that drives them. */
 interface CrawlWorkers extends AutoCloseable {
-    /** Starts both workers. */
+    /** Starts the workers. */
     void start();
 
     /** Pages fetched so far. */
@@ -20,7 +20,7 @@ interface CrawlWorkers extends AutoCloseable {
     /** Consumed messages (either worker) whose outputs are not all acknowledged yet. */
     int pending();
 
-    /** Stops both workers gracefully: in-flight work finishes, offsets are committed. */
+    /** Stops the workers gracefully: in-flight work finishes, offsets are committed. */
     @Override
     void close();
 }

@@ -22,24 +22,30 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.message.MalformedMessageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Copies a topic's JSON values to a JSON Lines file (or stdout), one message a line.
+ * Copies a topic's messages to a JSON Lines file (or stdout), one line a message in the given
+ * {@link LineFormat}.
  *
  * <p>It consumes in its own group and commits only after the lines are flushed, so a resumed crawl
  * appends exactly what the file lacks. A fresh group truncates the file: the file then holds this
- * crawl's messages only. A line limit lets {@code --max-pages} write exactly N records.
+ * crawl's messages only. A line limit lets {@code --max-pages} write exactly N records. A message the
+ * format cannot read is logged with its reason and position, counted, and skipped.
  */
 final class JsonLinesSink implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(JsonLinesSink.class);
 
     private final KafkaConsumer<String, byte[]> consumer;
+    private final String group;
     private final String topic;
     private final Path file;
     private final long maxLines;
+    private final LineFormat format;
     private final AtomicLong written = new AtomicLong();
+    private final AtomicLong unreadable = new AtomicLong();
     private final Map<TopicPartition, Long> positions = new HashMap<>();
     private volatile boolean stopRequested;
     private volatile boolean caughtUp;
@@ -48,17 +54,38 @@ final class JsonLinesSink implements Runnable {
     /**
      * @param file target file, or null for stdout
      * @param maxLines lines to write at most (0 for no limit)
+     * @param format how a message becomes its line
      */
-    JsonLinesSink(KafkaClients clients, String group, String topic, Path file, long maxLines) {
+    JsonLinesSink(KafkaClients clients, String group, String topic, Path file, long maxLines, LineFormat format) {
+        if (format == null) {
+            throw new IllegalArgumentException("format must not be null");
+        }
         this.consumer = clients.consumer(group, group + "-sink", 2000);
+        this.group = group;
         this.topic = topic;
         this.file = file;
         this.maxLines = maxLines;
+        this.format = format;
+    }
+
+    /** The consumer group the sink commits in. */
+    String group() {
+        return group;
+    }
+
+    /** The topic the sink copies. */
+    String topic() {
+        return topic;
     }
 
     /** Lines written so far. */
     long written() {
         return written.get();
+    }
+
+    /** Messages skipped because the format could not read them. */
+    long unreadable() {
+        return unreadable.get();
     }
 
     /** True once the line limit is reached. */
@@ -136,8 +163,17 @@ final class JsonLinesSink implements Runnable {
         if (limitReached()) {
             return;
         }
+        String line;
         try {
-            out.write(new String(r.value(), StandardCharsets.UTF_8));
+            line = format.line(r.value());
+        } catch (MalformedMessageException e) {
+            unreadable.incrementAndGet();
+            log.warn("skipping message {}-{}@{}: {} ({})", r.topic(), r.partition(), r.offset(), e.getMessage(),
+                    e.kind());
+            return;
+        }
+        try {
+            out.write(line);
             out.write('\n');
             written.incrementAndGet();
         } catch (IOException e) {

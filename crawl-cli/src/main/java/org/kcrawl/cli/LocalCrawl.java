@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs a whole crawl in this JVM: broker (embedded unless --bootstrap), topics, fetcher, parser,
  * seeds, the JSON Lines writers and the progress line, until the crawl drains, hits its limit or is
- * interrupted.
+ * interrupted. With {@code --fetch-only} no parser runs and the output file gets a line per page of
+ * the pages topic instead of the records.
  */
 final class LocalCrawl {
     private static final Logger log = LoggerFactory.getLogger(LocalCrawl.class);
@@ -76,36 +77,39 @@ final class LocalCrawl {
             TopicProvisioner provisioner = new TopicProvisioner(admin);
             provisioner.ensure(topics, layout(admin, broker));
             provisioner.checkCoPartitioned(topics);
+            if (options.fetchOnly) {
+                // Before the sinks start: a refused run must not truncate the output files.
+                FetchOnlyGuard.check(admin, topics);
+            }
 
-            List<SinkThread> sinks = List.of(
-                    new SinkThread(new JsonLinesSink(clients, options.crawlName + ".cli-records", topics.records(),
-                            options.outPath(), options.maxPages)),
-                    new SinkThread(new JsonLinesSink(clients, options.crawlName + ".cli-failures",
-                            topics.failures(), options.failuresPath(), 0)));
+            JsonLinesSink output = outputSink(clients, topics);
+            JsonLinesSink failures = new JsonLinesSink(clients, options.crawlName + ".cli-failures",
+                    topics.failures(), options.failuresPath(), 0, LineFormat.VERBATIM);
+            List<SinkThread> sinks = List.of(new SinkThread(output), new SinkThread(failures));
             sinks.forEach(SinkThread::start);
-            JsonLinesSink records = sinks.get(0).sink;
-            JsonLinesSink failures = sinks.get(1).sink;
 
             ConsumerLag lag = new ConsumerLag(admin);
             try (CrawlWorkers workers = workersFactory.apply(clients)) {
                 workers.start();
                 seed(clients, topics);
                 ProgressReporter progress = new ProgressReporter(err, System.console() != null,
-                        () -> snapshot(workers, records, failures), System::nanoTime, Duration.ofSeconds(5).toNanos());
+                        () -> snapshot(workers, output, failures), options.fetchOnly ? "written" : "records",
+                        System::nanoTime, Duration.ofSeconds(5).toNanos());
                 ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "crawl-progress");
                     t.setDaemon(true);
                     return t;
                 });
-                DrainCheck drain = new DrainCheck(workers, records, lag, topics);
-                ticker.scheduleWithFixedDelay(() -> check(drain, progress), 500, 500, TimeUnit.MILLISECONDS);
+                DrainCheck drain = new DrainCheck(workers, lag::of, topics, !options.fetchOnly, IDLE_CHECKS);
+                ticker.scheduleWithFixedDelay(() -> check(drain, output, progress), 500, 500, TimeUnit.MILLISECONDS);
                 done.await();
                 ticker.shutdownNow();
                 if (!options.quiet) {
                     progress.tick();
                 }
                 workers.close();
-                awaitSinks(lag, sinks, topics);
+                awaitSinks(lag, output, failures);
+                warnUnreadable(output);
                 if (!options.quiet) {
                     progress.finish(outcome.get());
                 }
@@ -147,14 +151,31 @@ final class LocalCrawl {
         }
     }
 
-    private void check(DrainCheck drain, ProgressReporter progress) {
+    /** Records from the records topic; in a fetch-only crawl, a line per page straight from the pages topic. */
+    private JsonLinesSink outputSink(KafkaClients clients, CrawlTopics topics) {
+        if (options.fetchOnly) {
+            return new JsonLinesSink(clients, options.crawlName + ".cli-pages", topics.pages(), options.outPath(),
+                    options.maxPages, FetchRecord.PAGES);
+        }
+        return new JsonLinesSink(clients, options.crawlName + ".cli-records", topics.records(), options.outPath(),
+                options.maxPages, LineFormat.VERBATIM);
+    }
+
+    private void warnUnreadable(JsonLinesSink output) {
+        if (output.unreadable() > 0) {
+            log.warn("{} messages of {} could not be read and have no line in the output (see the warnings above)",
+                    output.unreadable(), output.topic());
+        }
+    }
+
+    private void check(DrainCheck drain, JsonLinesSink output, ProgressReporter progress) {
         try {
             if (!options.quiet) {
                 progress.tick();
             }
-            if (drain.limitReached()) {
+            if (output.limitReached()) {
                 finish("limit reached");
-            } else if (drain.idle(IDLE_CHECKS)) {
+            } else if (drain.idle()) {
                 finish("drained");
             }
         } catch (RuntimeException e) {
@@ -179,13 +200,13 @@ final class LocalCrawl {
         }
     }
 
-    private void awaitSinks(ConsumerLag lag, List<SinkThread> sinks, CrawlTopics topics) throws InterruptedException {
+    private void awaitSinks(ConsumerLag lag, JsonLinesSink output, JsonLinesSink failures)
+            throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < deadline) {
-            boolean recordsDone = sinks.get(0).sink.limitReached()
-                    || lag.of(options.crawlName + ".cli-records", topics.records()) == 0;
-            boolean failuresDone = lag.of(options.crawlName + ".cli-failures", topics.failures()) == 0;
-            if (recordsDone && failuresDone) {
+            boolean outputDone = output.limitReached() || lag.of(output.group(), output.topic()) == 0;
+            boolean failuresDone = lag.of(failures.group(), failures.topic()) == 0;
+            if (outputDone && failuresDone) {
                 return;
             }
             // The main thread is neither an event loop nor a poll loop: a short wait between probes is fine.
@@ -194,39 +215,9 @@ final class LocalCrawl {
         log.warn("the output files may lack the last records: the writers did not catch up within 30 s");
     }
 
-    private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink records, JsonLinesSink failures) {
-        return new ProgressSnapshot(w.pagesFetched(), records.written(), w.queued(), w.inFlight(),
+    private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink output, JsonLinesSink failures) {
+        return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
                 Math.max(w.failures(), failures.written()), 0);
-    }
-
-    /** Decides when the crawl is over: nothing in any topic, in any worker, or on the wire. */
-    private final class DrainCheck {
-        private final CrawlWorkers workers;
-        private final JsonLinesSink records;
-        private final ConsumerLag lag;
-        private final CrawlTopics topics;
-        private int idleStreak;
-
-        DrainCheck(CrawlWorkers workers, JsonLinesSink records, ConsumerLag lag, CrawlTopics topics) {
-            this.workers = workers;
-            this.records = records;
-            this.lag = lag;
-            this.topics = topics;
-        }
-
-        boolean limitReached() {
-            return records.limitReached();
-        }
-
-        boolean idle(int needed) {
-            boolean idle = workers.pending() == 0 && workers.inFlight() == 0 && workers.queued() == 0
-                    && lag.of(topics.fetcherGroup(), topics.urls()) == 0
-                    && lag.of(topics.parserGroup(), topics.pages()) == 0
-                    // A parked URL sits in a tier topic until its time comes: not drained while any does.
-                    && lag.of(topics.parkingGroup(), topics.parkedTopics()) == 0;
-            idleStreak = idle ? idleStreak + 1 : 0;
-            return idleStreak >= needed;
-        }
     }
 
     private static final class SinkThread {

@@ -7,12 +7,14 @@ import java.util.function.Supplier;
 
 /**
  * Shows live progress on stderr: a line redrawn in place on a terminal, periodic plain lines
- * otherwise (so logs and CI output stay readable).
+ * otherwise (so logs and CI output stay readable). What the output file got is named by the mode:
+ * "records" in a full crawl, "written" in a fetch-only one (its lines are not records).
  */
 final class ProgressReporter {
     private final PrintWriter err;
     private final boolean terminal;
     private final Supplier<ProgressSnapshot> source;
+    private final String outputLabel;
     private final LongSupplier nanoClock;
     private final long startNanos;
     private final long plainEveryNanos;
@@ -21,11 +23,18 @@ final class ProgressReporter {
     private long lastNanos;
     private double rate;
 
-    ProgressReporter(PrintWriter err, boolean terminal, Supplier<ProgressSnapshot> source, LongSupplier nanoClock,
-                     long plainEveryNanos) {
+    /**
+     * @param outputLabel what the snapshot's {@code records} count is called, for example "records"
+     */
+    ProgressReporter(PrintWriter err, boolean terminal, Supplier<ProgressSnapshot> source, String outputLabel,
+                     LongSupplier nanoClock, long plainEveryNanos) {
+        if (outputLabel == null || outputLabel.isBlank()) {
+            throw new IllegalArgumentException("outputLabel must not be blank");
+        }
         this.err = err;
         this.terminal = terminal;
         this.source = source;
+        this.outputLabel = outputLabel;
         this.nanoClock = nanoClock;
         this.startNanos = nanoClock.getAsLong();
         this.lastNanos = startNanos;
@@ -62,15 +71,15 @@ final class ProgressReporter {
         if (terminal) {
             err.print("\r\u001b[K");
         }
-        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d records, %d errors",
-                outcome, s.pages(), seconds, s.pages() / seconds, s.records(), s.errors()));
+        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d %s, %d errors",
+                outcome, s.pages(), seconds, s.pages() / seconds, s.records(), outputLabel, s.errors()));
         err.flush();
     }
 
     String line(ProgressSnapshot s, long now) {
         return String.format(Locale.ROOT,
-                "[%5.0fs] pages %d | %.1f pages/s | records %d | queued %d | in flight %d | errors %d | lag %d",
-                (now - startNanos) / 1e9, s.pages(), rate, s.records(), s.queued(), s.inFlight(), s.errors(),
-                s.lag());
+                "[%5.0fs] pages %d | %.1f pages/s | %s %d | queued %d | in flight %d | errors %d | lag %d",
+                (now - startNanos) / 1e9, s.pages(), rate, outputLabel, s.records(), s.queued(), s.inFlight(),
+                s.errors(), s.lag());
     }
 }

@@ -4,7 +4,7 @@ package org.kcrawl.cli;
  * What the progress line shows at one moment.
  *
  * @param pages pages fetched
- * @param records records written to the output
+ * @param records lines written to the output file (records, or fetch-only lines)
  * @param queued URLs consumed and waiting for their turn (politeness, retries)
  * @param inFlight requests on the wire
  * @param errors failures recorded

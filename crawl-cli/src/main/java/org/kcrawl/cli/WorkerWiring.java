@@ -54,7 +54,10 @@ final class WorkerWiring {
         };
     }
 
-    /** The fetcher and parser for a crawl from {@code seeds}, talking to {@code clients}' cluster. */
+    /**
+     * The fetcher and parser for a crawl from {@code seeds}, talking to {@code clients}' cluster; the
+     * fetcher alone for a fetch-only crawl.
+     */
     CrawlWorkers workers(KafkaClients clients, List<String> seeds) {
         Set<String> sites = new LinkedHashSet<>();
         for (String seed : seeds) {
@@ -65,7 +68,7 @@ final class WorkerWiring {
         MeterRegistry registry = new SimpleMeterRegistry();
         RedirectRules redirects = new RedirectRules(normalizer(), redirectScope(seeds), fetcher.maxRedirectHops());
         FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(), redirects);
-        ParserWorker parserWorker = new ParserWorker(parserConfig, clients, registry);
+        ParserWorker parserWorker = options.fetchOnly ? null : new ParserWorker(parserConfig, clients, registry);
         return new InProcessWorkers(fetcherWorker, parserWorker);
     }
 
@@ -104,6 +107,10 @@ final class WorkerWiring {
         if (o.allowPrivate) {
             m.put("allow_private", true);
         }
+        if (o.fetchOnly) {
+            // The Sitemap: lines of robots.txt are links too: a fetch-only crawl fetches its seeds alone.
+            m.put("follow_sitemaps", false);
+        }
         return m;
     }
 
@@ -115,9 +122,10 @@ final class WorkerWiring {
         return m;
     }
 
-    /** Both workers of a local crawl, in one JVM. */
+    /** The workers of a local crawl, in one JVM. */
     private static final class InProcessWorkers implements CrawlWorkers {
         private final FetcherWorker fetcher;
+        /** Null in a fetch-only crawl. */
         private final ParserWorker parser;
 
         InProcessWorkers(FetcherWorker fetcher, ParserWorker parser) {
@@ -128,7 +136,9 @@ final class WorkerWiring {
         @Override
         public void start() {
             fetcher.start();
-            parser.start();
+            if (parser != null) {
+                parser.start();
+            }
         }
 
         @Override
@@ -153,7 +163,7 @@ final class WorkerWiring {
 
         @Override
         public int pending() {
-            return fetcher.pending() + parser.pending();
+            return fetcher.pending() + (parser == null ? 0 : parser.pending());
         }
 
         @Override
@@ -162,7 +172,9 @@ final class WorkerWiring {
             try {
                 fetcher.close();
             } finally {
-                parser.close();
+                if (parser != null) {
+                    parser.close();
+                }
             }
         }
     }

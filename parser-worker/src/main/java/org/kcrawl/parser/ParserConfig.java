@@ -10,6 +10,7 @@ import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.common.url.UrlNormalizer;
@@ -50,6 +51,9 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  *                  command sets the seeds' hosts here so links between them are followed
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
  *                    {@link ParserMain} (0 picks a free port)
+ * @param linkDedupCapacity URL fingerprints (8 bytes each) of links this parser published and the broker
+ *                          acknowledged, kept so they are not sent again; 0 publishes every link of
+ *                          every page (the fetcher's seen-set deduplicates either way)
  */
 public record ParserConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -76,12 +80,15 @@ public record ParserConfig(
         @JsonProperty("max_sitemap_urls") int maxSitemapUrls,
         @JsonProperty("extract") List<ExtractionRule> extract,
         @JsonProperty("seed_sites") List<String> seedSites,
-        @JsonProperty("metrics_port") int metricsPort) {
+        @JsonProperty("metrics_port") int metricsPort,
+        @JsonProperty("link_dedup_capacity") int linkDedupCapacity) {
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_PARSER_";
     /** Port of the operational endpoints unless configured: the same as the fetcher's. */
     public static final int DEFAULT_METRICS_PORT = 9400;
+    /** Links remembered as published unless configured: about 8 MiB. */
+    public static final int DEFAULT_LINK_DEDUP_CAPACITY = 1_000_000;
 
     public ParserConfig {
         new CrawlTopics(crawlName); // validates the name with a message that says what is allowed
@@ -130,6 +137,10 @@ public record ParserConfig(
         if (metricsPort < 0 || metricsPort > 65535) {
             throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
         }
+        if (linkDedupCapacity != 0 && linkDedupCapacity < FingerprintSet.MIN_CAPACITY) {
+            throw new IllegalArgumentException("link_dedup_capacity must be 0 (off) or >= "
+                    + FingerprintSet.MIN_CAPACITY + " but was " + linkDedupCapacity);
+        }
     }
 
     /** The defaults: local broker, crawl "crawl", host scope, depth 5, one thread per core. */
@@ -138,7 +149,8 @@ public record ParserConfig(
                 List.of(), List.of(), UrlNormalizer.DEFAULT_STRIP_PARAMS, true,
                 ParseLimits.DEFAULT_MAX_PARSE_BYTES, ParseLimits.DEFAULT_TIME_BUDGET, "windows-1252",
                 0, 64, 32, Duration.ofSeconds(30), 6, (short) 1, SitemapParser.DEFAULT_MAX_BYTES,
-                SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of(), DEFAULT_METRICS_PORT);
+                SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of(), DEFAULT_METRICS_PORT,
+                DEFAULT_LINK_DEDUP_CAPACITY);
     }
 
     /**
@@ -155,7 +167,8 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort);
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                linkDedupCapacity);
     }
 
     /** A copy with another scope and maximum depth, as the crawl command's options set them. */
@@ -163,7 +176,8 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort);
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                linkDedupCapacity);
     }
 
     /** A copy whose scope also admits {@code sites} from any page (the crawl command's seed hosts). */
@@ -171,7 +185,8 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort);
+                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
+                linkDedupCapacity);
     }
 
     /** The crawl's topic names. */

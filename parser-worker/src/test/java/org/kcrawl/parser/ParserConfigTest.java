@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,6 +119,21 @@ class ParserConfigTest {
     }
 
     @Test
+    void theLinkDedupCapacityDefaultsToAMillionMayBeOffAndIsValidatedByName() {
+        assertThat(ParserConfig.defaults().linkDedupCapacity()).isEqualTo(1_000_000);
+        assertThat(ParserConfig.load(null, Map.of("KCRAWL_PARSER_LINK_DEDUP_CAPACITY", "0")).linkDedupCapacity())
+                .isZero();
+        assertThat(ParserConfig.load(null, Map.of("KCRAWL_PARSER_LINK_DEDUP_CAPACITY", "1024")).linkDedupCapacity())
+                .isEqualTo(1024);
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_LINK_DEDUP_CAPACITY", "-1")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("link_dedup_capacity")
+                .hasMessageContaining("-1");
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_LINK_DEDUP_CAPACITY", "1023")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("link_dedup_capacity")
+                .hasMessageContaining(">= 1024");
+    }
+
+    @Test
     void copiesKeepEverythingButWhatTheyChange() {
         ParserConfig c = ParserConfig.defaults().withKafka("other", "127.0.0.1:1234").withScope(ScopeMode.ANY, 2);
         assertThat(c.crawlName()).isEqualTo("other");
@@ -125,5 +141,8 @@ class ParserConfigTest {
         assertThat(c.scope()).isEqualTo(ScopeMode.ANY);
         assertThat(c.maxDepth()).isEqualTo(2);
         assertThat(c.stripParams()).isEqualTo(ParserConfig.defaults().stripParams());
+        ParserConfig small = ParserConfig.load(null, Map.of("KCRAWL_PARSER_LINK_DEDUP_CAPACITY", "2048"));
+        assertThat(small.withKafka("x", "127.0.0.1:1").withScope(ScopeMode.ANY, 1)
+                .withSeedSites(List.of("a.example")).linkDedupCapacity()).isEqualTo(2048);
     }
 }

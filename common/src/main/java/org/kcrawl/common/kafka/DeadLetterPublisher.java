@@ -7,6 +7,7 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.header.Headers;
+import org.kcrawl.common.metrics.LogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,9 +40,12 @@ public final class DeadLetterPublisher {
     }
 
     /** Dead-letters {@code record}; completes when the broker has acknowledged it. */
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     public CompletableFuture<RecordMetadata> publish(ConsumerRecord<String, byte[]> record, Throwable cause) {
-        log.warn("dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
-                cause.toString());
+        try (LogContext context = LogContext.of(record)) {
+            log.warn("dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                    cause.toString());
+        }
         ProducerRecord<String, byte[]> out = new ProducerRecord<>(topic, record.key(), record.value());
         Headers h = out.headers();
         record.headers().forEach(h::add);

@@ -22,6 +22,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.metrics.LogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -161,6 +162,7 @@ public final class WorkerLoop<V> implements Runnable {
         pendingGauge.set(tracker.pending());
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void start(ConsumerRecord<String, byte[]> record) {
         TopicPartition tp = new TopicPartition(record.topic(), record.partition());
         Integer epoch = epochs.get(tp);
@@ -177,7 +179,10 @@ public final class WorkerLoop<V> implements Runnable {
             stage = deadLetter(record, e);
         } catch (RuntimeException e) {
             // A handler bug on one message must not stop the worker; the message is kept for inspection.
-            log.error("{}: handler failed on {}-{}@{}", name, record.topic(), record.partition(), record.offset(), e);
+            try (LogContext context = LogContext.of(record)) {
+                log.error("{}: handler failed on {}-{}@{}", name, record.topic(), record.partition(), record.offset(),
+                        e);
+            }
             stage = deadLetter(record, e);
         }
         long offset = record.offset();
@@ -191,6 +196,7 @@ public final class WorkerLoop<V> implements Runnable {
         return deadLetters.publish(record, cause);
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void applyCompletions() {
         Set<TopicPartition> toRewind = new java.util.HashSet<>();
         Completion c;
@@ -206,8 +212,10 @@ public final class WorkerLoop<V> implements Runnable {
             } else if (c.record != null) {
                 deadLetterUnpublishable(c);
             } else if (c.error != null) {
-                log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
-                        c.error.toString());
+                try (LogContext context = LogContext.of(c.tp.topic(), c.tp.partition(), c.offset)) {
+                    log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
+                            c.error.toString());
+                }
                 toRewind.add(c.tp);
             } else {
                 tracker.completed(c.tp, c.offset);
@@ -224,10 +232,13 @@ public final class WorkerLoop<V> implements Runnable {
      * rewinding would redo the work forever, so the source message is dead-lettered instead and
      * its offset completes when the dead letter is acknowledged.
      */
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void deadLetterUnpublishable(Completion c) {
         Throwable cause = PermanentSendErrors.unwrap(c.error);
-        log.error("{}: an output of {}@{} can never be published ({}); dead-lettering the source message",
-                name, c.tp, c.offset, cause.toString());
+        try (LogContext context = LogContext.of(c.record)) {
+            log.error("{}: an output of {}@{} can never be published ({}); dead-lettering the source message",
+                    name, c.tp, c.offset, cause.toString());
+        }
         deadLetter(c.record, cause instanceof Exception e ? e : new IllegalStateException(cause))
                 .whenComplete((ignored, error) -> completions.add(new Completion(c.tp, c.offset, c.epoch,
                         error, null)));

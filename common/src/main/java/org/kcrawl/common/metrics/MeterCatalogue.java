@@ -40,6 +40,14 @@ public final class MeterCatalogue {
     public static final String FETCH_WAITING = "crawl.fetch.waiting";
     /** Hosts with politeness state. */
     public static final String FETCH_HOSTS = "crawl.fetch.hosts";
+    /** Hosts with at least one URL queued for politeness. */
+    public static final String FETCH_HOSTS_BACKLOGGED = "crawl.fetch.hosts.backlogged";
+    /** Time requests waited in their host's queue until politeness let them start. */
+    public static final String FETCH_POLITENESS_WAIT = "crawl.fetch.politeness.wait";
+    /** Body bytes of answered page fetches, after decoding. */
+    public static final String FETCH_BYTES = "crawl.fetch.bytes";
+    /** Sitemap URLs published from robots.txt. */
+    public static final String FETCH_SITEMAPS_DISCOVERED = "crawl.fetch.sitemaps.discovered";
     /** URLs published to wait outside memory, by parking tier. */
     public static final String FETCH_PARKING_PARKED = "crawl.fetch.parking.parked";
     /** Parked URLs forwarded back to the urls topic. */
@@ -65,6 +73,8 @@ public final class MeterCatalogue {
     public static final String PARSE_LINKS_FOUND = "crawl.parse.links.found";
     /** Links not published, by reason. */
     public static final String PARSE_LINKS_REJECTED = "crawl.parse.links.rejected";
+    /** Links not published again because they were published and acknowledged before. */
+    public static final String PARSE_LINKS_SUPPRESSED = "crawl.parse.links.suppressed";
     /** Links acknowledged on the urls topic. */
     public static final String PARSE_LINKS_PUBLISHED = "crawl.parse.links.published";
     /** Records acknowledged on the records topic. */
@@ -86,7 +96,7 @@ public final class MeterCatalogue {
             List.of("page", "redirect", "failure", "retry", "parked", "skip");
     /** Values of the fetcher's skip reasons (the {@code reason} tag of {@code outcome=skip}). */
     public static final List<String> FETCH_SKIP_REASONS =
-            List.of("duplicate", "robots", "max_pages", "max_depth", "out_of_scope");
+            List.of("duplicate", "robots", "max_pages", "host_budget", "max_depth", "out_of_scope");
     /** Values of the {@code status_class} tag. */
     public static final List<String> STATUS_CLASSES = List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
 
@@ -105,12 +115,22 @@ public final class MeterCatalogue {
                     "robots.txt files resolved, by what they amounted to (URLs they disallow are counted as"
                             + " outcome=skip, reason=robots)",
                     "result", List.of("rules", "allow_all", "unreachable")),
+            meter(FETCH_BYTES, COUNTER, "bytes", FETCHER,
+                    "body bytes of answered page fetches (robots.txt excluded) as kept after decoding: decompressed,"
+                            + " cut at the body size cap, 0 for types fetched as metadata only; not the bytes on the"
+                            + " wire"),
+            meter(FETCH_POLITENESS_WAIT, TIMER, null, FETCHER,
+                    "time a request (robots.txt included) waited in its host's queue, from being queued until"
+                            + " politeness let it start: the host's rate, its concurrency cap, its address's cap and"
+                            + " the global cap"),
             meter(FETCH_INFLIGHT, GAUGE, null, FETCHER, "requests on the wire, robots.txt included"),
             meter(FETCH_QUEUED, GAUGE, null, FETCHER,
                     "URLs in host queues, waiting for their host's rate, concurrency or a global slot"),
             meter(FETCH_WAITING, GAUGE, null, FETCHER, "URLs waiting for a not-before time or for robots.txt"),
             meter(FETCH_HOSTS, GAUGE, null, FETCHER,
                     "hosts with politeness state held (queued, in flight, or not yet rested)"),
+            meter(FETCH_HOSTS_BACKLOGGED, GAUGE, null, FETCHER,
+                    "hosts with at least one request queued, waiting for politeness to let it start"),
             meter(FETCH_PARKING_PARKED, COUNTER, null, FETCHER,
                     "URLs (parked ones and retries) published to wait outside memory and acknowledged, by where"
                             + " they wait: urls (a short wait, back through the urls topic) or a parking tier",
@@ -123,6 +143,8 @@ public final class MeterCatalogue {
                     "URL fingerprints of finished URLs held in the seen-set of the owned partitions"),
             meter(FETCH_SEEN_CLAIMED, GAUGE, null, FETCHER,
                     "URL fingerprints claimed by URLs still being handled"),
+            meter(FETCH_SITEMAPS_DISCOVERED, COUNTER, "urls", FETCHER,
+                    "sitemap URLs published from robots.txt Sitemap: lines"),
             meter(FETCH_DEAD_LETTERS, COUNTER, null, FETCHER,
                     "URL messages sent to the dead-letter topic: undecodable, or whose outputs could never be"
                             + " published"),
@@ -138,6 +160,9 @@ public final class MeterCatalogue {
                     "reason", List.of("nofollow", "error_status", "scheme", "invalid_url", "url_too_long",
                             "out_of_scope", "max_depth", "repeated_segments", "denied", "not_allowed",
                             "max_outlinks", "filter_error")),
+            meter(PARSE_LINKS_SUPPRESSED, COUNTER, "links", PARSER,
+                    "links a parser did not publish again because it had already published them and the broker"
+                            + " acknowledged them; the fetcher's seen-set stays the authority"),
             meter(PARSE_LINKS_PUBLISHED, COUNTER, null, PARSER, "links acknowledged by the broker on the urls topic"),
             meter(PARSE_RECORDS_PUBLISHED, COUNTER, null, PARSER,
                     "records acknowledged by the broker on the records topic"),

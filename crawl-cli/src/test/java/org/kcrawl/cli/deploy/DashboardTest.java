@@ -71,7 +71,10 @@ class DashboardTest {
         assertThat(all).as("latency percentiles").contains("histogram_quantile(0.99, sum by (le) (rate("
                 + "crawl_fetch_duration_seconds_bucket");
         assertThat(all).as("in flight").contains("crawl_fetch_inflight");
-        assertThat(all).as("politeness wait").contains("sum(crawl_fetch_queued) / ");
+        assertThat(all).as("politeness wait").contains("histogram_quantile(0.99, sum by (le) (rate("
+                + "crawl_fetch_politeness_wait_seconds_bucket");
+        assertThat(all).as("hosts with backlog").contains("sum(crawl_fetch_hosts_backlogged)");
+        assertThat(all).as("bytes downloaded").contains("rate(crawl_fetch_bytes_total");
         assertThat(all).as("consumer lag").contains("kafka_consumer_fetch_manager_records_lag");
         assertThat(all).as("dead letters").contains("dead-letters");
         assertThat(all).as("parser CPU").contains("process_cpu_usage{worker=\"parser\"}");

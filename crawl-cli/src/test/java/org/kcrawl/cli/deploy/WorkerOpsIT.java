@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.DoubleAccumulator;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
@@ -98,9 +99,11 @@ class WorkerOpsIT {
 
                 // While the crawl runs: requests are on the wire and pages are being counted.
                 AtomicReference<PrometheusScrape> during = new AtomicReference<>();
+                DoubleAccumulator mostBacklogged = new DoubleAccumulator(Math::max, 0);
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> {
                     PrometheusScrape s = scrape(fetcherPort);
                     during.set(s);
+                    mostBacklogged.accumulate(s.sum("crawl_fetch_hosts_backlogged"));
                     return s.sum("crawl_fetch_inflight") > 0
                             && s.sum("crawl_fetch_outcomes_total", Map.of("outcome", "page")) > 0;
                 });
@@ -109,9 +112,14 @@ class WorkerOpsIT {
                 assertThat(during.get().sum("crawl_fetch_outcomes_total", Map.of("outcome", "page")))
                         .isLessThan(expected.size());
 
-                await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200)).until(() ->
-                        parser.worker().metrics().recordsPublished() >= expected.size()
-                                && fetcher.worker().pending() == 0 && parser.worker().pending() == 0);
+                await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                    mostBacklogged.accumulate(scrape(fetcherPort).sum("crawl_fetch_hosts_backlogged"));
+                    return parser.worker().metrics().recordsPublished() >= expected.size()
+                            && fetcher.worker().pending() == 0 && parser.worker().pending() == 0;
+                });
+                // Each host holds 25 pages at 10 requests/s, so its newly found links queue for their turn.
+                assertThat(mostBacklogged.get()).as("hosts with a backlog while the crawl ran").isBetween(1.0,
+                        (double) HOSTS);
                 // Consumers report lag after their next fetch: wait for them to have caught up.
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() ->
                         lag(scrape(fetcherPort), topics.urls()) == 0 && lag(scrape(parserPort), topics.pages()) == 0);
@@ -196,6 +204,10 @@ class WorkerOpsIT {
         double mean = f.sum("crawl_fetch_duration_seconds_sum") / answered;
         assertThat(mean).as("the server answers after 150 ms").isBetween(0.14, 10.0);
         assertThat(f.sum("crawl_fetch_robots_total")).as("one robots.txt per host").isEqualTo(HOSTS);
+        checkPolitenessWait(f, answered);
+        assertThat(f.sum("crawl_fetch_hosts_backlogged")).as("nothing queued once drained").isZero();
+        assertThat(f.sum("crawl_fetch_bytes_total")).as("decoded bodies of at least 2 KiB each")
+                .isBetween(2000.0 * pages, 65536.0 * answered);
         assertThat(f.sum("crawl_fetch_inflight")).isZero();
         assertThat(f.sum("crawl_fetch_queued")).isZero();
         assertThat(f.sum("crawl_fetch_seen_completed")).isEqualTo(pages);
@@ -205,12 +217,28 @@ class WorkerOpsIT {
         assertThat(f.sum("kafka_producer_record_error_total")).isZero();
     }
 
+    /**
+     * Every answered page fetch and every robots.txt request got a permit; each host's first page
+     * waited about one interval (0.1 s at 10 requests/s) after its cold robots.txt request.
+     */
+    private static void checkPolitenessWait(PrometheusScrape f, double answered) {
+        double permits = f.sum("crawl_fetch_politeness_wait_seconds_count");
+        assertThat(permits).isGreaterThanOrEqualTo(answered + HOSTS);
+        assertThat(f.sum("crawl_fetch_politeness_wait_seconds_bucket", Map.of("le", "+Inf"))).isEqualTo(permits);
+        double waited = f.sum("crawl_fetch_politeness_wait_seconds_sum");
+        assertThat(waited).as("seconds waited in host queues").isGreaterThanOrEqualTo(0.05 * HOSTS);
+        assertThat(waited / permits).as("mean wait in seconds").isLessThan(5.0);
+    }
+
     private static void checkParserValues(PrometheusScrape p, CrawlTopics topics, int pages) {
         assertThat(p.sum("crawl_parse_records_published_total")).isEqualTo(pages);
         assertThat(p.sum("crawl_parse_pages_total", Map.of("kind", "html"))).isEqualTo(pages);
         assertThat(p.sum("crawl_parse_duration_seconds_count")).isEqualTo(pages);
         assertThat(p.sum("crawl_parse_links_found_total")).isGreaterThanOrEqualTo(pages);
         assertThat(p.sum("crawl_parse_links_published_total")).isPositive()
+                .isLessThanOrEqualTo(p.sum("crawl_parse_links_found_total"));
+        assertThat(p.sum("crawl_parse_links_published_total") + p.sum("crawl_parse_links_suppressed_total"))
+                .as("a link is published or suppressed at most once per finding")
                 .isLessThanOrEqualTo(p.sum("crawl_parse_links_found_total"));
         assertThat(p.sum("crawl_parse_links_rejected_total", Map.of("reason", "out_of_scope")))
                 .as("every page links to external.invalid").isGreaterThanOrEqualTo(pages);

@@ -18,6 +18,7 @@ import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
+import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.http.FetchRejectedException;
@@ -25,6 +26,7 @@ import org.kcrawl.fetcher.http.HttpResult;
 import org.kcrawl.fetcher.politeness.Permit;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
 import org.kcrawl.fetcher.robots.RobotsVerdict;
+import org.kcrawl.fetcher.robots.SitemapOffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,9 +37,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every URL ends as exactly one of: a page (or redirect page), a failure, a retry re-published
  * (to the urls topic, or a parking tier when its wait is long), a parked copy re-published for
- * later, or a counted skip (duplicate, robots, max_pages, max_depth). Terminal outcomes (page,
- * redirect, failure) are followed by the URL's seen marker, sent only after the outputs are
+ * later, or a counted skip (duplicate, robots, host_budget, max_pages, max_depth). Terminal outcomes
+ * (page, redirect, failure) are followed by the URL's seen marker, sent only after the outputs are
  * acknowledged: a marker never exists for a URL whose outputs could still be lost.
+ *
+ * <p>The first URL of a host to get a verdict from a freshly fetched robots.txt also publishes the
+ * file's same-host {@code Sitemap:} URLs as its own outputs (before its seen marker, and before its
+ * offset is committed), so they are published at least once per fetch of the file.
  *
  * <p>What stays in memory is bounded per host: a URL waits in memory only when its host could
  * start it within the hold time ({@link org.kcrawl.fetcher.politeness.HostScheduler#parkUntil});
@@ -56,6 +62,9 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private final FetchServices s;
     private final ResponsePlanner planner;
     private final PageBudget budget;
+    private final HostBudget hostBudget;
+    private final SitemapRequests sitemapRequests;
+    private final SitemapMetrics sitemapMetrics;
     private final Holds holds;
     private final Parking parking;
     private final HostCounts awaitingRobots = new HostCounts();
@@ -77,6 +86,9 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         this.s = services;
         this.planner = new ResponsePlanner(retry, redirects);
         this.budget = new PageBudget(settings.maxPages());
+        this.hostBudget = new HostBudget(settings.maxPagesPerHost());
+        this.sitemapRequests = new SitemapRequests(redirects.normalizer());
+        this.sitemapMetrics = new SitemapMetrics(services.metrics().registry());
         this.holds = new Holds(services.time());
         this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
                 parkingMetrics);
@@ -96,14 +108,24 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         if (!s.seen().claim(partition, fingerprint, request.attempt() > 1)) {
             return skipped(SkipReason.DUPLICATE, request);
         }
+        String host = HostKey.of(request.url());
+        // Charged once per URL: retries and redirect hops of an admitted URL are part of its one page.
+        HostBudget.Counts hostCharge = null;
+        if (request.attempt() == 1 && request.hops() == 0 && hostBudget.limited()) {
+            hostCharge = hostBudget.tryAcquire(partition, host);
+            if (hostCharge == null) {
+                return skipped(SkipReason.HOST_BUDGET, request);
+            }
+        }
         if (request.attempt() == 1 && !budget.tryAcquire()) {
+            hostBudget.release(hostCharge, host);
             return skipped(SkipReason.MAX_PAGES, request);
         }
-        String host = HostKey.of(request.url());
         String key = record.key() != null ? record.key() : host;
-        UrlTask task = new UrlTask(request, key, host, partition, epoch, fingerprint, this);
+        UrlTask task = new UrlTask(request, key, host, partition, record.offset(), epoch, fingerprint, this);
+        task.hostCharge = hostCharge;
         awaitNotBefore(task);
-        return task.done;
+        return settings.followSitemaps() ? task.outcome() : task.done;
     }
 
     /**
@@ -118,6 +140,8 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         for (Integer p : ps) {
             s.seen().restore(p, restored.get(p));
         }
+        // Host budgets count per assignment (see HostBudget): a new one starts from 0.
+        hostBudget.drop(ps);
         s.scheduler().partitionsAssigned(ps);
     }
 
@@ -128,6 +152,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         s.scheduler().partitionsRevoked(ps);
         holds.cancel(ps);
         s.seen().drop(ps);
+        hostBudget.drop(ps);
     }
 
     /** URLs consumed and waiting for a not-before time or for robots.txt (not yet in the scheduler). */
@@ -214,6 +239,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     }
 
     private void onVerdict(UrlTask task, RobotsVerdict verdict) {
+        publishSitemaps(task, verdict.sitemaps());
         switch (verdict.status()) {
             case ALLOWED -> s.scheduler().submit(task, verdict.crawlDelay());
             case DISALLOWED -> {
@@ -254,7 +280,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                 return;
             }
             if (result != null) {
-                s.metrics().response(result.status(), result.durationMs());
+                s.metrics().response(result);
             } else {
                 s.metrics().noResponse();
             }
@@ -269,12 +295,15 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
      * is parked briefly (the scheduler's caps and the client's disagreed); when the client is
      * closing, the worker is stopping and the next owner redoes the URL.
      */
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void onRejected(UrlTask task, FetchRejectedException rejected, Instant now) {
         if (rejected.kind() == FetchRejectedException.Kind.CLOSED) {
             task.cancel("HTTP client closed");
             return;
         }
-        log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
+        try (LogContext context = logContext(task)) {
+            log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
+        }
         park(task, now.plusSeconds(1));
     }
 
@@ -309,6 +338,11 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     }
 
     private void terminal(UrlTask task, List<CompletableFuture<Void>> outputs, Runnable counted) {
+        CompletableFuture<Void> sitemaps = task.sitemaps;
+        if (sitemaps != null) {
+            outputs = new ArrayList<>(outputs);
+            outputs.add(sitemaps);
+        }
         Sends.all(outputs)
                 .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint))
                 .whenComplete((v, error) -> {
@@ -367,9 +401,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void internalError(UrlTask task, Throwable e) {
         // A bug on one URL must neither stop the worker nor loop through rewinds: record it and go on.
-        log.error("internal error while handling {}", task.request.url(), e);
+        try (LogContext context = logContext(task)) {
+            log.error("internal error while handling {}", task.request.url(), e);
+        }
         FailureRecord failure = FailureRecord.of(task.request, FailureReason.INTERNAL, String.valueOf(e), null,
                 s.time().now());
         s.outputs().failure(failure).whenComplete((v, error) -> {
@@ -382,6 +419,11 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         });
     }
 
+    /** Names the URL's host, partition and offset in log lines about it, whichever thread logs them. */
+    private static LogContext logContext(UrlTask task) {
+        return LogContext.ofUrl(task.host, null, task.partition(), task.offset());
+    }
+
     private boolean owned(UrlTask task) {
         return s.scheduler().epoch(task.partition()) == task.epoch();
     }
@@ -390,6 +432,41 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         if (task.request.attempt() == 1) {
             budget.release();
         }
+        HostBudget.Counts charged = task.hostCharge;
+        task.hostCharge = null;
+        hostBudget.release(charged, task.host);
+    }
+
+    /**
+     * Publishes the sitemaps of the host's robots.txt when this URL is the first to take them. If
+     * publishing fails they are offered again, and the URL's own stage fails and is redone.
+     */
+    private void publishSitemaps(UrlTask task, SitemapOffer offer) {
+        if (!settings.followSitemaps() || !offer.pending()) {
+            return;
+        }
+        List<String> taken = offer.take();
+        if (taken.isEmpty()) {
+            return;
+        }
+        List<CrawlRequest> requests = sitemapRequests.of(task.host, offer.robotsUrl(), taken, s.time().now());
+        if (requests.isEmpty()) {
+            return;
+        }
+        List<CompletableFuture<Void>> sends = new ArrayList<>(requests.size());
+        for (CrawlRequest r : requests) {
+            sends.add(s.outputs().request(r, task.host, null));
+        }
+        CompletableFuture<Void> acked = Sends.all(sends);
+        task.sitemaps = acked;
+        acked.whenComplete((v, error) -> {
+            if (error != null) {
+                offer.giveBack(taken);
+            } else {
+                log.debug("robots.txt of {} listed {} sitemaps, published", task.host, requests.size());
+                sitemapMetrics.discovered(requests.size());
+            }
+        });
     }
 
     private CompletionStage<?> skipped(SkipReason reason, CrawlRequest request) {

@@ -6,14 +6,17 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.fetcher.http.HttpResult;
 
 /**
- * The fetcher's URL and response meters, documented in {@link MeterCatalogue}. Tags are bounded
- * enums only, never a host or URL. Every tag combination is registered up front, so each outcome,
- * reason and status class shows as 0 before it first happens and rates over it are defined.
+ * The fetcher's URL, response and politeness-wait meters, documented in {@link MeterCatalogue}.
+ * Tags are bounded enums only, never a host or URL. Every tag combination is registered up front,
+ * so each outcome, reason and status class shows as 0 before it first happens and rates over it
+ * are defined.
  */
 public final class FetchMetrics {
     /** Counter of URL outcomes, tagged outcome and reason. */
@@ -22,16 +25,25 @@ public final class FetchMetrics {
     public static final String RESPONSES = MeterCatalogue.FETCH_RESPONSES;
     /** Timer (with a percentile histogram) of answered fetches by status class. */
     public static final String DURATION = MeterCatalogue.FETCH_DURATION;
+    /** Counter of decoded body bytes of answered page fetches. */
+    public static final String BYTES = MeterCatalogue.FETCH_BYTES;
+    /** Timer (with a percentile histogram) of requests' waits for their politeness permit. */
+    public static final String POLITENESS_WAIT = MeterCatalogue.FETCH_POLITENESS_WAIT;
 
     /** Histogram range: from a fast loopback answer to beyond the longest request deadline. */
     private static final Duration HISTOGRAM_MIN = Duration.ofMillis(5);
     private static final Duration HISTOGRAM_MAX = Duration.ofSeconds(60);
+    /** Politeness waits: none at all for an idle host, up to a long Crawl-delay or Retry-After. */
+    private static final Duration WAIT_HISTOGRAM_MIN = Duration.ofMillis(1);
+    private static final Duration WAIT_HISTOGRAM_MAX = Duration.ofMinutes(5);
     private static final String NONE = "none";
 
     private final MeterRegistry registry;
     private final Map<String, Counter> outcomes = new HashMap<>();
     private final Map<String, Counter> responses = new HashMap<>();
     private final Map<String, Timer> durations = new HashMap<>();
+    private final Counter bytes;
+    private final Timer politenessWait;
     private final AtomicLong pages = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong skips = new AtomicLong();
@@ -64,6 +76,16 @@ public final class FetchMetrics {
                     .register(registry));
         }
         registerResponses(NONE);
+        bytes = Counter.builder(BYTES)
+                .description("body bytes of answered page fetches, after decoding")
+                .baseUnit("bytes")
+                .register(registry);
+        politenessWait = Timer.builder(POLITENESS_WAIT)
+                .description("time requests waited in their host's queue until politeness let them start")
+                .publishPercentileHistogram()
+                .minimumExpectedValue(WAIT_HISTOGRAM_MIN)
+                .maximumExpectedValue(WAIT_HISTOGRAM_MAX)
+                .register(registry);
     }
 
     /** The registry meters are kept in. */
@@ -101,10 +123,17 @@ public final class FetchMetrics {
         outcome("skip", reason.tag());
     }
 
-    void response(int status, long durationMs) {
-        String statusClass = statusClass(status);
+    /** A page fetch was answered: its status class, its duration and its decoded body bytes. */
+    void response(HttpResult result) {
+        String statusClass = statusClass(result.status());
         responses.get(statusClass).increment();
-        durations.get(statusClass).record(Duration.ofMillis(Math.max(0, durationMs)));
+        durations.get(statusClass).record(Duration.ofMillis(Math.max(0, result.durationMs())));
+        bytes.increment(result.body().length);
+    }
+
+    /** A request waited {@code waitedNanos} in its host's queue for its permit (a {@code PermitListener}). */
+    void politenessWait(long waitedNanos) {
+        politenessWait.record(Math.max(0, waitedNanos), TimeUnit.NANOSECONDS);
     }
 
     void noResponse() {

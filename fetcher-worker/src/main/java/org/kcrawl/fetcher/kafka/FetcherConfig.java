@@ -57,6 +57,14 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                               partition alone is paused, so one partition cannot stall the others
  * @param parkTiers the delays of the four parking tiers, shortest first, the shortest no longer than
  *                  {@code max_hold}; the same for every fetcher of a crawl
+ * @param maxPagesPerHost URLs of one host admitted for fetching, 0 for no limit (the default); past
+ *                        it the host's URLs are counted skips ({@code host_budget}) without a seen
+ *                        marker, so a later run with a larger budget can still fetch them. Counted
+ *                        per assignment of the host's partition: a rebalance or restart starts the
+ *                        count again at 0
+ * @param followSitemaps publish the {@code Sitemap:} URLs of each host's robots.txt (same host only,
+ *                       at most 50) on the urls topic at depth 0, so the parser reads the sitemaps
+ *                       and their pages are crawled (default true)
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -93,13 +101,23 @@ public record FetcherConfig(
         @JsonProperty("metrics_port") int metricsPort,
         @JsonProperty("per_address") int perAddress,
         @JsonProperty("max_pending_per_partition") int maxPendingPerPartition,
-        @JsonProperty("park_tiers") List<Duration> parkTiers) {
+        @JsonProperty("park_tiers") List<Duration> parkTiers,
+        @JsonProperty("max_pages_per_host") long maxPagesPerHost,
+        @JsonProperty("follow_sitemaps") boolean followSitemaps) {
     /**
      * The largest body cap whose page message still fits the producer's request size: base64 makes
      * a body 4/3 larger, and 256 KiB is left for headers, URLs and the JSON around them.
      */
     public static final int MAX_PUBLISHABLE_BODY_BYTES = (TopicLayout.DEFAULT_MAX_MESSAGE_BYTES - 256 * 1024) / 4 * 3;
 
+
+    /**
+     * Media types read in full besides the client's defaults, because the parser reads them:
+     * robots.txt and text sitemaps, XML sitemaps and sitemap indexes, and gzipped sitemaps served
+     * as gzip files (the parser inflates those itself, within its own cap).
+     */
+    public static final List<String> EXTRA_BODY_TYPES =
+            List.of("text/plain", "application/xml", "text/xml", "application/gzip", "application/x-gzip");
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_FETCHER_";
@@ -166,6 +184,10 @@ public record FetcherConfig(
         ParkingTiers tiers = new ParkingTiers(parkTiers); // validates with messages naming park_tiers
         tiers.checkFits(maxHold);
         parkTiers = tiers.delays();
+        if (maxPagesPerHost < 0) {
+            throw new IllegalArgumentException("max_pages_per_host must be >= 0 (0 means no limit) but was "
+                    + maxPagesPerHost);
+        }
     }
 
     /** The defaults: polite (1 request/s per host, 2 at a time), robots obeyed, private addresses refused. */
@@ -178,7 +200,7 @@ public record FetcherConfig(
                 Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Duration.ofHours(24), Duration.ofMinutes(1),
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
-                8, 2_500, ParkingTiers.defaults().delays());
+                8, 2_500, ParkingTiers.defaults().delays(), 0, true);
     }
 
     /** The crawl's topic names. */
@@ -205,7 +227,8 @@ public record FetcherConfig(
 
     /** The handler's per-URL rules. */
     public HandlerSettings handler() {
-        return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers));
+        return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers), maxPagesPerHost,
+                followSitemaps);
     }
 
     /** The retry policy, with a real random source. */
@@ -217,13 +240,16 @@ public record FetcherConfig(
     /**
      * The HTTP client's settings: timeouts, body cap, User-Agent and address policy from this
      * config; connection caps matched to the scheduler's, which is what keeps fetches within them.
-     * text/plain bodies are read too, since robots.txt is one.
+     * Besides HTML, {@link #EXTRA_BODY_TYPES} bodies are read: robots.txt and text sitemaps are
+     * text/plain, XML sitemaps are served as XML and gzipped ones as gzip.
      */
     public HttpClientSettings httpClient() {
         HttpClientSettings base = HttpClientSettings.defaults();
         java.util.List<String> types = new java.util.ArrayList<>(base.fullBodyContentTypes());
-        if (!types.contains("text/plain")) {
-            types.add("text/plain");
+        for (String type : EXTRA_BODY_TYPES) {
+            if (!types.contains(type)) {
+                types.add(type);
+            }
         }
         return base.toBuilder()
                 .userAgent(userAgent)

@@ -145,14 +145,14 @@ public final class FetcherWorker implements AutoCloseable {
         List<AutoCloseable> built = new ArrayList<>();
         try {
             time = keep(built, new SystemTimeSource("kcrawl-fetch-timer"));
-            scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses));
+            metrics = new FetchMetrics(registry);
+            scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait));
             producer = keep(built, clients.producer(clientId));
             sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
             built.add(sendExecutor::shutdownNow);
             restorer = keep(built, new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
                     topics.seen(), config.seenRestoreTimeout()));
             seen = new SeenSet();
-            metrics = new FetchMetrics(registry);
             RobotsPolicy robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
@@ -355,6 +355,8 @@ public final class FetcherWorker implements AutoCloseable {
         gauge(registry, "crawl.fetch.waiting", "URLs waiting for a not-before time or robots.txt",
                 w -> w.handler.waiting());
         gauge(registry, "crawl.fetch.hosts", "hosts with politeness state", w -> w.scheduler.hosts());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, "hosts with requests queued for politeness",
+                w -> w.scheduler.backloggedHosts());
         gauge(registry, "crawl.fetch.seen.completed", "completed fingerprints held", w -> w.seen.completedCount());
         gauge(registry, "crawl.fetch.seen.claimed", "claimed fingerprints held", w -> w.seen.claimedCount());
         gauge(registry, ParkingMetrics.HELD, "parked URLs waiting for the end of their tier delay",

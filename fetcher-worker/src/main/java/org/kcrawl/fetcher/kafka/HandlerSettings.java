@@ -11,8 +11,12 @@ import java.time.Duration;
  *                are parked (re-published to a parking tier) so they do not pin the partition's
  *                committed offset
  * @param parkTiers the delays of the parking tiers
+ * @param maxPagesPerHost URLs of one host admitted for fetching per assignment of its partition, 0
+ *                        for no limit
+ * @param followSitemaps publish the same-host {@code Sitemap:} URLs of each robots.txt on the urls topic
  */
-public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers) {
+public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
+                              long maxPagesPerHost, boolean followSitemaps) {
     public HandlerSettings {
         if (maxDepth < 0) {
             throw new IllegalArgumentException("maxDepth must be >= 0 but was " + maxDepth);
@@ -27,9 +31,17 @@ public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, Par
             throw new IllegalArgumentException("parkTiers must not be null");
         }
         parkTiers.checkFits(maxHold);
+        if (maxPagesPerHost < 0) {
+            throw new IllegalArgumentException("maxPagesPerHost must be >= 0 but was " + maxPagesPerHost);
+        }
     }
 
-    /** Defaults: depth 5, no page limit, 10 s hold, tiers of 10 s, 1 min, 10 min and 1 h. */
+    /** Settings without a per-host budget, following sitemaps. */
+    public HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers) {
+        this(maxDepth, maxPages, maxHold, parkTiers, 0, true);
+    }
+
+    /** Defaults: depth 5, no page limits, 10 s hold, tiers of 10 s, 1 min, 10 min and 1 h, sitemaps followed. */
     public static HandlerSettings defaults() {
         return new HandlerSettings(5, 0, Duration.ofSeconds(10), ParkingTiers.defaults());
     }

@@ -19,6 +19,7 @@ import org.apache.kafka.common.header.Header;
 import org.kcrawl.common.kafka.AbandonedWorkException;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.politeness.Cancellable;
@@ -169,8 +170,10 @@ public final class ParkedForwarder implements RecordHandler<CrawlRequest> {
             return p >= 0 ? p : null;
         } catch (NumberFormatException e) {
             // Without a usable partition the key (the host) still finds the right one by default partitioning.
-            log.warn("ignoring a malformed {} header on {}-{}@{}", Outputs.PARTITION_HEADER, record.topic(),
-                    record.partition(), record.offset());
+            try (LogContext c = LogContext.of(record)) {
+                log.warn("ignoring a malformed {} header on {}-{}@{}", Outputs.PARTITION_HEADER, record.topic(),
+                        record.partition(), record.offset());
+            }
             return null;
         }
     }

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.message.Checks;
+import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.common.url.UrlNormalizer;
 
 /**
  * How a 3xx Location becomes a new URL: resolved against the requested URL, fragment dropped,
@@ -27,9 +29,26 @@ public record RedirectRules(UnaryOperator<String> normalizer, RedirectScope scop
         }
     }
 
-    /** Same-host scope, no normalization beyond dropping the fragment. */
+    /**
+     * Same-host scope and the parser's default normalization ({@link UrlNormalizer#defaults()}), so
+     * redirect targets and robots.txt sitemaps share fingerprints with links a default parser finds.
+     */
     public static RedirectRules defaults(int maxHops) {
-        return new RedirectRules(UnaryOperator.identity(), RedirectScope.sameHost(), maxHops);
+        return new RedirectRules(normalizing(UrlNormalizer.defaults()), RedirectScope.sameHost(), maxHops);
+    }
+
+    /** {@code normalizer} as a function that throws {@link IllegalArgumentException} for URLs it refuses. */
+    public static UnaryOperator<String> normalizing(UrlNormalizer normalizer) {
+        if (normalizer == null) {
+            throw new IllegalArgumentException("normalizer must not be null");
+        }
+        return url -> {
+            try {
+                return normalizer.normalize(url);
+            } catch (InvalidUrlException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        };
     }
 
     /**

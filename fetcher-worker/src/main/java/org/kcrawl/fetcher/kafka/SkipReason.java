@@ -10,6 +10,8 @@ public enum SkipReason {
     ROBOTS,
     /** The worker's page budget ({@code max_pages}) is used up. */
     MAX_PAGES,
+    /** The host's page budget ({@code max_pages_per_host}) is used up in this assignment of its partition. */
+    HOST_BUDGET,
     /** Deeper than {@code max_depth}. */
     MAX_DEPTH,
     /** A redirect target outside the crawl's scope. */

@@ -14,19 +14,50 @@ final class UrlTask implements HostTask {
     final String host;
     final long fingerprint;
     final CompletableFuture<Void> done = new CompletableFuture<>();
+    /** The host budget's counts this URL is charged to, or null when it is not charged. */
+    volatile HostBudget.Counts hostCharge;
+    /** Acknowledgement of the robots.txt sitemap requests this URL publishes, or null when it publishes none. */
+    volatile CompletableFuture<Void> sitemaps;
     private final int partition;
+    private final long offset;
     private final long epoch;
     private final FetchHandler handler;
 
-    UrlTask(CrawlRequest request, String key, String host, int partition, long epoch, long fingerprint,
+    UrlTask(CrawlRequest request, String key, String host, int partition, long offset, long epoch, long fingerprint,
             FetchHandler handler) {
         this.request = request;
         this.key = key;
         this.host = host;
         this.partition = partition;
+        this.offset = offset;
         this.epoch = epoch;
         this.fingerprint = fingerprint;
         this.handler = handler;
+    }
+
+    /**
+     * Completes when {@link #done} does and the URL's sitemap requests, if any, are acknowledged too:
+     * the offset is committed only then. A failure of {@link #done} is passed on as it is.
+     */
+    CompletableFuture<Void> outcome() {
+        CompletableFuture<Void> out = new CompletableFuture<>();
+        done.whenComplete((v, error) -> {
+            CompletableFuture<Void> extra = sitemaps;
+            if (error != null || extra == null) {
+                settle(out, error);
+            } else {
+                extra.whenComplete((v2, sendError) -> settle(out, sendError));
+            }
+        });
+        return out;
+    }
+
+    private static void settle(CompletableFuture<Void> out, Throwable error) {
+        if (error != null) {
+            out.completeExceptionally(error);
+        } else {
+            out.complete(null);
+        }
     }
 
     @Override
@@ -42,6 +73,11 @@ final class UrlTask implements HostTask {
     @Override
     public long epoch() {
         return epoch;
+    }
+
+    @Override
+    public long offset() {
+        return offset;
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.metrics.LogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +36,9 @@ import org.slf4j.LoggerFactory;
  *       completes synchronously does not recurse (dispatch is trampolined per thread).</li>
  *   <li>Partition-aware: tasks carry their urls partition and its epoch, so a revoked partition's
  *       queued tasks are cancelled and late submissions of an old ownership are refused.</li>
+ *   <li>Observable: a {@link PermitListener} hears how long each request waited in its host's
+ *       queue, and {@link #queued()} and {@link #backloggedHosts()} are kept as tasks come and go, so
+ *       metrics read them from any thread without a scan or the lock.</li>
  * </ul>
  *
  * <p>Addresses: a host's address is looked up once when the host is first seen
@@ -63,14 +67,15 @@ public final class HostScheduler implements AutoCloseable {
     private final TimeSource time;
     private final HostAddresses addresses;
     private final QueueHorizon horizon;
+    private final PermitListener listener;
     private final Object lock = new Object();
     private final Map<String, HostState> hosts = new HashMap<>();
-    private final Map<String, AddressSlots> addressSlots = new HashMap<>();
+    private final AddressCaps addressCaps;
+    private final Backlog backlog = new Backlog();
     private final ArrayDeque<HostState> ready = new ArrayDeque<>();
     private final Map<Integer, Ownership> partitions = new HashMap<>();
     private final ThreadLocal<boolean[]> pumping = ThreadLocal.withInitial(() -> new boolean[2]);
     private long nextEpoch = 1;
-    private int queued;
     private int inFlight;
     private boolean closed;
     private boolean stopStarting;
@@ -83,6 +88,15 @@ public final class HostScheduler implements AutoCloseable {
 
     /** A scheduler that caps concurrency per address as {@code addresses} reports them. */
     public HostScheduler(PolitenessSettings settings, TimeSource time, HostAddresses addresses) {
+        this(settings, time, addresses, PermitListener.NONE);
+    }
+
+    /**
+     * A scheduler that caps concurrency per address as {@code addresses} reports them and tells
+     * {@code listener} how long each request waited for its permit.
+     */
+    public HostScheduler(PolitenessSettings settings, TimeSource time, HostAddresses addresses,
+                         PermitListener listener) {
         if (settings == null) {
             throw new IllegalArgumentException("settings must not be null");
         }
@@ -92,10 +106,15 @@ public final class HostScheduler implements AutoCloseable {
         if (addresses == null) {
             throw new IllegalArgumentException("addresses must not be null");
         }
+        if (listener == null) {
+            throw new IllegalArgumentException("listener must not be null");
+        }
         this.settings = settings;
         this.time = time;
         this.addresses = addresses;
+        this.listener = listener;
         this.horizon = new QueueHorizon(settings);
+        this.addressCaps = new AddressCaps(settings.perAddress());
         synchronized (lock) {
             scheduleSweep();
         }
@@ -135,22 +154,15 @@ public final class HostScheduler implements AutoCloseable {
             set.forEach(partitions::remove);
             for (Iterator<HostState> it = hosts.values().iterator(); it.hasNext(); ) {
                 HostState h = it.next();
-                for (Iterator<HostTask> q = h.queue.iterator(); q.hasNext(); ) {
-                    HostTask t = q.next();
-                    if (set.contains(t.partition())) {
-                        q.remove();
-                        cancelled.add(t);
-                    }
-                }
+                cancelled.addAll(h.queue.removeIf(t -> set.contains(t.partition())));
                 if (h.queue.isEmpty()) {
                     disarm(h);
-                    stopWaitingForAddress(h);
+                    addressCaps.stopWaiting(h);
                 }
                 if (set.contains(h.partition) && h.idle()) {
                     it.remove();
                 }
             }
-            queued -= cancelled.size();
         }
         cancelAll(cancelled, "partition revoked");
         return cancelled.size();
@@ -218,8 +230,7 @@ public final class HostScheduler implements AutoCloseable {
                 if (crawlDelay != null) {
                     h.pace.crawlDelay(crawlDelay.toNanos());
                 }
-                h.queue.addLast(task);
-                queued++;
+                h.queue.addLast(task, now);
                 deferred = trim(h, now);
                 evaluate(h, now);
             }
@@ -248,11 +259,17 @@ public final class HostScheduler implements AutoCloseable {
         deferAll(deferred);
     }
 
-    /** Tasks waiting in host queues. */
+    /** Tasks waiting in host queues; safe to read from any thread without the lock. */
     public int queued() {
-        synchronized (lock) {
-            return queued;
-        }
+        return backlog.tasks();
+    }
+
+    /**
+     * Hosts with at least one task waiting in their queue (for their rate, a concurrency slot or a
+     * global slot); safe to read from any thread without the lock.
+     */
+    public int backloggedHosts() {
+        return backlog.hosts();
     }
 
     /** Tasks started and not yet released. */
@@ -281,8 +298,7 @@ public final class HostScheduler implements AutoCloseable {
     /** Tasks started and not yet released that count against {@code address}. */
     public int inFlightAt(String address) {
         synchronized (lock) {
-            AddressSlots a = addressSlots.get(address);
-            return a == null ? 0 : a.inFlight;
+            return addressCaps.inFlightAt(address);
         }
     }
 
@@ -329,14 +345,12 @@ public final class HostScheduler implements AutoCloseable {
             }
             closed = true;
             for (HostState h : hosts.values()) {
-                cancelled.addAll(h.queue);
-                h.queue.clear();
+                cancelled.addAll(h.queue.clear());
                 disarm(h);
                 h.waitingForAddress = false;
             }
             ready.clear();
-            addressSlots.values().forEach(a -> a.waiting.clear());
-            queued = 0;
+            addressCaps.clearWaiting();
             if (sweep != null) {
                 sweep.cancel();
             }
@@ -364,14 +378,14 @@ public final class HostScheduler implements AutoCloseable {
                 case NONE -> { }
             }
             boolean current = hosts.get(h.host) == h && !closed;
-            follow(h, permit.dialedAddress());
+            addressCaps.follow(h, permit.dialedAddress());
             if (current) {
                 if (feedback == Permit.Feedback.THROTTLED) {
                     deferred = trim(h, now);
                 }
                 evaluate(h, now);
             }
-            freeAddressSlot(permit.address(), now);
+            addressCaps.release(permit.address(), !closed, w -> hosts.get(w.host) == w && readyAfter(w, now));
         }
         deferAll(deferred);
         pump();
@@ -405,12 +419,21 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void startOne(Start s) {
+        try {
+            listener.permitted(s.waitedNanos);
+        } catch (RuntimeException e) {
+            // Metrics must never keep a request from starting; a listener that throws is a bug to see.
+            log.error("permit listener failed", e);
+        }
         try {
             s.task.start(s.permit);
         } catch (RuntimeException e) {
             // A task that throws is a bug; free its slots and end it so nothing waits for it forever.
-            log.error("request to {} failed to start", s.task.host(), e);
+            try (LogContext context = contextOf(s.task)) {
+                log.error("request to {} failed to start", s.task.host(), e);
+            }
             s.permit.unanswered();
             s.task.cancel("failed to start: " + e);
         }
@@ -431,23 +454,22 @@ public final class HostScheduler implements AutoCloseable {
             if (h.queue.isEmpty() || hosts.get(h.host) != h || !hasHostSlot(h)) {
                 continue; // emptied by a revoke, or a release will bring it back
             }
-            if (!addressFree(h)) {
-                waitForAddress(h); // another host behind the same address took the last slot
+            if (!addressCaps.free(h)) {
+                addressCaps.waitFor(h); // another host behind the same address took the last slot
                 continue;
             }
             if (h.pace.eligibleAt() - now > 0) {
                 evaluate(h, now); // slowed down while it waited for a global slot
                 continue;
             }
-            HostTask task = h.queue.pollFirst();
+            HostQueue.Queued next = h.queue.pollFirst();
             boolean cold = h.cold(now, COLD_AFTER_NANOS);
-            queued--;
             h.inFlight++;
             inFlight++;
-            addressSlots.computeIfAbsent(h.address, k -> new AddressSlots()).inFlight++;
+            addressCaps.take(h.address);
             h.coldInFlight = cold;
             h.pace.consume(now);
-            out.add(new Start(task, new Permit(this, h, cold, h.address)));
+            out.add(new Start(next.task(), new Permit(this, h, cold, h.address), Math.max(0, now - next.queuedAt())));
             evaluate(h, now);
         }
         return out;
@@ -458,8 +480,8 @@ public final class HostScheduler implements AutoCloseable {
         if (h.inReadyRing || h.queue.isEmpty() || !hasHostSlot(h) || h.address == null) {
             return; // a release, or the address lookup, brings it back
         }
-        if (!addressFree(h)) {
-            waitForAddress(h);
+        if (!addressCaps.free(h)) {
+            addressCaps.waitFor(h);
             return;
         }
         long at = h.pace.eligibleAt();
@@ -476,66 +498,10 @@ public final class HostScheduler implements AutoCloseable {
         return h.inFlight < settings.perHost() && !h.coldInFlight;
     }
 
-    private boolean addressFree(HostState h) {
-        AddressSlots a = addressSlots.get(h.address);
-        return a == null || a.inFlight < settings.perAddress();
-    }
-
-    private void waitForAddress(HostState h) {
-        if (!h.waitingForAddress) {
-            addressSlots.computeIfAbsent(h.address, k -> new AddressSlots()).waiting.addLast(h);
-            h.waitingForAddress = true;
-        }
-    }
-
-    private void stopWaitingForAddress(HostState h) {
-        if (h.waitingForAddress) {
-            h.waitingForAddress = false;
-            AddressSlots a = addressSlots.get(h.address);
-            if (a != null) {
-                a.waiting.remove(h);
-                if (a.unused()) {
-                    addressSlots.remove(h.address);
-                }
-            }
-        }
-    }
-
-    /**
-     * A request to {@code address} ended: hosts waiting for the address get another look, in
-     * arrival order, until as many are ready as there are free slots (a host that is not due yet
-     * goes to its timer and the next one is looked at).
-     */
-    private void freeAddressSlot(String address, long now) {
-        AddressSlots a = addressSlots.get(address);
-        if (a == null) {
-            return;
-        }
-        a.inFlight--;
-        int free = settings.perAddress() - a.inFlight;
-        while (free > 0 && !a.waiting.isEmpty() && !closed) {
-            HostState w = a.waiting.pollFirst();
-            w.waitingForAddress = false;
-            if (hosts.get(w.host) != w || !address.equals(w.address)) {
-                continue;
-            }
-            evaluate(w, now);
-            if (w.inReadyRing) {
-                free--;
-            }
-        }
-        if (a.unused()) {
-            addressSlots.remove(address);
-        }
-    }
-
-    /** The host was reached at {@code dialed}: its next requests count against that address. */
-    private void follow(HostState h, String dialed) {
-        if (dialed == null || h.address == null || dialed.equals(h.address)) {
-            return;
-        }
-        stopWaitingForAddress(h);
-        h.address = dialed;
+    /** Re-evaluates {@code h} (its address has a free slot again) and says whether it is ready now. */
+    private boolean readyAfter(HostState h, long now) {
+        evaluate(h, now);
+        return h.inReadyRing;
     }
 
     /**
@@ -554,10 +520,9 @@ public final class HostScheduler implements AutoCloseable {
         if (removed.isEmpty()) {
             return List.of();
         }
-        queued -= removed.size();
         if (h.queue.isEmpty()) {
             disarm(h);
-            stopWaitingForAddress(h);
+            addressCaps.stopWaiting(h);
         }
         List<Deferral> out = new ArrayList<>(removed.size());
         Instant wallNow = time.now();
@@ -572,7 +537,7 @@ public final class HostScheduler implements AutoCloseable {
     private HostState stateOf(String host, int partition, Ownership o, long now, Lookup lookup) {
         HostState h = hosts.get(host);
         if (h == null) {
-            h = new HostState(host, partition, new HostPace(settings, o.assignedAt), now);
+            h = new HostState(host, partition, new HostPace(settings, o.assignedAt), now, backlog);
             hosts.put(host, h);
             CompletableFuture<String> address = lookupAddress(host);
             if (address.isDone() && !address.isCompletedExceptionally()) {
@@ -653,7 +618,7 @@ public final class HostScheduler implements AutoCloseable {
             hosts.values().removeIf(h -> {
                 boolean forget = h.idle() && h.pace.rested(now) && h.parkedThrough - now <= 0;
                 if (forget) {
-                    stopWaitingForAddress(h);
+                    addressCaps.stopWaiting(h);
                 }
                 return forget;
             });
@@ -661,25 +626,36 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private static void cancelAll(List<HostTask> tasks, String why) {
         for (HostTask t : tasks) {
             try {
                 t.cancel(why);
             } catch (RuntimeException e) {
-                log.error("cancelling a request to {} failed", t.host(), e);
+                try (LogContext context = contextOf(t)) {
+                    log.error("cancelling a request to {} failed", t.host(), e);
+                }
             }
         }
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private static void deferAll(List<Deferral> deferrals) {
         for (Deferral d : deferrals) {
             try {
                 d.task.defer(d.notBefore);
             } catch (RuntimeException e) {
-                log.error("deferring a request to {} failed", d.task.host(), e);
+                try (LogContext context = contextOf(d.task)) {
+                    log.error("deferring a request to {} failed", d.task.host(), e);
+                }
                 d.task.cancel("failed to defer: " + e);
             }
         }
+    }
+
+    /** Names the task's host, partition and (when a message stands for it) offset in log lines about it. */
+    private static LogContext contextOf(HostTask task) {
+        return LogContext.ofUrl(task.host(), null, task.partition(), task.offset());
     }
 
     /** Address lookups begun under the lock, watched once it is released so callbacks never run inside it. */
@@ -709,7 +685,7 @@ public final class HostScheduler implements AutoCloseable {
 
     private record Ownership(long epoch, long assignedAt) {}
 
-    private record Start(HostTask task, Permit permit) {}
+    private record Start(HostTask task, Permit permit, long waitedNanos) {}
 
     private record Deferral(HostTask task, Instant notBefore) {}
 }

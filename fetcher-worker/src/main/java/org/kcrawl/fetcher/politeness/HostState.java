@@ -1,12 +1,10 @@
 package org.kcrawl.fetcher.politeness;
 
-import java.util.ArrayDeque;
-
 /** One host's queue, slots, pace and address inside the {@link HostScheduler}; guarded by its lock. */
 final class HostState {
     final String host;
     final int partition;
-    final ArrayDeque<HostTask> queue = new ArrayDeque<>();
+    final HostQueue queue;
     final HostPace pace;
     int inFlight;
     /** A cold request is in flight: nothing else of the host starts until it completes. */
@@ -27,9 +25,10 @@ final class HostState {
      */
     long parkedThrough;
 
-    HostState(String host, int partition, HostPace pace, long now) {
+    HostState(String host, int partition, HostPace pace, long now, Backlog backlog) {
         this.host = host;
         this.partition = partition;
+        this.queue = new HostQueue(backlog);
         this.pace = pace;
         this.parkedThrough = now;
     }

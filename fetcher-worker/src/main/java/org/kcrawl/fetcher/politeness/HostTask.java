@@ -23,6 +23,14 @@ public interface HostTask {
     long epoch();
 
     /**
+     * The offset of the urls message the task stands for, named in log lines about it; -1 (the
+     * default) for a request no message stands for, like a robots.txt fetch.
+     */
+    default long offset() {
+        return -1;
+    }
+
+    /**
      * Starts the request. Must not block and must eventually call one of the permit's release
      * methods, on any thread.
      */

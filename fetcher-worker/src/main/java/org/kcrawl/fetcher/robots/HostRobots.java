@@ -2,6 +2,7 @@ package org.kcrawl.fetcher.robots;
 
 import crawlercommons.robots.BaseRobotRules;
 import java.time.Duration;
+import java.util.List;
 
 /** What one host's robots.txt means for this crawler: rules, allow-all, or unreachable. */
 public final class HostRobots {
@@ -61,6 +62,14 @@ public final class HostRobots {
     /** Why robots.txt was unreachable (empty otherwise). */
     public String detail() {
         return detail;
+    }
+
+    /**
+     * The file's {@code Sitemap:} URLs as crawler-commons resolved them (any host); empty unless the
+     * file was parsed.
+     */
+    public List<String> sitemaps() {
+        return kind == Kind.RULES ? rules.getSitemaps() : List.of();
     }
 
     /** True when {@code url} may be fetched; always false while unreachable. */

@@ -5,6 +5,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.FetchRejectedException;
 import org.kcrawl.fetcher.http.HttpResult;
@@ -134,7 +135,9 @@ final class RobotsFetch implements HostTask {
             return;
         }
         if (!(error instanceof FetchException)) {
-            log.warn("robots.txt fetch of {} failed unexpectedly", url, error);
+            try (LogContext c = LogContext.ofUrl(host, null, partition, -1)) {
+                log.warn("robots.txt fetch of {} failed unexpectedly", url, error);
+            }
         }
         result.complete(HostRobots.unreachable(String.valueOf(error)));
     }

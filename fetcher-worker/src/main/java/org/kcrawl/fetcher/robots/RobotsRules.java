@@ -27,6 +27,9 @@ import org.kcrawl.fetcher.politeness.TimeSource;
  * unavailable (allow all); 4xx allows all; 5xx, 429 and network failures disallow everything until
  * the file is fetched again after {@link RobotsSettings#unreachableRetry()}. Concurrent checks for
  * one origin share one fetch.
+ *
+ * <p>A parsed file's {@code Sitemap:} URLs on the asking host travel with its verdicts as one
+ * {@link SitemapOffer} per cache entry, so they are taken (and published) once per fetch of the file.
  */
 public final class RobotsRules implements RobotsPolicy {
     private final HttpFetcher fetcher;
@@ -69,8 +72,9 @@ public final class RobotsRules implements RobotsPolicy {
         RobotsFetch[] started = new RobotsFetch[1];
         CompletableFuture<Loaded> loaded = cache.get(origin, (key, executor) -> {
             CompletableFuture<HostRobots> raw = new CompletableFuture<>();
-            started[0] = new RobotsFetch(origin + "/robots.txt", host, partition, epoch, 0, raw, this);
-            return raw.thenApply(robots -> loaded(host, robots));
+            String robotsUrl = origin + "/robots.txt";
+            started[0] = new RobotsFetch(robotsUrl, host, partition, epoch, 0, raw, this);
+            return raw.thenApply(robots -> loaded(host, robotsUrl, robots));
         });
         if (started[0] != null) {
             // Submitted outside the cache's compute: a fetch that completes at once must not
@@ -85,14 +89,16 @@ public final class RobotsRules implements RobotsPolicy {
         return cache.synchronous().estimatedSize();
     }
 
-    private Loaded loaded(String host, HostRobots robots) {
+    private Loaded loaded(String host, String robotsUrl, HostRobots robots) {
         fetched.get(robots.kind()).increment();
         if (robots.crawlDelay() != null) {
             scheduler.crawlDelay(host, robots.crawlDelay());
         }
         long ttl = robots.kind() == HostRobots.Kind.UNREACHABLE
                 ? settings.unreachableRetry().toNanos() : settings.ttl().toNanos();
-        return new Loaded(robots, time.nanoTime() + ttl, ttl);
+        // Same host only, judged against the host that asked: a redirect to another host's robots.txt
+        // must not let that file point the crawl at its own sitemaps either.
+        return new Loaded(robots, SitemapOffer.of(host, robotsUrl, robots.sitemaps()), time.nanoTime() + ttl, ttl);
     }
 
     private RobotsVerdict verdict(Loaded loaded, String url) {
@@ -101,9 +107,8 @@ public final class RobotsRules implements RobotsPolicy {
             Instant retryAt = time.now().plusNanos(Math.max(0, loaded.expiresAtNanos - time.nanoTime()));
             return new RobotsVerdict(RobotsVerdict.Status.UNAVAILABLE, null, retryAt);
         }
-        return robots.allows(url)
-                ? RobotsVerdict.allowed(robots.crawlDelay())
-                : new RobotsVerdict(RobotsVerdict.Status.DISALLOWED, robots.crawlDelay(), null);
+        return new RobotsVerdict(robots.allows(url) ? RobotsVerdict.Status.ALLOWED : RobotsVerdict.Status.DISALLOWED,
+                robots.crawlDelay(), null, loaded.sitemaps);
     }
 
     HttpFetcher fetcher() {
@@ -141,7 +146,7 @@ public final class RobotsRules implements RobotsPolicy {
         }
     }
 
-    private record Loaded(HostRobots robots, long expiresAtNanos, long ttlNanos) {}
+    private record Loaded(HostRobots robots, SitemapOffer sitemaps, long expiresAtNanos, long ttlNanos) {}
 
     private static final class LoadedExpiry implements Expiry<String, Loaded> {
         @Override

@@ -9,8 +9,10 @@ import java.time.Instant;
  * @param status the answer
  * @param crawlDelay the host's Crawl-delay (capped), null when it sets none
  * @param retryAt for {@link Status#UNAVAILABLE}: when robots.txt will be tried again; null otherwise
+ * @param sitemaps the host's robots.txt {@code Sitemap:} URLs, shared by every verdict of one cached
+ *                 file and taken by at most one of them ({@link SitemapOffer#none()} when there are none)
  */
-public record RobotsVerdict(Status status, Duration crawlDelay, Instant retryAt) {
+public record RobotsVerdict(Status status, Duration crawlDelay, Instant retryAt, SitemapOffer sitemaps) {
 
     /** The possible answers. */
     public enum Status {
@@ -29,6 +31,14 @@ public record RobotsVerdict(Status status, Duration crawlDelay, Instant retryAt)
         if (status == Status.UNAVAILABLE && retryAt == null) {
             throw new IllegalArgumentException("retryAt is required when robots.txt is unavailable");
         }
+        if (sitemaps == null) {
+            sitemaps = SitemapOffer.none();
+        }
+    }
+
+    /** A verdict without sitemaps. */
+    public RobotsVerdict(Status status, Duration crawlDelay, Instant retryAt) {
+        this(status, crawlDelay, retryAt, SitemapOffer.none());
     }
 
     /** Allowed, with the host's Crawl-delay if any. */

@@ -6,6 +6,7 @@
  * each a politely scheduled request. 4xx: allow all. 5xx, 429, network failures: everything
  * disallowed until it is fetched again after a short retry time; URLs of such a host are retried
  * and finally fail as {@code robots_unavailable}. Failures that the page fetch would report more
- * precisely (blocked address, TLS, invalid URL) allow the fetch so that it does.
+ * precisely (blocked address, TLS, invalid URL) allow the fetch so that it does. {@code Sitemap:}
+ * lines on the file's own host are offered once per cached file ({@link org.kcrawl.fetcher.robots.SitemapOffer}).
  */
 package org.kcrawl.fetcher.robots;

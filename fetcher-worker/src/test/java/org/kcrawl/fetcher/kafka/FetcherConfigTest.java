@@ -131,4 +131,28 @@ class FetcherConfigTest {
         assertThat(code).isEqualTo(2);
         assertThat(err.toString()).contains("burst");
     }
+
+    @Test
+    void sitemapsAreFollowedAndHostsUnlimitedByDefaultAndBothBind() {
+        FetcherConfig defaults = FetcherConfig.defaults();
+        assertThat(defaults.followSitemaps()).isTrue();
+        assertThat(defaults.maxPagesPerHost()).isZero();
+        assertThat(defaults.handler().followSitemaps()).isTrue();
+        assertThat(defaults.handler().maxPagesPerHost()).isZero();
+
+        FetcherConfig c = bind(null, Map.of("KCRAWL_FETCHER_MAX_PAGES_PER_HOST", "25",
+                "KCRAWL_FETCHER_FOLLOW_SITEMAPS", "false"));
+
+        assertThat(c.handler().maxPagesPerHost()).isEqualTo(25);
+        assertThat(c.handler().followSitemaps()).isFalse();
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_MAX_PAGES_PER_HOST", "-1")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("max_pages_per_host");
+    }
+
+    @Test
+    void theHttpClientReadsSitemapBodiesInFull() {
+        assertThat(FetcherConfig.defaults().httpClient().fullBodyContentTypes()).contains("text/html",
+                "application/xhtml+xml", "text/plain", "application/xml", "text/xml", "application/gzip",
+                "application/x-gzip");
+    }
 }

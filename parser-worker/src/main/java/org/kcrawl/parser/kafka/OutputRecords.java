@@ -43,13 +43,27 @@ public final class OutputRecords {
         if (outputs == null) {
             throw new IllegalArgumentException("outputs must not be null");
         }
-        MessageCodec codec = MessageCodec.get();
         List<ProducerRecord<String, byte[]>> records = new ArrayList<>(outputs.requests().size() + 1);
         for (CrawlRequest request : outputs.requests()) {
-            records.add(new ProducerRecord<>(topics.urls(), HostKey.of(request.url()), codec.encode(request)));
+            records.add(link(request));
         }
-        PageRecord record = outputs.record();
-        records.add(new ProducerRecord<>(topics.records(), record.url(), recordCap.encode(record)));
+        records.add(record(outputs.record()));
         return records;
+    }
+
+    /** The urls-topic record of one followed link, keyed by its host. */
+    public ProducerRecord<String, byte[]> link(CrawlRequest request) {
+        if (request == null) {
+            throw new IllegalArgumentException("request must not be null");
+        }
+        return new ProducerRecord<>(topics.urls(), HostKey.of(request.url()), MessageCodec.get().encode(request));
+    }
+
+    /** The records-topic record of a page, keyed by its URL and encoded within the size cap. */
+    public ProducerRecord<String, byte[]> record(PageRecord record) {
+        if (record == null) {
+            throw new IllegalArgumentException("record must not be null");
+        }
+        return new ProducerRecord<>(topics.records(), record.url(), recordCap.encode(record));
     }
 }

@@ -22,6 +22,8 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
 import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.url.UrlFingerprint;
+import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.pipeline.PageOutputs;
 import org.kcrawl.parser.pipeline.PageProcessor;
 import org.kcrawl.parser.pipeline.ParserMetrics;
@@ -49,6 +51,14 @@ import org.slf4j.MDC;
  *
  * <p>Pages of a partition revoked while they wait in the queue are skipped rather than parsed: their
  * results could not be committed, and the next owner parses them again.
+ *
+ * <p>A link whose URL this handler already published, and the broker acknowledged, is not sent again
+ * (counted as suppressed): most links of a site point at pages its other pages link too, and each
+ * duplicate would cost an encode, a produce and the fetcher's consume and seen-set lookup just to be
+ * skipped there. The fetcher's seen-set stays the authority. A URL's fingerprint enters the set only
+ * when its own send is acknowledged, so a page rewound after a failed send publishes the links the
+ * broker did not take again; the set may forget, never invent, so nothing is lost. The first depth
+ * published wins, as in the fetcher's seen-set.
  */
 public final class ParseHandler implements RecordHandler<FetchedPage> {
     private static final Logger log = LoggerFactory.getLogger(ParseHandler.class);
@@ -59,15 +69,21 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     private final OutputRecords outputRecords;
     private final ParserMetrics metrics;
     private final DeadLetterPublisher deadLetters;
+    private final FingerprintSet published;
     private final Map<TopicPartition, Integer> generations = new ConcurrentHashMap<>();
     private final AtomicLong deadLettered = new AtomicLong();
 
+    /**
+     * A handler parsing on {@code pool} and sending on {@code producer}; {@code published} remembers the
+     * acknowledged links ({@link FingerprintSet#withCapacity} 0 to publish every link of every page).
+     */
     public ParseHandler(PageProcessor processor, Executor pool, Producer<String, byte[]> producer,
-                        CrawlTopics topics, ParserMetrics metrics, DeadLetterPublisher deadLetters) {
+                        CrawlTopics topics, ParserMetrics metrics, DeadLetterPublisher deadLetters,
+                        FingerprintSet published) {
         if (processor == null || pool == null || producer == null || topics == null || metrics == null
-                || deadLetters == null) {
+                || deadLetters == null || published == null) {
             throw new IllegalArgumentException(
-                    "processor, pool, producer, topics, metrics and deadLetters must not be null");
+                    "processor, pool, producer, topics, metrics, deadLetters and published must not be null");
         }
         this.processor = processor;
         this.pool = pool;
@@ -75,6 +91,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
         this.outputRecords = new OutputRecords(topics);
         this.metrics = metrics;
         this.deadLetters = deadLetters;
+        this.published = published;
     }
 
     @Override
@@ -142,12 +159,48 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     }
 
     private CompletableFuture<Void> publish(PageOutputs out) {
-        List<ProducerRecord<String, byte[]>> records = outputRecords.of(out);
-        List<CompletableFuture<?>> sends = new ArrayList<>(records.size());
-        for (ProducerRecord<String, byte[]> record : records) {
-            sends.add(Sends.send(producer, record));
+        // Everything is encoded before anything is sent: a page whose record cannot be encoded is
+        // dead-lettered with none of its outputs on the broker.
+        List<CrawlRequest> requests = out.requests();
+        long[] fingerprints = new long[requests.size()];
+        List<ProducerRecord<String, byte[]>> links = unpublished(requests, fingerprints);
+        ProducerRecord<String, byte[]> record = outputRecords.record(out.record());
+        metrics.suppressed(requests.size() - links.size());
+
+        List<CompletableFuture<?>> sends = new ArrayList<>(links.size() + 1);
+        for (int i = 0; i < links.size(); i++) {
+            sends.add(sendLink(links.get(i), fingerprints[i]));
         }
-        int links = out.requests().size();
-        return Sends.all(sends).thenRun(() -> metrics.published(links));
+        sends.add(Sends.send(producer, record));
+        int sent = links.size();
+        return Sends.all(sends).thenRun(() -> metrics.published(sent));
+    }
+
+    /**
+     * The records of those {@code requests} not known as published, in order; the fingerprint of the
+     * i-th goes to {@code fingerprints[i]} (0 when the set is off, which spares the hashing).
+     */
+    private List<ProducerRecord<String, byte[]>> unpublished(List<CrawlRequest> requests, long[] fingerprints) {
+        List<ProducerRecord<String, byte[]>> links = new ArrayList<>(requests.size());
+        for (CrawlRequest request : requests) {
+            long fingerprint = published.enabled() ? UrlFingerprint.of(request.url()) : 0;
+            if (!published.contains(fingerprint)) {
+                fingerprints[links.size()] = fingerprint;
+                links.add(outputRecords.link(request));
+            }
+        }
+        return links;
+    }
+
+    /**
+     * Sends one link. Its fingerprint joins the set only once the broker has acknowledged it, and before
+     * the returned stage completes, so it is there by the time the page's offset can be committed.
+     */
+    private CompletableFuture<?> sendLink(ProducerRecord<String, byte[]> link, long fingerprint) {
+        return Sends.send(producer, link).whenComplete((metadata, error) -> {
+            if (error == null) {
+                published.add(fingerprint);
+            }
+        });
     }
 }

@@ -21,6 +21,7 @@ import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.pipeline.PageProcessor;
 import org.kcrawl.parser.pipeline.ParserMetrics;
@@ -31,7 +32,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One parser: a consumer of the pages topic in the parser group on its own poll thread, a parse pool
- * sized to the cores, and a producer shared by links, records and dead letters. {@link #start()} and
+ * sized to the cores, a producer shared by links, records and dead letters, and the set of links it
+ * has published ({@code link_dedup_capacity}), kept for the worker's life. {@link #start()} and
  * {@link #stop()} may be called from any thread; stop is graceful (in-flight pages finish and are
  * committed within the drain time).
  */
@@ -97,7 +99,8 @@ public final class ParserWorker implements AutoCloseable {
         producer = clients.producer(clientId);
         pool = newPool();
         DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
-        handler = new ParseHandler(processor, pool, producer, topics, metrics, deadLetters);
+        handler = new ParseHandler(processor, pool, producer, topics, metrics, deadLetters,
+                FingerprintSet.withCapacity(config.linkDedupCapacity()));
         KafkaConsumer<String, byte[]> consumer =
                 clients.consumer(topics.parserGroup(), clientId, config.maxPollRecords());
         loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class, handler,

@@ -29,6 +29,7 @@ public final class ParserMetrics {
     private final Counter budgetExceeded;
     private final Counter linksFound;
     private final Counter linksPublished;
+    private final Counter linksSuppressed;
     private final Counter recordsPublished;
 
     /** Registers every meter in {@code registry} up front, so each reason shows as 0 before it happens. */
@@ -59,6 +60,9 @@ public final class ParserMetrics {
                 .register(registry);
         linksPublished = Counter.builder(MeterCatalogue.PARSE_LINKS_PUBLISHED)
                 .description("links acknowledged on the urls topic").register(registry);
+        linksSuppressed = Counter.builder(MeterCatalogue.PARSE_LINKS_SUPPRESSED)
+                .description("links not sent again: already published by this parser and acknowledged")
+                .register(registry);
         recordsPublished = Counter.builder(MeterCatalogue.PARSE_RECORDS_PUBLISHED)
                 .description("records acknowledged on the records topic").register(registry);
     }
@@ -81,6 +85,18 @@ public final class ParserMetrics {
     public void published(int links) {
         linksPublished.increment(links);
         recordsPublished.increment();
+    }
+
+    /** Counts {@code links} of one page not sent because this parser had already published them. */
+    public void suppressed(int links) {
+        if (links > 0) {
+            linksSuppressed.increment(links);
+        }
+    }
+
+    /** Links not sent because this parser had already published them. */
+    public long linksSuppressed() {
+        return (long) linksSuppressed.count();
     }
 
     /** Pages processed, all kinds together. */

@@ -94,7 +94,9 @@ public final class SitemapParser {
         if (mime.equals("text/plain")) {
             return path.contains("sitemap") && path.endsWith(".txt");
         }
-        if (mime.isEmpty() || mime.endsWith("/xml") || mime.endsWith("+xml")) {
+        // A gzip type with Content-Encoding: gzip reaches us already inflated by the HTTP client.
+        if (mime.isEmpty() || mime.endsWith("/xml") || mime.endsWith("+xml") || mime.equals("application/gzip")
+                || mime.equals("application/x-gzip")) {
             String head = new String(body, 0, Math.min(body.length, SNIFF_BYTES), StandardCharsets.ISO_8859_1)
                     .toLowerCase(Locale.ROOT);
             return head.contains("<urlset") || head.contains("<sitemapindex");

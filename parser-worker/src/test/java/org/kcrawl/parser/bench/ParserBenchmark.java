@@ -10,10 +10,13 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.kafka.OutputRecords;
 import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.parser.pipeline.PageOutputs;
@@ -40,7 +43,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>The worker's pipeline per page: decode the {@link FetchedPage} JSON message (the poll loop's
  * work), then {@link PageProcessor#process} (charset detection, parse under the size cap and time
  * budget, metadata, robots directives, link extraction, normalization, the scope chain, the record,
- * metrics), then {@link OutputRecords#of} (every output encoded to JSON bytes with its key). The
+ * metrics), then the published-links lookup of each link ({@link UrlFingerprint} and
+ * {@link FingerprintSet#contains} on a set of the default capacity, left empty so that every link is
+ * new, as on a page of a fresh site), then {@link OutputRecords#of} (every output encoded to JSON
+ * bytes with its key). The
  * bare loop: {@code Jsoup.parse} of the body bytes (jsoup's own charset detection), then
  * {@code select("a[href]")} and {@code absUrl("href")} of each match.
  *
@@ -62,6 +68,7 @@ public class ParserBenchmark {
         List<byte[]> messages;
         PageProcessor processor;
         OutputRecords outputs;
+        FingerprintSet published;
 
         @Setup
         public void setUp() {
@@ -70,6 +77,7 @@ public class ParserBenchmark {
             ParserConfig config = ParserConfig.defaults();
             processor = ParserWorker.processor(config, new ParserMetrics(new SimpleMeterRegistry()));
             outputs = new OutputRecords(config.topics());
+            published = FingerprintSet.withCapacity(config.linkDedupCapacity());
         }
     }
 
@@ -112,6 +120,9 @@ public class ParserBenchmark {
                 throw new IllegalStateException("the corpus encodes valid messages", e);
             }
             PageOutputs out = corpus.processor.process(page);
+            for (CrawlRequest request : out.requests()) {
+                bh.consume(corpus.published.contains(UrlFingerprint.of(request.url())));
+            }
             List<ProducerRecord<String, byte[]>> encoded = corpus.outputs.of(out);
             records += encoded.size();
             bh.consume(encoded);

@@ -37,6 +37,7 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.PageRecord;
 import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.pipeline.PageProcessor;
 import org.kcrawl.parser.pipeline.ParserMetrics;
@@ -64,7 +65,8 @@ class ParseHandlerTest {
     private final ParseHandler handler = new ParseHandler(
             new PageProcessor(PageParser.defaults(), SitemapParser.defaults(), ScopeChain.of(ScopeSettings.defaults()),
                     metrics, Clock.systemUTC(), System::nanoTime),
-            pool, producer, TOPICS, metrics, new DeadLetterPublisher(producer, TOPICS.deadLetters()));
+            pool, producer, TOPICS, metrics, new DeadLetterPublisher(producer, TOPICS.deadLetters()),
+            FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY));
 
     /** Keeps the parse thread's MDC at each send: sends happen while the page is being processed. */
     private final List<Map<String, String>> mdcAtSend = new CopyOnWriteArrayList<>();
@@ -99,7 +101,8 @@ class ParseHandlerTest {
         } : Clock.systemUTC();
         return new ParseHandler(new PageProcessor(PageParser.defaults(), SitemapParser.defaults(),
                 ScopeChain.of(ScopeSettings.defaults()), metrics, clock, System::nanoTime),
-                pool, watchedProducer, TOPICS, metrics, new DeadLetterPublisher(watchedProducer, TOPICS.deadLetters()));
+                pool, watchedProducer, TOPICS, metrics, new DeadLetterPublisher(watchedProducer, TOPICS.deadLetters()),
+                FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY));
     }
 
     private Map<String, String> mdcOnThePool() throws Exception {
@@ -170,6 +173,118 @@ class ParseHandlerTest {
         await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
         assertThat(stage).isCompletedExceptionally();
         assertThat(metrics.recordsPublished()).isZero();
+    }
+
+    @Test
+    void linksWhoseSendsFailedArePublishedAgainWhenTheRewoundPageIsParsedAgain() {
+        FingerprintSet published = FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY);
+        ParseHandler handler = handlerOn(producer, published);
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+
+        CompletableFuture<?> failed = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
+        producer.errorNext(new org.apache.kafka.common.errors.TimeoutException("broker gone"));
+        producer.errorNext(new org.apache.kafka.common.errors.TimeoutException("broker gone"));
+        producer.completeNext();
+        await().atMost(Duration.ofSeconds(5)).until(failed::isDone);
+        assertThat(failed).isCompletedExceptionally();
+
+        CompletableFuture<?> again = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 6);
+        assertThat(urlsSent(3, 6)).containsExactly("http://site.example/a", "http://site.example/b");
+        acknowledgeAll();
+        await().atMost(Duration.ofSeconds(5)).until(again::isDone);
+        assertThat(again).isCompleted();
+        assertThat(metrics.linksSuppressed()).isZero();
+
+        CompletableFuture<?> third = handler.handle(page, consumed(page, 0, 2)).toCompletableFuture();
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 7);
+        acknowledgeAll();
+        await().atMost(Duration.ofSeconds(5)).until(third::isDone);
+        assertThat(producer.history().get(6).topic()).as("only the record: both links are on the broker")
+                .isEqualTo(TOPICS.records());
+        assertThat(metrics.linksSuppressed()).isEqualTo(2);
+        assertThat(metrics.linksPublished()).isEqualTo(2);
+    }
+
+    @Test
+    void aRewoundPageSkipsOnlyTheLinksTheBrokerAcknowledged() {
+        ParseHandler handler = handlerOn(producer, FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY));
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+
+        CompletableFuture<?> failed = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
+        producer.completeNext(); // /a is on the broker
+        producer.errorNext(new org.apache.kafka.common.errors.TimeoutException("broker gone")); // /b is not
+        producer.completeNext();
+        await().atMost(Duration.ofSeconds(5)).until(failed::isDone);
+
+        CompletableFuture<?> again = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 5);
+        acknowledgeAll();
+        await().atMost(Duration.ofSeconds(5)).until(again::isDone);
+
+        assertThat(urlsSent(3, 5)).containsExactly("http://site.example/b");
+        assertThat(producer.history().get(4).topic()).isEqualTo(TOPICS.records());
+        assertThat(metrics.linksSuppressed()).isEqualTo(1);
+    }
+
+    @Test
+    void aLinkWhoseSendIsNotYetAcknowledgedIsPublishedByAnotherPageToo() {
+        ParseHandler handler = handlerOn(producer, FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY));
+        FetchedPage first = Pages.html("http://site.example/", "<a href=/a>a</a>");
+        FetchedPage second = Pages.html("http://site.example/other", "<a href=/a>a</a>");
+
+        CompletableFuture<?> one = handler.handle(first, consumed(first, 0, 1)).toCompletableFuture();
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 2);
+        CompletableFuture<?> two = handler.handle(second, consumed(second, 0, 2)).toCompletableFuture();
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 4);
+        acknowledgeAll();
+        await().atMost(Duration.ofSeconds(5)).until(() -> one.isDone() && two.isDone());
+
+        assertThat(urlsSent(0, 4)).containsExactly("http://site.example/a", "http://site.example/a");
+        assertThat(metrics.linksSuppressed()).isZero();
+    }
+
+    @Test
+    void withTheSetOffEveryPagePublishesEveryLink() throws Exception {
+        ParseHandler handler = handlerOn(watchedProducer, FingerprintSet.withCapacity(0));
+        FetchedPage page = Pages.html("http://site.example/", HTML);
+
+        handler.handle(page, consumed(page, 0, 1)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        handler.handle(page, consumed(page, 0, 2)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+        assertThat(watchedProducer.history()).extracting(ProducerRecord::topic).containsExactly(
+                TOPICS.urls(), TOPICS.urls(), TOPICS.records(), TOPICS.urls(), TOPICS.urls(), TOPICS.records());
+        assertThat(metrics.linksSuppressed()).isZero();
+    }
+
+    private ParseHandler handlerOn(MockProducer<String, byte[]> target, FingerprintSet published) {
+        return new ParseHandler(new PageProcessor(PageParser.defaults(), SitemapParser.defaults(),
+                ScopeChain.of(ScopeSettings.defaults()), metrics, Clock.systemUTC(), System::nanoTime),
+                pool, target, TOPICS, metrics, new DeadLetterPublisher(target, TOPICS.deadLetters()), published);
+    }
+
+    private void acknowledgeAll() {
+        while (producer.completeNext()) {
+            // the next pending send is acknowledged
+        }
+    }
+
+    /** The URLs of the crawl requests among sends {@code from} (inclusive) to {@code to}. */
+    private List<String> urlsSent(int from, int to) {
+        return producer.history().subList(from, to).stream()
+                .filter(r -> r.topic().equals(TOPICS.urls()))
+                .map(r -> decode(r.value()).url())
+                .toList();
+    }
+
+    private static CrawlRequest decode(byte[] value) {
+        try {
+            return MessageCodec.get().decode(value, CrawlRequest.class);
+        } catch (org.kcrawl.common.message.MalformedMessageException e) {
+            throw new AssertionError("an undecodable crawl request was sent", e);
+        }
     }
 
     @Test

@@ -137,6 +137,36 @@ class ParserWorkerIT {
     }
 
     @Test
+    void aLinkThisParserAlreadyPublishedIsNotPublishedAgainWhateverItsDepthOrSource() throws Exception {
+        ParserWorker worker = startWorker();
+        produce(Pages.html("http://site.example/", "<title>Home</title><a href=/a>a</a><a href=/b>b</a>"));
+        read(topics.records(), PageRecord.class, 1);
+        // Committed only once both links were acknowledged, so they are in the set by now.
+        await().atMost(WAIT).untilAsserted(() -> assertThat(lag()).isZero());
+
+        produce(Pages.page("http://site.example/other", 200, "text/html", """
+                <title>Other</title><a href="/a">again</a><a href="/c">new</a>"""
+                .getBytes(StandardCharsets.UTF_8), Map.of(), 3));
+        produce(Pages.page("http://site.example/sitemap.xml", "application/xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                  <url><loc>http://site.example/b</loc></url>
+                  <url><loc>http://site.example/d</loc></url>
+                </urlset>""".getBytes(StandardCharsets.UTF_8)));
+
+        read(topics.records(), PageRecord.class, 3);
+        await().atMost(WAIT).untilAsserted(() -> assertThat(lag()).isZero());
+        List<CrawlRequest> requests = read(topics.urls(), CrawlRequest.class, 4);
+        assertThat(requests).extracting(CrawlRequest::url, CrawlRequest::depth).containsExactlyInAnyOrder(
+                org.assertj.core.groups.Tuple.tuple("http://site.example/a", 2),
+                org.assertj.core.groups.Tuple.tuple("http://site.example/b", 2),
+                org.assertj.core.groups.Tuple.tuple("http://site.example/c", 4),
+                org.assertj.core.groups.Tuple.tuple("http://site.example/d", 2));
+        assertThat(worker.metrics().linksSuppressed()).isEqualTo(2);
+        assertThat(worker.metrics().linksPublished()).isEqualTo(4);
+    }
+
+    @Test
     void aRestartedWorkerResumesAfterTheCommittedPages() throws Exception {
         ParserWorker first = startWorker();
         produce(Pages.html("http://site.example/one", "<title>One</title>"));

@@ -151,6 +151,17 @@ class SitemapParserTest {
     }
 
     @Test
+    void recognisesASitemapServedAsGzipThatTheClientAlreadyInflated() {
+        // Content-Type: application/gzip with Content-Encoding: gzip arrives as plain XML.
+        assertThat(SitemapParser.isSitemap(xml("http://a.example/s.xml.gz", "application/gzip",
+                INDEX.getBytes(StandardCharsets.UTF_8)))).isTrue();
+        assertThat(SitemapParser.isSitemap(xml("http://a.example/s.xml.gz", "application/x-gzip",
+                INDEX.getBytes(StandardCharsets.UTF_8)))).isTrue();
+        assertThat(SitemapParser.isSitemap(xml("http://a.example/archive.gz", "application/gzip",
+                "<html>not a sitemap</html>".getBytes(StandardCharsets.UTF_8)))).isFalse();
+    }
+
+    @Test
     void countsUnusableUrls() {
         ParsedPage p = parser.parse(xml("http://site.example/sitemap.txt", "text/plain",
                 "http://site.example/ok\nhttp://exa mple.com/bad\n".getBytes(StandardCharsets.UTF_8)));

@@ -1,0 +1,44 @@
+package org.kcrawl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The progress line names what the output file got, so a fetch-only crawl does not report records. */
+class ProgressReporterTest {
+    private final StringWriter text = new StringWriter();
+    private final AtomicLong clock = new AtomicLong();
+
+    private ProgressReporter reporter(String label) {
+        ProgressSnapshot snapshot = new ProgressSnapshot(120, 118, 3, 2, 1, 0);
+        return new ProgressReporter(new PrintWriter(text), false, () -> snapshot, label, clock::get, 5_000_000_000L);
+    }
+
+    @Test
+    void aFetchOnlyCrawlReportsLinesWrittenNotRecords() {
+        ProgressReporter progress = reporter("written");
+
+        clock.set(5_000_000_000L);
+        progress.tick();
+        clock.set(6_000_000_000L);
+        progress.finish("drained");
+
+        assertThat(text.toString()).doesNotContain("records")
+                .contains("| written 118 |")
+                .contains("drained: 120 pages in 6.0 s (20.0 pages/s), 118 written, 1 errors");
+    }
+
+    @Test
+    void aFullCrawlReportsRecords() {
+        ProgressReporter progress = reporter("records");
+
+        clock.set(5_000_000_000L);
+        progress.tick();
+        progress.finish("drained");
+
+        assertThat(text.toString()).contains("| records 118 |").contains("118 records, 1 errors");
+    }
+}
