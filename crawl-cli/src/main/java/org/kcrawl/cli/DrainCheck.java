@@ -57,6 +57,15 @@ final class DrainCheck {
         return watched;
     }
 
+    /** Messages of the watched topics that their groups have not committed yet (a progress figure). */
+    long backlog() {
+        long total = 0;
+        for (Watched w : watched) {
+            total += lag.of(w.group(), w.topics());
+        }
+        return total;
+    }
+
     /** One check; true once the crawl has been idle for the needed number of checks in a row. */
     boolean idle() {
         boolean idle = workers.pending() == 0 && workers.inFlight() == 0 && workers.queued() == 0

@@ -92,15 +92,15 @@ final class LocalCrawl {
             try (CrawlWorkers workers = workersFactory.apply(clients)) {
                 workers.start();
                 seed(clients, topics);
+                DrainCheck drain = new DrainCheck(workers, lag::of, topics, !options.fetchOnly, IDLE_CHECKS);
                 ProgressReporter progress = new ProgressReporter(err, System.console() != null,
-                        () -> snapshot(workers, output, failures), options.fetchOnly ? "written" : "records",
+                        () -> snapshot(workers, output, failures, drain), options.fetchOnly ? "written" : "records",
                         System::nanoTime, Duration.ofSeconds(5).toNanos());
                 ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "crawl-progress");
                     t.setDaemon(true);
                     return t;
                 });
-                DrainCheck drain = new DrainCheck(workers, lag::of, topics, !options.fetchOnly, IDLE_CHECKS);
                 ticker.scheduleWithFixedDelay(() -> check(drain, output, progress), 500, 500, TimeUnit.MILLISECONDS);
                 done.await();
                 ticker.shutdownNow();
@@ -215,9 +215,10 @@ final class LocalCrawl {
         log.warn("the output files may lack the last records: the writers did not catch up within 30 s");
     }
 
-    private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink output, JsonLinesSink failures) {
+    private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink output, JsonLinesSink failures,
+                                             DrainCheck drain) {
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
-                Math.max(w.failures(), failures.written()), 0);
+                Math.max(w.failures(), failures.written()), drain.backlog());
     }
 
     private static final class SinkThread {

@@ -8,6 +8,6 @@ package org.kcrawl.cli;
  * @param queued URLs consumed and waiting for their turn (politeness, retries)
  * @param inFlight requests on the wire
  * @param errors failures recorded
- * @param lag messages in the urls and pages topics not yet taken by a worker
+ * @param lag messages of the urls, pages and parking topics whose worker group has not committed them yet
  */
 record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag) {}

@@ -35,6 +35,18 @@ class DrainCheckTest {
     }
 
     @Test
+    void theBacklogSumsTheLagOfEveryWatchedGroup() {
+        DrainCheck full = new DrainCheck(workers, this::lag, topics, true, 1);
+        lagByGroup.put(topics.fetcherGroup(), 7L);
+        lagByGroup.put(topics.parserGroup(), 5L);
+        lagByGroup.put(topics.parkingGroup(), 2L);
+
+        assertThat(full.backlog()).isEqualTo(14L);
+        // A fetch-only crawl does not count the pages nobody will parse.
+        assertThat(new DrainCheck(workers, this::lag, topics, false, 1).backlog()).isEqualTo(9L);
+    }
+
+    @Test
     void aFetchOnlyCrawlDrainsWhateverTheParserGroupsLag() {
         // Nothing reads the pages in the parser group of a fetch-only crawl: its lag only grows.
         DrainCheck check = new DrainCheck(workers, this::lag, topics, false, 1);
