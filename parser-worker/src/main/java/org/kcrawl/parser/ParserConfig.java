@@ -39,7 +39,13 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param parseTimeBudget wall time one page's parse may take
  * @param fallbackCharset charset for undeclared bodies that are not valid UTF-8
  * @param threads parse threads; 0 uses one per available core
- * @param maxPending consumed pages in flight before the consumer pauses (bounds memory)
+ * @param maxPending consumed pages in flight (parsing, or waiting for the broker to acknowledge their
+ *                   outputs) before the consumer pauses; {@code max_pending_bytes} is what bounds memory,
+ *                   so this can be large enough to keep the broker's acknowledgements from capping throughput
+ * @param maxPendingBytes bytes of the consumed pages in flight (as read from the pages topic) before the
+ *                        consumer pauses: the memory bound, since pages range from a few KiB to several
+ *                        MiB. One poll's pages ({@code max_poll_records}) may overshoot it, and a page
+ *                        larger than all of it is still parsed when nothing else is in flight
  * @param maxPollRecords pages taken per poll
  * @param drainTimeout on stop, how long in-flight pages may take to finish
  * @param partitions partition count used when this worker creates missing topics
@@ -72,6 +78,7 @@ public record ParserConfig(
         @JsonProperty("fallback_charset") String fallbackCharset,
         @JsonProperty("threads") int threads,
         @JsonProperty("max_pending") int maxPending,
+        @JsonProperty("max_pending_bytes") long maxPendingBytes,
         @JsonProperty("max_poll_records") int maxPollRecords,
         @JsonProperty("drain_timeout") Duration drainTimeout,
         @JsonProperty("partitions") int partitions,
@@ -89,6 +96,12 @@ public record ParserConfig(
     public static final int DEFAULT_METRICS_PORT = 9400;
     /** Links remembered as published unless configured: about 8 MiB. */
     public static final int DEFAULT_LINK_DEDUP_CAPACITY = 1_000_000;
+    /** Pages in flight unless configured. */
+    public static final int DEFAULT_MAX_PENDING = 512;
+    /** Bytes of pages in flight unless configured: 64 MiB. */
+    public static final long DEFAULT_MAX_PENDING_BYTES = 64L * 1024 * 1024;
+    /** The smallest {@code max_pending_bytes}: 1 MiB, below which most pages would be taken one at a time. */
+    public static final long MIN_MAX_PENDING_BYTES = 1024L * 1024;
 
     public ParserConfig {
         new CrawlTopics(crawlName); // validates the name with a message that says what is allowed
@@ -124,6 +137,10 @@ public record ParserConfig(
         }
         atLeast(threads, 0, "threads");
         atLeast(maxPending, 1, "max_pending");
+        if (maxPendingBytes < MIN_MAX_PENDING_BYTES) {
+            throw new IllegalArgumentException("max_pending_bytes must be >= " + MIN_MAX_PENDING_BYTES
+                    + " (1 MiB) but was " + maxPendingBytes);
+        }
         atLeast(maxPollRecords, 1, "max_poll_records");
         if (drainTimeout == null || drainTimeout.isNegative()) {
             throw new IllegalArgumentException("drain_timeout must be >= 0 (for example PT30S)");
@@ -148,9 +165,9 @@ public record ParserConfig(
         return new ParserConfig("crawl", "localhost:9092", ScopeMode.HOST, 5, 2048, 3, 500,
                 List.of(), List.of(), UrlNormalizer.DEFAULT_STRIP_PARAMS, true,
                 ParseLimits.DEFAULT_MAX_PARSE_BYTES, ParseLimits.DEFAULT_TIME_BUDGET, "windows-1252",
-                0, 64, 32, Duration.ofSeconds(30), 6, (short) 1, SitemapParser.DEFAULT_MAX_BYTES,
-                SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of(), DEFAULT_METRICS_PORT,
-                DEFAULT_LINK_DEDUP_CAPACITY);
+                0, DEFAULT_MAX_PENDING, DEFAULT_MAX_PENDING_BYTES, 32, Duration.ofSeconds(30), 6, (short) 1,
+                SitemapParser.DEFAULT_MAX_BYTES, SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of(),
+                DEFAULT_METRICS_PORT, DEFAULT_LINK_DEDUP_CAPACITY);
     }
 
     /**
@@ -166,8 +183,8 @@ public record ParserConfig(
     public ParserConfig withKafka(String crawlName, String bootstrapServers) {
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
-                parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
+                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
                 linkDedupCapacity);
     }
 
@@ -175,8 +192,8 @@ public record ParserConfig(
     public ParserConfig withScope(ScopeMode scope, int maxDepth) {
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
-                parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
+                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
                 linkDedupCapacity);
     }
 
@@ -184,8 +201,8 @@ public record ParserConfig(
     public ParserConfig withSeedSites(List<String> sites) {
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
-                parseTimeBudget, fallbackCharset, threads, maxPending, maxPollRecords, drainTimeout, partitions,
-                replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
+                parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
+                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
                 linkDedupCapacity);
     }
 
@@ -234,8 +251,9 @@ public record ParserConfig(
 
     /**
      * Capacity of the parse pool's queue. The poll loop pauses once {@code max_pending} pages are in
-     * flight, but one poll may add up to {@code max_poll_records} more, so this many slots can never
-     * overflow and the poll thread never waits on the pool.
+     * flight (or {@code max_pending_bytes} of them, which only ever pauses it sooner), but one poll may
+     * add up to {@code max_poll_records} more, so this many slots can never overflow and the poll
+     * thread never waits on the pool. An empty slot costs one reference.
      */
     public int queueCapacity() {
         return maxPending + maxPollRecords;
@@ -243,7 +261,8 @@ public record ParserConfig(
 
     /** The poll loop's flow-control settings. */
     public WorkerLoopSettings workerLoopSettings() {
-        return new WorkerLoopSettings(maxPending, Duration.ofMillis(100), drainTimeout);
+        return new WorkerLoopSettings(maxPending, maxPending, maxPendingBytes, Duration.ofMillis(100), drainTimeout,
+                WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL);
     }
 
     private static void atLeast(int value, int min, String key) {

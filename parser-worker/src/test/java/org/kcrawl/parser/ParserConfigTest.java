@@ -134,6 +134,30 @@ class ParserConfigTest {
     }
 
     @Test
+    void pagesInFlightAreBoundByBytesWithALargeCountAndTheLoopGetsBoth() {
+        ParserConfig c = ParserConfig.defaults();
+        assertThat(c.maxPending()).isEqualTo(512);
+        assertThat(c.maxPendingBytes()).isEqualTo(64L * 1024 * 1024);
+        assertThat(c.workerLoopSettings().maxPending()).isEqualTo(512);
+        assertThat(c.workerLoopSettings().maxPendingBytes()).isEqualTo(64L * 1024 * 1024);
+        assertThat(c.queueCapacity()).as("the pool's queue still holds every page the count lets in")
+                .isEqualTo(512 + c.maxPollRecords());
+
+        ParserConfig set = ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_PENDING_BYTES", "2097152",
+                "KCRAWL_PARSER_MAX_PENDING", "100"));
+        assertThat(set.maxPendingBytes()).isEqualTo(2L * 1024 * 1024);
+        assertThat(set.workerLoopSettings().maxPendingBytes()).isEqualTo(2L * 1024 * 1024);
+        assertThat(set.queueCapacity()).isEqualTo(100 + set.maxPollRecords());
+        assertThat(set.withKafka("x", "127.0.0.1:1").withScope(ScopeMode.ANY, 1).withSeedSites(List.of("a.example"))
+                .maxPendingBytes()).isEqualTo(2L * 1024 * 1024);
+        assertThat(ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_PENDING_BYTES", "1048576")).maxPendingBytes())
+                .isEqualTo(1024 * 1024);
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_PENDING_BYTES", "1048575")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("max_pending_bytes")
+                .hasMessageContaining("1048575");
+    }
+
+    @Test
     void copiesKeepEverythingButWhatTheyChange() {
         ParserConfig c = ParserConfig.defaults().withKafka("other", "127.0.0.1:1234").withScope(ScopeMode.ANY, 2);
         assertThat(c.crawlName()).isEqualTo("other");

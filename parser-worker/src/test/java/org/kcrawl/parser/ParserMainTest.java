@@ -1,12 +1,10 @@
 package org.kcrawl.parser;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -23,12 +21,11 @@ class ParserMainTest {
     }
 
     @Test
-    void readsTheConfigOption() {
-        assertThat(ParserMain.configFile(new String[0])).isNull();
-        assertThat(ParserMain.configFile(new String[] {"--config", "p.yaml"})).isEqualTo(Path.of("p.yaml"));
-        assertThat(ParserMain.configFile(new String[] {"--config=q.yaml"})).isEqualTo(Path.of("q.yaml"));
-        assertThatThrownBy(() -> ParserMain.configFile(new String[] {"--bogus"}))
-                .hasMessageContaining("--bogus");
+    void readsTheConfigFileNamedEitherWay() {
+        assertThat(run(Map.of(), "--config", "/nonexistent/p.yaml")).isEqualTo(2);
+        assertThat(run(Map.of(), "--config=/nonexistent/q.yaml")).isEqualTo(2);
+        assertThat(errors()).startsWith("parser-worker: ").contains("/nonexistent/p.yaml")
+                .contains("/nonexistent/q.yaml").doesNotContain("usage:");
     }
 
     @Test
@@ -40,7 +37,9 @@ class ParserMainTest {
     @Test
     void badArgumentsExitTwoWithUsage() {
         assertThat(run(Map.of(), "--nope")).isEqualTo(2);
-        assertThat(errors()).contains("unexpected arguments: --nope").contains("usage:");
+        assertThat(errors()).contains("parser-worker: unknown argument '--nope'").contains("usage:");
+        assertThat(run(Map.of(), "--config")).isEqualTo(2);
+        assertThat(errors()).contains("--config needs a FILE");
     }
 
     @Test

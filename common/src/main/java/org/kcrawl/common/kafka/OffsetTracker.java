@@ -3,22 +3,38 @@ package org.kcrawl.common.kafka;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
  * Tracks out-of-order completion of consumed records per partition and yields the offsets that are
  * safe to commit: the lowest offset still pending, or one past the last started offset when none is.
+ * It also sums the bytes of the pending records, per partition and in total, so that whatever drops
+ * a record (completion, abandonment, a forgotten partition) drops its bytes with it.
  *
- * <p>Not thread-safe: owned by the poll thread, which feeds it completions from a queue.
+ * <p>The bytes add constant work to each operation; the pending offsets stay in one ordered map per
+ * partition, as before. Not thread-safe: owned by the poll thread, which feeds it completions from a
+ * queue.
  */
 public final class OffsetTracker {
     private final Map<TopicPartition, PartitionState> partitions = new HashMap<>();
     private int pending;
+    private long pendingBytes;
 
-    /** Starts tracking {@code offset}; offsets of a partition must be added in increasing order. */
+    /** Starts tracking {@code offset} of no size; offsets of a partition must be added in increasing order. */
     public void started(TopicPartition tp, long offset) {
+        started(tp, offset, 0);
+    }
+
+    /**
+     * Starts tracking {@code offset}, a record of {@code bytes}; offsets of a partition must be added
+     * in increasing order.
+     */
+    public void started(TopicPartition tp, long offset, int bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes must be >= 0 but was " + bytes);
+        }
         PartitionState s = partitions.get(tp);
         if (s == null) {
             s = new PartitionState();
@@ -30,8 +46,10 @@ public final class OffsetTracker {
             throw new IllegalArgumentException("offset " + offset + " of " + tp + " added out of order");
         }
         s.lastStarted = offset;
-        s.pendingOffsets.add(offset);
+        s.pending.put(offset, bytes);
+        s.pendingBytes += bytes;
         pending++;
+        pendingBytes += bytes;
     }
 
     /**
@@ -40,9 +58,8 @@ public final class OffsetTracker {
      */
     public void abandoned(TopicPartition tp, long offset) {
         PartitionState s = partitions.get(tp);
-        if (s != null && s.pendingOffsets.remove(offset)) {
-            pending--;
-            s.abandonedOffsets.add(offset);
+        if (s != null && drop(s, offset)) {
+            s.firstAbandoned = Math.min(s.firstAbandoned, offset);
         }
     }
 
@@ -52,8 +69,8 @@ public final class OffsetTracker {
      */
     public void completed(TopicPartition tp, long offset) {
         PartitionState s = partitions.get(tp);
-        if (s != null && s.pendingOffsets.remove(offset)) {
-            pending--;
+        if (s != null) {
+            drop(s, offset);
         }
     }
 
@@ -84,7 +101,8 @@ public final class OffsetTracker {
         for (TopicPartition tp : tps) {
             PartitionState s = partitions.remove(tp);
             if (s != null) {
-                pending -= s.pendingOffsets.size();
+                pending -= s.pending.size();
+                pendingBytes -= s.pendingBytes;
             }
         }
     }
@@ -97,18 +115,43 @@ public final class OffsetTracker {
     /** Records started and not yet completed in {@code tp}. */
     public int pending(TopicPartition tp) {
         PartitionState s = partitions.get(tp);
-        return s == null ? 0 : s.pendingOffsets.size();
+        return s == null ? 0 : s.pending.size();
+    }
+
+    /** Bytes of the records started and not yet completed, over all partitions. */
+    public long pendingBytes() {
+        return pendingBytes;
+    }
+
+    /** Bytes of the records started and not yet completed in {@code tp}. */
+    public long pendingBytes(TopicPartition tp) {
+        PartitionState s = partitions.get(tp);
+        return s == null ? 0 : s.pendingBytes;
+    }
+
+    private boolean drop(PartitionState s, long offset) {
+        Integer bytes = s.pending.remove(offset);
+        if (bytes == null) {
+            return false;
+        }
+        s.pendingBytes -= bytes;
+        pending--;
+        pendingBytes -= bytes;
+        return true;
     }
 
     private static final class PartitionState {
-        final TreeSet<Long> pendingOffsets = new TreeSet<>();
-        final TreeSet<Long> abandonedOffsets = new TreeSet<>();
+        /** Pending offsets and the bytes of each. */
+        final TreeMap<Long, Integer> pending = new TreeMap<>();
+        long pendingBytes;
+        /** Only the lowest abandoned offset matters: it caps the committable offset until the partition goes. */
+        long firstAbandoned = Long.MAX_VALUE;
         long lastStarted = -1;
         long handedOut = -1;
 
         long committable() {
-            long limit = pendingOffsets.isEmpty() ? lastStarted + 1 : pendingOffsets.first();
-            return abandonedOffsets.isEmpty() ? limit : Math.min(limit, abandonedOffsets.first());
+            long limit = pending.isEmpty() ? lastStarted + 1 : pending.firstKey();
+            return Math.min(limit, firstAbandoned);
         }
     }
 }

@@ -33,11 +33,14 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Completions arrive on other threads and are queued; the poll thread alone touches the
  *       consumer and the {@link OffsetTracker}.</li>
- *   <li>Memory is bounded: past {@code maxPending} uncompleted records, every partition is paused
- *       (the loop keeps polling, so the group membership stays alive); past
- *       {@code maxPendingPerPartition} in one partition, that partition alone is paused, so a
- *       partition whose records take long does not stall the others ({@link FlowControl}).</li>
+ *   <li>Memory is bounded: past {@code maxPending} uncompleted records or {@code maxPendingBytes}
+ *       of them, every partition is paused (the loop keeps polling, so the group membership stays
+ *       alive); past {@code maxPendingPerPartition} in one partition, that partition alone is paused,
+ *       so a partition whose records take long does not stall the others ({@link FlowControl}).</li>
  *   <li>Undecodable or unhandleable records go to the dead-letter topic.</li>
+ *   <li>Completed offsets are committed asynchronously at most every {@code commitInterval}
+ *       ({@link CommitThrottle}); polls return at least every {@code pollTimeout}, so what is left
+ *       goes out soon after the work ends.</li>
  *   <li>On revoke, completed offsets are committed; on loss, nothing is.</li>
  *   <li>A failed output rewinds its partition to the last committed offset.</li>
  * </ul>
@@ -57,11 +60,13 @@ public final class WorkerLoop<V> implements Runnable {
 
     private final OffsetTracker tracker = new OffsetTracker();
     private final FlowControl flow;
+    private final CommitThrottle commits;
     private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
     private final Map<TopicPartition, Integer> epochs = new HashMap<>();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final AtomicInteger pendingGauge = new AtomicInteger();
+    private final AtomicLong pendingBytesGauge = new AtomicLong();
     private final AtomicInteger assignedGauge = new AtomicInteger();
     private final AtomicLong lastPollNanos = new AtomicLong(System.nanoTime());
     private final AtomicLong deadLettered = new AtomicLong();
@@ -79,6 +84,7 @@ public final class WorkerLoop<V> implements Runnable {
         this.deadLetters = deadLetters;
         this.settings = settings;
         this.flow = new FlowControl(settings);
+        this.commits = new CommitThrottle(settings.commitInterval());
     }
 
     @Override
@@ -122,6 +128,11 @@ public final class WorkerLoop<V> implements Runnable {
         return pendingGauge.get();
     }
 
+    /** Serialized bytes (value plus key) of the consumed records whose outputs are not all acknowledged. */
+    public long pendingBytes() {
+        return pendingBytesGauge.get();
+    }
+
     /** Partitions currently paused for flow control (all of them, or those past their own bound). */
     public int pausedPartitions() {
         return pausedGauge.get();
@@ -159,7 +170,7 @@ public final class WorkerLoop<V> implements Runnable {
         for (ConsumerRecord<String, byte[]> record : records) {
             start(record);
         }
-        pendingGauge.set(tracker.pending());
+        updatePendingGauges();
     }
 
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
@@ -170,7 +181,7 @@ public final class WorkerLoop<V> implements Runnable {
             // A record of a partition we no longer own (revoked inside this poll): never started.
             return;
         }
-        tracker.started(tp, record.offset());
+        tracker.started(tp, record.offset(), sizeOf(record));
         CompletionStage<?> stage;
         try {
             V message = MessageCodec.get().decode(record.value(), type);
@@ -189,6 +200,23 @@ public final class WorkerLoop<V> implements Runnable {
         // Keep the record only when its outputs can never be published: it then goes to dead letters.
         stage.whenComplete((ignored, error) -> completions.add(new Completion(tp, offset, epoch, error,
                 PermanentSendErrors.isPermanent(error) ? record : null)));
+    }
+
+    /**
+     * What a consumed record weighs for the byte bound: its serialized value and key, or their lengths
+     * when the sizes are unknown (records not read from a broker).
+     */
+    static int sizeOf(ConsumerRecord<String, byte[]> record) {
+        long value = record.serializedValueSize() >= 0 ? record.serializedValueSize()
+                : record.value() == null ? 0 : record.value().length;
+        long key = record.serializedKeySize() >= 0 ? record.serializedKeySize()
+                : record.key() == null ? 0 : record.key().length();
+        return (int) Math.min(Integer.MAX_VALUE, value + key);
+    }
+
+    private void updatePendingGauges() {
+        pendingGauge.set(tracker.pending());
+        pendingBytesGauge.set(tracker.pendingBytes());
     }
 
     private CompletionStage<?> deadLetter(ConsumerRecord<String, byte[]> record, Exception cause) {
@@ -224,7 +252,7 @@ public final class WorkerLoop<V> implements Runnable {
         if (!toRewind.isEmpty()) {
             rewind(toRewind);
         }
-        pendingGauge.set(tracker.pending());
+        updatePendingGauges();
     }
 
     /**
@@ -267,8 +295,13 @@ public final class WorkerLoop<V> implements Runnable {
     }
 
     private void commitAsync() {
+        long now = System.nanoTime();
+        if (!commits.due(now)) {
+            return; // the tracker keeps what is committable; a later call hands it all out at once
+        }
         Map<TopicPartition, OffsetAndMetadata> offsets = tracker.takeCommittable();
         if (!offsets.isEmpty()) {
+            commits.sent(now);
             consumer.commitAsync(offsets, (o, e) -> {
                 if (e != null) {
                     // A later commit covers these offsets; a lost commit only means redelivery.
@@ -360,7 +393,7 @@ public final class WorkerLoop<V> implements Runnable {
             flow.released(partitions);
             partitions.forEach(epochs::remove);
             assignedGauge.set(epochs.size());
-            pendingGauge.set(tracker.pending());
+            updatePendingGauges();
             handler.partitionsRevoked(partitions);
         }
     }

@@ -3,19 +3,35 @@ package org.kcrawl.common.kafka;
 import java.time.Duration;
 
 /**
- * Flow-control and shutdown settings of a {@link WorkerLoop}.
+ * Flow-control, commit and shutdown settings of a {@link WorkerLoop}.
  *
  * @param maxPending consumed records not yet completed, over all partitions, before the loop pauses
- *                   every partition (the memory bound)
+ *                   every partition
  * @param maxPendingPerPartition consumed records of one partition not yet completed before the loop
  *                               pauses that partition alone, so one partition whose records take long
  *                               cannot use up {@code maxPending} and stall the others
+ * @param maxPendingBytes serialized bytes (value plus key) of consumed records not yet completed, over
+ *                        all partitions, before the loop pauses every partition: the memory bound
+ *                        when records differ widely in size, which a count cannot be. Like the count,
+ *                        it is checked before each poll, so one poll's records may overshoot it; a
+ *                        record larger than the whole bound is still taken when nothing is pending
  * @param pollTimeout longest a poll waits for records (bounds commit and shutdown latency)
  * @param drainTimeout on shutdown, how long in-flight records may take to finish before the loop
  *                     closes anyway (they are then redelivered to the next owner)
+ * @param commitInterval shortest time between two asynchronous commits of completed offsets; zero
+ *                       commits on every poll that has something to commit. Revokes, rewinds and
+ *                       the final drain commit synchronously whatever the interval
  */
-public record WorkerLoopSettings(int maxPending, int maxPendingPerPartition, Duration pollTimeout,
-                                 Duration drainTimeout) {
+public record WorkerLoopSettings(int maxPending, int maxPendingPerPartition, long maxPendingBytes,
+                                 Duration pollTimeout, Duration drainTimeout, Duration commitInterval) {
+    /**
+     * Byte bound of the constructors that take none: high enough that loops of small records, bounded
+     * by their count, never meet it, low enough to keep a loop of large records within a heap.
+     */
+    public static final long DEFAULT_MAX_PENDING_BYTES = 64L * 1024 * 1024;
+    /** Commit interval of the constructors that take none. */
+    public static final Duration DEFAULT_COMMIT_INTERVAL = Duration.ofMillis(250);
+
     public WorkerLoopSettings {
         if (maxPending < 1) {
             throw new IllegalArgumentException("maxPending must be >= 1 but was " + maxPending);
@@ -24,20 +40,48 @@ public record WorkerLoopSettings(int maxPending, int maxPendingPerPartition, Dur
             throw new IllegalArgumentException("maxPendingPerPartition must be >= 1 but was "
                     + maxPendingPerPartition);
         }
+        if (maxPendingBytes < 1) {
+            throw new IllegalArgumentException("maxPendingBytes must be >= 1 but was " + maxPendingBytes);
+        }
         if (pollTimeout == null || pollTimeout.isNegative() || pollTimeout.isZero()) {
             throw new IllegalArgumentException("pollTimeout must be positive");
         }
         if (drainTimeout == null || drainTimeout.isNegative()) {
             throw new IllegalArgumentException("drainTimeout must be >= 0");
         }
+        if (commitInterval == null || commitInterval.isNegative()) {
+            throw new IllegalArgumentException("commitInterval must be >= 0");
+        }
     }
 
-    /** Settings without a separate per-partition bound: only the total pauses the partitions. */
+    /** Settings with the default byte bound and commit interval. */
+    public WorkerLoopSettings(int maxPending, int maxPendingPerPartition, Duration pollTimeout,
+                              Duration drainTimeout) {
+        this(maxPending, maxPendingPerPartition, DEFAULT_MAX_PENDING_BYTES, pollTimeout, drainTimeout,
+                DEFAULT_COMMIT_INTERVAL);
+    }
+
+    /** Settings without a separate per-partition bound: only the totals pause the partitions. */
     public WorkerLoopSettings(int maxPending, Duration pollTimeout, Duration drainTimeout) {
         this(maxPending, maxPending, pollTimeout, drainTimeout);
     }
 
-    /** Defaults: 10,000 pending in total (no separate per-partition bound), 100 ms polls, 30 s drain. */
+    /** A copy with another byte bound. */
+    public WorkerLoopSettings withMaxPendingBytes(long bytes) {
+        return new WorkerLoopSettings(maxPending, maxPendingPerPartition, bytes, pollTimeout, drainTimeout,
+                commitInterval);
+    }
+
+    /** A copy with another commit interval. */
+    public WorkerLoopSettings withCommitInterval(Duration interval) {
+        return new WorkerLoopSettings(maxPending, maxPendingPerPartition, maxPendingBytes, pollTimeout,
+                drainTimeout, interval);
+    }
+
+    /**
+     * Defaults: 10,000 pending in total (no separate per-partition bound), 64 MiB pending, 100 ms polls,
+     * 30 s drain, commits at most every 250 ms.
+     */
     public static WorkerLoopSettings defaults() {
         return new WorkerLoopSettings(10_000, Duration.ofMillis(100), Duration.ofSeconds(30));
     }

@@ -81,6 +81,8 @@ public final class MeterCatalogue {
     public static final String PARSE_RECORDS_PUBLISHED = "crawl.parse.records.published";
     /** Pages in flight. */
     public static final String PARSE_PENDING = "crawl.parse.pending";
+    /** Bytes of the pages in flight, bounded by {@code max_pending_bytes}. */
+    public static final String PARSE_PENDING_BYTES = "crawl.parse.pending.bytes";
     /** Pages waiting for a parse thread. */
     public static final String PARSE_QUEUE_SIZE = "crawl.parse.queue.size";
     /** Undecodable pages dead-lettered. */
@@ -167,6 +169,8 @@ public final class MeterCatalogue {
             meter(PARSE_RECORDS_PUBLISHED, COUNTER, null, PARSER,
                     "records acknowledged by the broker on the records topic"),
             meter(PARSE_PENDING, GAUGE, null, PARSER, "pages consumed whose outputs are not all acknowledged yet"),
+            meter(PARSE_PENDING_BYTES, GAUGE, "bytes", PARSER,
+                    "bytes of the pages consumed whose outputs are not all acknowledged yet (bounded by max_pending_bytes)"),
             meter(PARSE_QUEUE_SIZE, GAUGE, null, PARSER, "pages waiting for a parse thread"),
             meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
 

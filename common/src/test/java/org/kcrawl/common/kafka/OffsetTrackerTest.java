@@ -94,4 +94,54 @@ class OffsetTrackerTest {
         assertThat(tracker.pending()).isZero();
         assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(1));
     }
+
+    @Test
+    void sumsTheBytesOfPendingRecordsPerPartitionAndInTotal() {
+        tracker.started(p0, 0, 100);
+        tracker.started(p0, 1, 200);
+        tracker.started(p1, 0, 50);
+        assertThat(tracker.pendingBytes()).isEqualTo(350);
+        assertThat(tracker.pendingBytes(p0)).isEqualTo(300);
+        tracker.completed(p0, 1);
+        assertThat(tracker.pendingBytes()).isEqualTo(150);
+        assertThat(tracker.pendingBytes(p0)).isEqualTo(100);
+        tracker.completed(p0, 1); // a second completion of the same offset must not subtract twice
+        assertThat(tracker.pendingBytes()).isEqualTo(150);
+    }
+
+    @Test
+    void abandonedRecordsDropTheirBytesButStillHoldBackTheCommit() {
+        tracker.started(p0, 0, 100);
+        tracker.started(p0, 1, 200);
+        tracker.abandoned(p0, 0);
+        tracker.abandoned(p0, 0);
+        assertThat(tracker.pendingBytes()).isEqualTo(200);
+        tracker.completed(p0, 1);
+        assertThat(tracker.pendingBytes()).isZero();
+        assertThat(tracker.takeCommittable()).isEmpty(); // 0 is the first offset: nothing below it
+    }
+
+    @Test
+    void forgettingAPartitionDropsExactlyItsBytes() {
+        tracker.started(p0, 0, 100);
+        tracker.started(p0, 1, 200);
+        tracker.started(p1, 0, 50);
+        tracker.completed(p0, 0);
+        tracker.forget(List.of(p0));
+        assertThat(tracker.pendingBytes()).isEqualTo(50);
+        assertThat(tracker.pendingBytes(p0)).isZero();
+        assertThat(tracker.pending()).isEqualTo(1);
+        // The partition comes back (a rewind or a new assignment) and starts from nothing.
+        tracker.started(p0, 1, 70);
+        assertThat(tracker.pendingBytes()).isEqualTo(120);
+        tracker.completed(p0, 1);
+        tracker.completed(p1, 0);
+        assertThat(tracker.pendingBytes()).isZero();
+    }
+
+    @Test
+    void refusesANegativeSize() {
+        assertThatThrownBy(() -> tracker.started(p0, 0, -1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bytes");
+    }
 }

@@ -14,6 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletionStage;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetCommitCallback;
 import org.apache.kafka.clients.consumer.internals.AutoOffsetResetStrategy;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.TopicPartition;
@@ -29,7 +31,7 @@ class WorkerLoopTest {
     private static final String TOPIC = "t.urls";
     private final TopicPartition p0 = new TopicPartition(TOPIC, 0);
     private final TopicPartition p1 = new TopicPartition(TOPIC, 1);
-    private final MockConsumer<String, byte[]> consumer = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name());
+    private final RecordingConsumer consumer = new RecordingConsumer();
     private final MockProducer<String, byte[]> producer =
             new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer());
     private final Map<Long, CompletableFuture<Void>> outputs = new ConcurrentHashMap<>();
@@ -173,6 +175,93 @@ class WorkerLoopTest {
                 .endsWith("RecordTooLargeException");
     }
 
+    @Test
+    void pausesAtTheByteBoundAndResumesWhenItDrains() {
+        int size = valid().length + 1; // the key "h"
+        startLoop(new WorkerLoopSettings(100, 100, 2L * size, Duration.ofMillis(5), Duration.ofSeconds(1),
+                Duration.ZERO), List.of(p0));
+        add(0, valid());
+        await().until(() -> handled.size() == 1);
+        assertThat(loop.pendingBytes()).isEqualTo(size);
+        assertThat(consumer.paused()).isEmpty();
+
+        add(1, valid());
+        await().until(() -> consumer.paused().contains(p0));
+        assertThat(loop.pendingBytes()).isEqualTo(2L * size);
+        outputs.get(0L).complete(null);
+        await().until(() -> !consumer.paused().contains(p0));
+        assertThat(loop.pendingBytes()).isEqualTo(size);
+    }
+
+    @Test
+    void aRecordLargerThanTheWholeByteBoundIsStillProcessed() {
+        startLoop(new WorkerLoopSettings(100, 100, 10, Duration.ofMillis(5), Duration.ofSeconds(1),
+                Duration.ZERO), List.of(p0));
+        add(0, valid());
+        await().until(() -> handled.size() == 1);
+        await().until(() -> consumer.paused().contains(p0));
+        outputs.get(0L).complete(null);
+        await().until(() -> Long.valueOf(1).equals(committed()));
+        await().until(() -> !consumer.paused().contains(p0));
+        add(1, valid());
+        await().until(() -> handled.size() == 2);
+        assertThat(loop.pendingBytes()).isGreaterThan(10);
+    }
+
+    @Test
+    void aRewindDropsTheBytesOfTheRewoundPartition() {
+        startLoop(new WorkerLoopSettings(100, 100, 1_000_000, Duration.ofMillis(5), Duration.ofSeconds(1),
+                Duration.ZERO), List.of(p0));
+        add(0, valid());
+        add(1, valid());
+        await().until(() -> handled.size() == 2);
+        assertThat(loop.pendingBytes()).isPositive();
+        outputs.remove(1L).completeExceptionally(new IllegalStateException("broker said no"));
+        await().until(() -> loop.pending() == 0);
+        assertThat(loop.pendingBytes()).isZero();
+    }
+
+    @Test
+    void asyncCommitsAreSpacedByTheIntervalButRewindsRevokesAndTheDrainCommitAtOnce() {
+        startLoop(new WorkerLoopSettings(100, 100, 1_000_000, Duration.ofMillis(5), Duration.ofSeconds(1),
+                Duration.ofHours(1)), List.of(p0, p1));
+        add(0, valid());
+        await().until(() -> handled.size() == 1);
+        outputs.get(0L).complete(null);
+        await().alias("the first commit is not held back").until(() -> Long.valueOf(1).equals(committed()));
+
+        add(1, valid());
+        await().until(() -> handled.size() == 2);
+        outputs.get(1L).complete(null);
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+                .until(() -> Long.valueOf(1).equals(committed()));
+
+        add(2, valid());
+        add(3, valid());
+        await().until(() -> handled.size() == 4);
+        outputs.get(2L).complete(null);
+        outputs.remove(3L).completeExceptionally(new IllegalStateException("broker said no"));
+        await().alias("a rewind commits what completed before it").until(() -> Long.valueOf(3).equals(committed()));
+
+        add(p1, 0, valid());
+        add(p1, 1, valid());
+        // Outputs are keyed by offset: p1@0 and p1@1 share the completed futures of p0@0 and p0@1.
+        await().until(() -> handled.size() == 6);
+        consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0)));
+        await().alias("a revoke commits the revoked partition")
+                .until(() -> consumer.syncCommits.contains(Map.of(p1, new OffsetAndMetadata(2))));
+
+        add(3, valid());
+        await().until(() -> handled.size() == 7);
+        outputs.computeIfAbsent(3L, k -> new CompletableFuture<>()).complete(null);
+        await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(2))
+                .until(() -> Long.valueOf(3).equals(committed()));
+        loop.requestStop();
+        await().alias("the drain commits")
+                .until(() -> consumer.syncCommits.contains(Map.of(p0, new OffsetAndMetadata(4))));
+        assertThat(consumer.asyncCommits).containsExactly(Map.of(p0, new OffsetAndMetadata(1)));
+    }
+
     private Long committed() {
         var c = consumer.committed(java.util.Set.of(p0)).get(p0);
         return c == null ? null : c.offset();
@@ -189,5 +278,36 @@ class WorkerLoopTest {
 
     private static byte[] valid() {
         return MessageCodec.get().encode(CrawlRequest.seed("http://h/", Instant.parse("2026-01-01T00:00:00Z")));
+    }
+
+    /** Kafka's mock consumer, keeping every commit the loop makes in the order it made them. */
+    private static final class RecordingConsumer extends MockConsumer<String, byte[]> {
+        final List<Map<TopicPartition, OffsetAndMetadata>> asyncCommits = new CopyOnWriteArrayList<>();
+        final List<Map<TopicPartition, OffsetAndMetadata>> syncCommits = new CopyOnWriteArrayList<>();
+        private boolean inSync;
+
+        RecordingConsumer() {
+            super(AutoOffsetResetStrategy.EARLIEST.name());
+        }
+
+        @Override
+        public synchronized void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets,
+                                             OffsetCommitCallback callback) {
+            if (!inSync) {
+                asyncCommits.add(Map.copyOf(offsets));
+            }
+            super.commitAsync(offsets, callback);
+        }
+
+        @Override
+        public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+            syncCommits.add(Map.copyOf(offsets));
+            inSync = true; // the mock commits synchronously through commitAsync
+            try {
+                super.commitSync(offsets);
+            } finally {
+                inSync = false;
+            }
+        }
     }
 }

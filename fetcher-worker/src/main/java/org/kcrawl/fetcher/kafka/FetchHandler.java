@@ -205,7 +205,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     /** Keeps the URL in memory when its host can take it soon; parks it until its turn otherwise. */
     private void admit(UrlTask task) {
-        Instant parkUntil = s.scheduler().parkUntil(task.host, task.partition(), awaitingRobots.of(task.host),
+        Instant parkUntil = s.scheduler().parkUntil(task.host(), task.partition(), awaitingRobots.of(task.host()),
                 task.request.notBefore() != null);
         if (parkUntil != null) {
             park(task, parkUntil);
@@ -220,7 +220,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     }
 
     private void checkRobots(UrlTask task) {
-        awaitingRobots.increment(task.host);
+        awaitingRobots.increment(task.host());
         CompletableFuture<RobotsVerdict> verdict;
         try {
             verdict = s.robots().check(task.request.url(), task.partition(), task.epoch());
@@ -228,7 +228,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             verdict = CompletableFuture.failedFuture(e);
         }
         verdict.whenComplete((v, error) -> {
-            awaitingRobots.decrement(task.host);
+            awaitingRobots.decrement(task.host());
             step(task, () -> {
                 if (error != null) {
                     throw new CompletionException(error);
@@ -421,7 +421,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     /** Names the URL's host, partition and offset in log lines about it, whichever thread logs them. */
     private static LogContext logContext(UrlTask task) {
-        return LogContext.ofUrl(task.host, null, task.partition(), task.offset());
+        return LogContext.ofUrl(task.host(), null, task.partition(), task.offset());
     }
 
     private boolean owned(UrlTask task) {
@@ -434,7 +434,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         HostBudget.Counts charged = task.hostCharge;
         task.hostCharge = null;
-        hostBudget.release(charged, task.host);
+        hostBudget.release(charged, task.host());
     }
 
     /**
@@ -449,13 +449,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         if (taken.isEmpty()) {
             return;
         }
-        List<CrawlRequest> requests = sitemapRequests.of(task.host, offer.robotsUrl(), taken, s.time().now());
+        List<CrawlRequest> requests = sitemapRequests.of(task.host(), offer.robotsUrl(), taken, s.time().now());
         if (requests.isEmpty()) {
             return;
         }
         List<CompletableFuture<Void>> sends = new ArrayList<>(requests.size());
         for (CrawlRequest r : requests) {
-            sends.add(s.outputs().request(r, task.host, null));
+            sends.add(s.outputs().request(r, task.host(), null));
         }
         CompletableFuture<Void> acked = Sends.all(sends);
         task.sitemaps = acked;
@@ -463,7 +463,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             if (error != null) {
                 offer.giveBack(taken);
             } else {
-                log.debug("robots.txt of {} listed {} sitemaps, published", task.host, requests.size());
+                log.debug("robots.txt of {} listed {} sitemaps, published", task.host(), requests.size());
                 sitemapMetrics.discovered(requests.size());
             }
         });

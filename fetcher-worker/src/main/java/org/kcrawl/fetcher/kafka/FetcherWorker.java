@@ -23,6 +23,7 @@ import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.HttpFetcher;
@@ -47,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * <p>The worker owns everything it is given or builds, the HTTP fetcher included, and closes it on
  * {@link #stop()}.
  */
-public final class FetcherWorker implements AutoCloseable {
+public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private static final Logger log = LoggerFactory.getLogger(FetcherWorker.class);
     /**
      * URLs are a few hundred bytes: small fetches keep what the consumers buffer ahead (for every
@@ -172,10 +173,12 @@ public final class FetcherWorker implements AutoCloseable {
             forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
             parkingConsumer = keep(built, clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
                     SMALL_RECORDS));
-            // Bounded per tier partition only: a long tier's held URLs must never pause a short tier.
+            // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
+            // must never pause a short tier.
             parkingLoop = new WorkerLoop<>("fetcher-parking", parkingConsumer, topics.parkedTopics(),
                     CrawlRequest.class, forwarder, deadLetters, new WorkerLoopSettings(Integer.MAX_VALUE,
-                    PARKED_HELD_PER_PARTITION, Duration.ofMillis(100), config.drainTimeout()));
+                    PARKED_HELD_PER_PARTITION, Long.MAX_VALUE, Duration.ofMillis(100), config.drainTimeout(),
+                    WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL));
         } catch (RuntimeException e) {
             closeAll(built);
             throw e;

@@ -4,33 +4,28 @@ import java.time.Instant;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.fetcher.politeness.HostTask;
+import org.kcrawl.fetcher.politeness.AbstractHostTask;
 import org.kcrawl.fetcher.politeness.Permit;
 
 /** One consumed URL on its way through the handler; {@link #done} completes when its outputs are acknowledged. */
-final class UrlTask implements HostTask {
+final class UrlTask extends AbstractHostTask {
     final CrawlRequest request;
     final String key;
-    final String host;
     final long fingerprint;
     final CompletableFuture<Void> done = new CompletableFuture<>();
     /** The host budget's counts this URL is charged to, or null when it is not charged. */
     volatile HostBudget.Counts hostCharge;
     /** Acknowledgement of the robots.txt sitemap requests this URL publishes, or null when it publishes none. */
     volatile CompletableFuture<Void> sitemaps;
-    private final int partition;
     private final long offset;
-    private final long epoch;
     private final FetchHandler handler;
 
     UrlTask(CrawlRequest request, String key, String host, int partition, long offset, long epoch, long fingerprint,
             FetchHandler handler) {
+        super(host, partition, epoch);
         this.request = request;
         this.key = key;
-        this.host = host;
-        this.partition = partition;
         this.offset = offset;
-        this.epoch = epoch;
         this.fingerprint = fingerprint;
         this.handler = handler;
     }
@@ -58,21 +53,6 @@ final class UrlTask implements HostTask {
         } else {
             out.complete(null);
         }
-    }
-
-    @Override
-    public String host() {
-        return host;
-    }
-
-    @Override
-    public int partition() {
-        return partition;
-    }
-
-    @Override
-    public long epoch() {
-        return epoch;
     }
 
     @Override

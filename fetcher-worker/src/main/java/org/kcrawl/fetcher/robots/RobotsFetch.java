@@ -9,48 +9,28 @@ import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.FetchRejectedException;
 import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.politeness.HostTask;
+import org.kcrawl.fetcher.politeness.AbstractHostTask;
 import org.kcrawl.fetcher.politeness.Permit;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** One robots.txt request (or redirect hop of it), run as a politeness-scheduled task of the host. */
-final class RobotsFetch implements HostTask {
+final class RobotsFetch extends AbstractHostTask {
     private static final Logger log = LoggerFactory.getLogger(RobotsFetch.class);
 
     private final String url;
-    private final String host;
-    private final int partition;
-    private final long epoch;
     private final int hop;
     private final CompletableFuture<HostRobots> result;
     private final RobotsRules owner;
 
     RobotsFetch(String url, String host, int partition, long epoch, int hop, CompletableFuture<HostRobots> result,
                 RobotsRules owner) {
+        super(host, partition, epoch);
         this.url = url;
-        this.host = host;
-        this.partition = partition;
-        this.epoch = epoch;
         this.hop = hop;
         this.result = result;
         this.owner = owner;
-    }
-
-    @Override
-    public String host() {
-        return host;
-    }
-
-    @Override
-    public int partition() {
-        return partition;
-    }
-
-    @Override
-    public long epoch() {
-        return epoch;
     }
 
     @Override
@@ -82,7 +62,7 @@ final class RobotsFetch implements HostTask {
 
     @Override
     public void cancel(String why) {
-        result.completeExceptionally(new CancellationException("robots.txt fetch of " + host + " cancelled: " + why));
+        result.completeExceptionally(new CancellationException("robots.txt fetch of " + host() + " cancelled: " + why));
     }
 
     private void onResponse(HttpResult r) {
@@ -116,7 +96,7 @@ final class RobotsFetch implements HostTask {
             return;
         }
         // Every hop is charged to the host that asked, whatever host it points to.
-        owner.scheduler().submit(new RobotsFetch(target, host, partition, epoch, hop + 1, result, owner), null);
+        owner.scheduler().submit(next(target, hop + 1), null);
     }
 
     private void onFailure(Throwable error) {
@@ -125,7 +105,7 @@ final class RobotsFetch implements HostTask {
                 cancel("HTTP client closed");
             } else {
                 // The client's caps and the scheduler's disagreed; ask again in the host's next slot.
-                owner.scheduler().submit(new RobotsFetch(url, host, partition, epoch, hop, result, owner), null);
+                owner.scheduler().submit(next(url, hop), null);
             }
             return;
         }
@@ -135,11 +115,16 @@ final class RobotsFetch implements HostTask {
             return;
         }
         if (!(error instanceof FetchException)) {
-            try (LogContext c = LogContext.ofUrl(host, null, partition, -1)) {
+            try (LogContext c = LogContext.ofUrl(host(), null, partition(), -1)) {
                 log.warn("robots.txt fetch of {} failed unexpectedly", url, error);
             }
         }
         result.complete(HostRobots.unreachable(String.valueOf(error)));
+    }
+
+    /** The fetch of {@code target} as hop {@code nextHop}, charged to this fetch's host and completing its result. */
+    private RobotsFetch next(String target, int nextHop) {
+        return new RobotsFetch(target, host(), partition(), epoch(), nextHop, result, owner);
     }
 
     private static boolean leavesItToThePage(FailureReason reason) {

@@ -19,6 +19,7 @@ import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.dedup.FingerprintSet;
@@ -113,7 +114,8 @@ public final class ParserWorker implements AutoCloseable {
         });
         pollThread.start();
         state = State.RUNNING;
-        log.info("{}: consuming {} with {} parse threads", clientId, topics.pages(), pool.getCorePoolSize());
+        log.info("{}: consuming {} with {} parse threads, at most {} pages or {} bytes in flight", clientId,
+                topics.pages(), pool.getCorePoolSize(), config.maxPending(), config.maxPendingBytes());
     }
 
     /** Stops gracefully and waits for it, within the drain time plus some slack. Idempotent. */
@@ -168,6 +170,12 @@ public final class ParserWorker implements AutoCloseable {
     public int pending() {
         WorkerLoop<FetchedPage> l = loop;
         return l == null ? 0 : l.pending();
+    }
+
+    /** Bytes of the pages consumed whose outputs are not all acknowledged yet ({@code max_pending_bytes}). */
+    public long pendingBytes() {
+        WorkerLoop<FetchedPage> l = loop;
+        return l == null ? 0 : l.pendingBytes();
     }
 
     /** True while the poll loop runs and has polled within {@code maxSilence}. */
@@ -230,6 +238,8 @@ public final class ParserWorker implements AutoCloseable {
     private void registerGauges() {
         Gauge.builder("crawl.parse.pending", this, ParserWorker::pending)
                 .description("pages in flight: consumed, outputs not yet acknowledged").register(registry);
+        Gauge.builder(MeterCatalogue.PARSE_PENDING_BYTES, this, ParserWorker::pendingBytes).baseUnit("bytes")
+                .description("bytes of the pages in flight, bounded by max_pending_bytes").register(registry);
         ThreadPoolExecutor p = pool;
         Gauge.builder("crawl.parse.queue.size", p, e -> e.getQueue().size())
                 .description("pages waiting for a parse thread").register(registry);

@@ -1,0 +1,59 @@
+package org.kcrawl.parser;
+
+import java.time.Duration;
+import java.util.Optional;
+import org.kcrawl.common.metrics.WorkerTelemetry;
+import org.kcrawl.common.runtime.ManagedWorker;
+import org.kcrawl.parser.kafka.ParserWorker;
+
+/**
+ * A {@link ParserWorker} as a {@link org.kcrawl.common.runtime.WorkerProcess} runs it. The worker
+ * does not count its partitions itself: the process's Kafka client meters do.
+ */
+final class ManagedParser implements ManagedWorker {
+    private final ParserWorker worker;
+    private final WorkerTelemetry telemetry;
+
+    ManagedParser(ParserWorker worker, WorkerTelemetry telemetry) {
+        if (worker == null || telemetry == null) {
+            throw new IllegalArgumentException("worker and telemetry must not be null");
+        }
+        this.worker = worker;
+        this.telemetry = telemetry;
+    }
+
+    /** The parser itself. */
+    ParserWorker parser() {
+        return worker;
+    }
+
+    @Override
+    public void start() {
+        worker.start();
+    }
+
+    @Override
+    public void stop() {
+        worker.stop();
+    }
+
+    @Override
+    public boolean isAlive(Duration maxSilence) {
+        return worker.isAlive(maxSilence);
+    }
+
+    @Override
+    public int assignedPartitions() {
+        return telemetry.assignedPartitions();
+    }
+
+    @Override
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return worker.awaitStopped(timeout);
+    }
+
+    @Override
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(worker.failure());
+    }
+}
