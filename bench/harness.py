@@ -104,6 +104,7 @@ class Run:
     extra: int = 0
     failures: int = 0
     crawl_s: float = None
+    steady_s: float = None  # from the 10th to the 90th percentile response: the crawl once warmed up
     unseeded_requests: int = 0  # fetch only: page requests the server got beyond the seeds
     server: dict = field(default_factory=dict)
     error: str = None
@@ -117,6 +118,11 @@ class Run:
     @property
     def crawl_rate(self):
         return self.pages / self.crawl_s if self.crawl_s else None
+
+    @property
+    def steady_rate(self):
+        """Pages/s of the middle 80 % of the responses: without the JIT warm-up and the first hops' ramp."""
+        return 0.8 * self.pages / self.steady_s if self.steady_s else None
 
     @property
     def wall_rate(self):
@@ -335,6 +341,9 @@ def run_one(args, sc, crawler, run_dir):
         if len(times) >= 2:
             # From the first request's start (first response minus one latency) to the last response.
             run.crawl_s = max(times) - min(times) + sc.latency_ms / 1000.0
+        if len(times) >= 10:
+            ordered = sorted(times)
+            run.steady_s = ordered[int(len(ordered) * 0.9)] - ordered[int(len(ordered) * 0.1)]
     except (OSError, RuntimeError, ValueError, KeyError) as e:
         run.error = "%s: %s" % (type(e).__name__, e)
     note = "ok" if run.verified else "NOT VERIFIED (%s)" % problems(run)
@@ -384,14 +393,16 @@ def ratio(a, b, digits=2):
 
 def comparison_table(sc, runs):
     rate_label = "pages/s (fetch only)" if sc.fetch_only else "pages/s (crawl)"
-    lines = ["| crawler | verified | pages | failures | " + rate_label + " | of ideal | pages/s (wall) | wall s "
+    lines = ["| crawler | verified | pages | failures | " + rate_label + " | of ideal | pages/s (steady) "
+             "| pages/s (wall) | wall s "
              "| CPU s / 1,000 pages | CPU use (cores) | peak RSS MiB | max per-host in flight | min per-host gap ms "
              "| max per-host pages in 1 s |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in runs:
-        lines.append("| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r.crawler, "yes" if r.verified else "**no**: " + problems(r), r.pages, r.failures,
-            fmt(r.crawl_rate, 0), ratio(r.crawl_rate, sc.ideal) if r.crawl_rate else "-", fmt(r.wall_rate, 0),
+            fmt(r.crawl_rate, 0), ratio(r.crawl_rate, sc.ideal) if r.crawl_rate else "-", fmt(r.steady_rate, 0),
+            fmt(r.wall_rate, 0),
             fmt(r.wall_s, 1), fmt(r.cpu_per_1000, 2), fmt(r.cores, 2),
             fmt(r.max_rss_kb / 1024 if r.max_rss_kb else None, 0),
             r.server.get("max_host_concurrency", "-"), fmt(r.server.get("min_host_page_interval_ms"), 1),
@@ -402,18 +413,19 @@ def comparison_table(sc, runs):
 def ratios_table(sc, runs):
     by_name = {r.crawler: r for r in runs if r.verified}
     base = by_name.get("kcrawl")
-    lines = ["| kcrawl vs | %s | pages/s (wall) | CPU per page (theirs / ours) | peak RSS (theirs / ours) |"
-             % ("pages/s (fetch only)" if sc.fetch_only else "pages/s (crawl)"),
-             "|---|---:|---:|---:|---:|"]
+    lines = ["| kcrawl vs | %s | pages/s (steady) | pages/s (wall) | CPU per page (theirs / ours) "
+             "| peak RSS (theirs / ours) |" % ("pages/s (fetch only)" if sc.fetch_only else "pages/s (crawl)"),
+             "|---|---:|---:|---:|---:|---:|"]
     if base is None:
-        return lines + ["| (no verified kcrawl run) | - | - | - | - |"]
+        return lines + ["| (no verified kcrawl run) | - | - | - | - | - |"]
     for name in (c for c in ("asyncio", "scrapy") if c in sc.crawlers):
         other = by_name.get(name)
         if other is None:
-            lines.append("| %s | (no verified run) | - | - | - |" % name)
+            lines.append("| %s | (no verified run) | - | - | - | - |" % name)
             continue
-        lines.append("| %s | %s | %s | %s | %s |" % (
-            name, ratio(base.crawl_rate, other.crawl_rate), ratio(base.wall_rate, other.wall_rate),
+        lines.append("| %s | %s | %s | %s | %s | %s |" % (
+            name, ratio(base.crawl_rate, other.crawl_rate), ratio(base.steady_rate, other.steady_rate),
+            ratio(base.wall_rate, other.wall_rate),
             ratio(other.cpu_per_1000, base.cpu_per_1000), ratio(other.max_rss_kb, base.max_rss_kb)))
     return lines
 
@@ -725,7 +737,8 @@ def main(argv):
     with open(path, "w") as f:
         f.write(text)
     with open(os.path.join(work, "runs.json"), "w") as f:
-        json.dump([dict(vars(r), verified=r.verified, crawl_rate=r.crawl_rate, wall_rate=r.wall_rate) for r in raw],
+        json.dump([dict(vars(r), verified=r.verified, crawl_rate=r.crawl_rate, steady_rate=r.steady_rate,
+                        wall_rate=r.wall_rate) for r in raw],
                   f, indent=1)
     sys.stdout.write(text)
     print("report written to %s" % os.path.relpath(path, ROOT), file=sys.stderr)
