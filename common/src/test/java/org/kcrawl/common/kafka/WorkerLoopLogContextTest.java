@@ -21,8 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
-import org.kcrawl.common.metrics.CapturedLogs;
 import org.kcrawl.common.metrics.LogContext;
+import org.kcrawl.common.testing.CapturedLogs;
 
 /** The loop's and the dead-letter publisher's warnings and errors about a record name it in the MDC. */
 class WorkerLoopLogContextTest {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
+import org.kcrawl.common.testing.CapturedLogs;
 
 class LogContextTest {
     private static final Logger log = LoggerFactory.getLogger(LogContextTest.class);

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.testing.PrometheusScrape;
 
 class MeterCatalogueTest {
 
@@ -55,7 +56,7 @@ class MeterCatalogueTest {
                         .register(registry).record(10);
             }
         }
-        Set<String> exposed = PrometheusText.parse(registry.scrape()).names();
+        Set<String> exposed = PrometheusScrape.parse(registry.scrape()).names();
         List<String> documented = new ArrayList<>();
         MeterCatalogue.meters().forEach(m -> documented.addAll(m.prometheusNames()));
         assertThat(exposed).containsExactlyInAnyOrderElementsOf(documented);

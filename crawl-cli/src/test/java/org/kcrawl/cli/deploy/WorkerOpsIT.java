@@ -30,6 +30,7 @@ import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.metrics.OpsServer;
+import org.kcrawl.common.testing.PrometheusScrape;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.kafka.FetcherConfig;

@@ -15,7 +15,7 @@ import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.metrics.MeterCatalogue;
-import org.kcrawl.fetcher.CapturedLogs;
+import org.kcrawl.common.testing.CapturedLogs;
 import org.kcrawl.fetcher.http.HttpResult;
 
 /** The fetcher's downloaded-bytes and politeness-wait meters, and the context of its log lines about a URL. */

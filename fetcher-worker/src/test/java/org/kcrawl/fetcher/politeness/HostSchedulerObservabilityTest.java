@@ -11,7 +11,7 @@ import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.metrics.LogContext;
-import org.kcrawl.fetcher.CapturedLogs;
+import org.kcrawl.common.testing.CapturedLogs;
 
 /** What the scheduler tells metrics and logs: each request's wait for its permit, and the hosts with a backlog. */
 class HostSchedulerObservabilityTest {

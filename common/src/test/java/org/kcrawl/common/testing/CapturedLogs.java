@@ -1,5 +1,6 @@
-package org.kcrawl.common.metrics;
+package org.kcrawl.common.testing;
 
+import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
@@ -9,7 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Collects the events of one logger, each with its MDC taken on the thread that logged (as an
- * asynchronous or JSON appender would see it). Close to detach.
+ * asynchronous or JSON appender would see it). Close to detach. Shared with the other modules' tests
+ * through common's test jar.
  */
 public final class CapturedLogs extends AppenderBase<ILoggingEvent> implements AutoCloseable {
     private final Logger logger;
@@ -38,6 +40,11 @@ public final class CapturedLogs extends AppenderBase<ILoggingEvent> implements A
     /** The events so far. */
     public List<ILoggingEvent> events() {
         return List.copyOf(events);
+    }
+
+    /** The events of {@code level} so far. */
+    public List<ILoggingEvent> at(Level level) {
+        return events.stream().filter(e -> e.getLevel() == level).toList();
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.kcrawl.cli.deploy;
+package org.kcrawl.common.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,13 +8,19 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
-/** A scrape in the Prometheus text format, read into samples for assertions. */
-record PrometheusScrape(List<Sample> samples) {
+/**
+ * A scrape in the Prometheus text format, read into samples for assertions. Shared with the other
+ * modules' tests through common's test jar.
+ *
+ * @param samples every sample line, in order
+ */
+public record PrometheusScrape(List<Sample> samples) {
 
     /** One line: a series name, its labels and its value. */
-    record Sample(String name, Map<String, String> labels, double value) {}
+    public record Sample(String name, Map<String, String> labels, double value) {}
 
-    static PrometheusScrape parse(String text) {
+    /** Reads {@code text}, skipping comments and blank lines. */
+    public static PrometheusScrape parse(String text) {
         List<Sample> out = new ArrayList<>();
         for (String line : text.split("\n")) {
             if (line.isBlank() || line.startsWith("#")) {
@@ -36,21 +42,24 @@ record PrometheusScrape(List<Sample> samples) {
         return new PrometheusScrape(out);
     }
 
-    Set<String> names() {
+    /** The distinct series names. */
+    public Set<String> names() {
         return samples.stream().map(Sample::name).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    List<Sample> named(String name) {
+    /** The samples of series {@code name}. */
+    public List<Sample> named(String name) {
         return samples.stream().filter(s -> s.name().equals(name)).toList();
     }
 
     /** The sum of every sample of {@code name} whose labels include {@code labels}. */
-    double sum(String name, Map<String, String> labels) {
+    public double sum(String name, Map<String, String> labels) {
         return named(name).stream().filter(s -> s.labels().entrySet().containsAll(labels.entrySet()))
                 .mapToDouble(Sample::value).sum();
     }
 
-    double sum(String name) {
+    /** The sum of every sample of {@code name}. */
+    public double sum(String name) {
         return sum(name, Map.of());
     }
 }
