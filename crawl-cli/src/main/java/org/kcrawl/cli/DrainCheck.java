@@ -66,10 +66,27 @@ final class DrainCheck {
         return total;
     }
 
-    /** One check; true once the crawl has been idle for the needed number of checks in a row. */
+    /**
+     * One check; true once the crawl has been idle for the needed number of checks in a row. The lags
+     * are probed only when the workers are idle.
+     */
     boolean idle() {
-        boolean idle = workers.pending() == 0 && workers.inFlight() == 0 && workers.queued() == 0
-                && watched.stream().allMatch(w -> lag.of(w.group(), w.topics()) == 0);
+        return counted(workersIdle() && watched.stream().allMatch(w -> lag.of(w.group(), w.topics()) == 0));
+    }
+
+    /**
+     * One check with the {@link #backlog()} the caller has just probed (for its progress line), so the
+     * lags are not probed twice; a sum of lags is 0 exactly when every group's lag is.
+     */
+    boolean idle(long backlog) {
+        return counted(workersIdle() && backlog == 0);
+    }
+
+    private boolean workersIdle() {
+        return workers.pending() == 0 && workers.inFlight() == 0 && workers.queued() == 0;
+    }
+
+    private boolean counted(boolean idle) {
         idleStreak = idle ? idleStreak + 1 : 0;
         return idleStreak >= needed;
     }

@@ -45,6 +45,8 @@ final class LocalCrawl {
     private final CountDownLatch done = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicReference<String> outcome = new AtomicReference<>();
+    /** The lag of the watched groups at the last progress tick, for the progress line. */
+    private volatile long backlog;
 
     LocalCrawl(CrawlOptions options, List<String> seeds, Function<KafkaClients, CrawlWorkers> workersFactory,
                PrintWriter err) {
@@ -94,7 +96,7 @@ final class LocalCrawl {
                 seed(clients, topics);
                 DrainCheck drain = new DrainCheck(workers, lag::of, topics, !options.fetchOnly, IDLE_CHECKS);
                 ProgressReporter progress = new ProgressReporter(err, System.console() != null,
-                        () -> snapshot(workers, output, failures, drain), options.fetchOnly ? "written" : "records",
+                        () -> snapshot(workers, output, failures, backlog), options.fetchOnly ? "written" : "records",
                         System::nanoTime, Duration.ofSeconds(5).toNanos());
                 ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "crawl-progress");
@@ -105,6 +107,7 @@ final class LocalCrawl {
                 done.await();
                 ticker.shutdownNow();
                 if (!options.quiet) {
+                    backlog = drain.backlog();
                     progress.tick();
                 }
                 workers.close();
@@ -126,9 +129,7 @@ final class LocalCrawl {
         }
         try {
             int nodes = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
-            short replication = (short) Math.max(1, Math.min(3, nodes));
-            return new TopicLayout(options.partitions, options.partitions, options.partitions, replication,
-                    TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
+            return TopicLayout.forCluster(options.partitions, nodes);
         } catch (Exception e) {
             throw new IllegalStateException("cannot reach Kafka at " + options.bootstrap + ": " + e, e);
         }
@@ -170,12 +171,21 @@ final class LocalCrawl {
 
     private void check(DrainCheck drain, JsonLinesSink output, ProgressReporter progress) {
         try {
-            if (!options.quiet) {
-                progress.tick();
-            }
             if (output.limitReached()) {
-                finish("limit reached");
-            } else if (drain.idle()) {
+                finish("limit reached"); // the main thread draws the last progress line
+                return;
+            }
+            // With a progress line the lags are probed once a tick, for the line and the drain decision
+            // both; without one they are probed only once the workers are idle.
+            boolean idle;
+            if (options.quiet) {
+                idle = drain.idle();
+            } else {
+                backlog = drain.backlog();
+                progress.tick();
+                idle = drain.idle(backlog);
+            }
+            if (idle) {
                 finish("drained");
             }
         } catch (RuntimeException e) {
@@ -216,9 +226,9 @@ final class LocalCrawl {
     }
 
     private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink output, JsonLinesSink failures,
-                                             DrainCheck drain) {
+                                             long backlog) {
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
-                Math.max(w.failures(), failures.written()), drain.backlog());
+                Math.max(w.failures(), failures.written()), backlog);
     }
 
     private static final class SinkThread {

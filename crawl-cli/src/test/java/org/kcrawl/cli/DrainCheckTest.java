@@ -47,6 +47,19 @@ class DrainCheckTest {
     }
 
     @Test
+    void aCheckWithAProbedBacklogDoesNotProbeAgain() {
+        DrainCheck check = new DrainCheck(workers, this::lag, topics, true, 2);
+
+        assertThat(check.idle(3)).isFalse();
+        workers.inFlight = 1;
+        assertThat(check.idle(0)).isFalse();
+        workers.inFlight = 0;
+        assertThat(check.idle(0)).isFalse(); // one idle check of the two needed
+        assertThat(check.idle(0)).isTrue();
+        assertThat(probed).isEmpty();
+    }
+
+    @Test
     void aFetchOnlyCrawlDrainsWhateverTheParserGroupsLag() {
         // Nothing reads the pages in the parser group of a fetch-only crawl: its lag only grows.
         DrainCheck check = new DrainCheck(workers, this::lag, topics, false, 1);
