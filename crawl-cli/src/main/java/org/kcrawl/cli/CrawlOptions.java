@@ -1,6 +1,8 @@
 package org.kcrawl.cli;
 
 import java.nio.file.Path;
+import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.topic.CrawlTopics;
 import picocli.CommandLine.Option;
 
 /** The options every crawl takes, shared by {@code crawl URL...} and {@code crawl demo}. */
@@ -95,13 +97,13 @@ final class CrawlOptions {
         if (partitions < 1) {
             throw new UsageException("--partitions must be >= 1, got " + partitions);
         }
-        if (bootstrap != null && !bootstrap.matches("[^\\s:,]+:\\d{1,5}(,[^\\s:,]+:\\d{1,5})*")) {
+        if (bootstrap != null && !KafkaClients.BOOTSTRAP_LIST.matcher(bootstrap).matches()) {
             throw new UsageException("--bootstrap must be HOST:PORT[,HOST:PORT...], got '" + bootstrap + "'");
         }
         if (bootstrap != null && dataDir != null) {
             throw new UsageException("--data-dir is for the embedded broker; it cannot be used with --bootstrap");
         }
-        if (!crawlName.matches("[a-zA-Z0-9._-]{1,200}")) {
+        if (!CrawlTopics.isLegalName(crawlName)) {
             throw new UsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
                     + crawlName + "'");
         }

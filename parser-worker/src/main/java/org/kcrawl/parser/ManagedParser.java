@@ -2,24 +2,18 @@ package org.kcrawl.parser;
 
 import java.time.Duration;
 import java.util.Optional;
-import org.kcrawl.common.metrics.WorkerTelemetry;
 import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.parser.kafka.ParserWorker;
 
-/**
- * A {@link ParserWorker} as a {@link org.kcrawl.common.runtime.WorkerProcess} runs it. The worker
- * does not count its partitions itself: the process's Kafka client meters do.
- */
+/** A {@link ParserWorker} as a {@link org.kcrawl.common.runtime.WorkerProcess} runs it. */
 final class ManagedParser implements ManagedWorker {
     private final ParserWorker worker;
-    private final WorkerTelemetry telemetry;
 
-    ManagedParser(ParserWorker worker, WorkerTelemetry telemetry) {
-        if (worker == null || telemetry == null) {
-            throw new IllegalArgumentException("worker and telemetry must not be null");
+    ManagedParser(ParserWorker worker) {
+        if (worker == null) {
+            throw new IllegalArgumentException("worker must not be null");
         }
         this.worker = worker;
-        this.telemetry = telemetry;
     }
 
     /** The parser itself. */
@@ -44,7 +38,7 @@ final class ManagedParser implements ManagedWorker {
 
     @Override
     public int assignedPartitions() {
-        return telemetry.assignedPartitions();
+        return worker.assignedPartitions();
     }
 
     @Override

@@ -99,7 +99,7 @@ public record ParserConfig(
     /** Pages in flight unless configured. */
     public static final int DEFAULT_MAX_PENDING = 512;
     /** Bytes of pages in flight unless configured: 64 MiB. */
-    public static final long DEFAULT_MAX_PENDING_BYTES = 64L * 1024 * 1024;
+    public static final long DEFAULT_MAX_PENDING_BYTES = WorkerLoopSettings.DEFAULT_MAX_PENDING_BYTES;
     /** The smallest {@code max_pending_bytes}: 1 MiB, below which most pages would be taken one at a time. */
     public static final long MIN_MAX_PENDING_BYTES = 1024L * 1024;
 

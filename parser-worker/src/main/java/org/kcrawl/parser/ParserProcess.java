@@ -34,8 +34,7 @@ public final class ParserProcess implements AutoCloseable {
     static WorkerProcessSpec<ManagedParser> spec(ParserConfig config) {
         return new WorkerProcessSpec<>(MeterSpec.Worker.PARSER, config.bootstrapServers(), config.metricsPort(),
                 WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.topicLayout()),
-                (clients, telemetry) -> new ManagedParser(new ParserWorker(config, clients, telemetry.registry()),
-                        telemetry));
+                (clients, telemetry) -> new ManagedParser(new ParserWorker(config, clients, telemetry.registry())));
     }
 
     /** The process this facade stands for: endpoints, readiness, termination. */

@@ -3,6 +3,7 @@ package org.kcrawl.common.kafka;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -23,6 +24,8 @@ import org.kcrawl.common.topic.TopicLayout;
  * @param overrides extra client properties (for example security settings), applied last
  */
 public record KafkaClients(String bootstrapServers, Map<String, String> overrides) {
+    /** What a bootstrap list given on a command line must look like: HOST:PORT[,HOST:PORT...]. */
+    public static final Pattern BOOTSTRAP_LIST = Pattern.compile("[^\\s:,]+:\\d{1,5}(,[^\\s:,]+:\\d{1,5})*");
 
     public KafkaClients {
         if (bootstrapServers == null || bootstrapServers.isBlank()) {

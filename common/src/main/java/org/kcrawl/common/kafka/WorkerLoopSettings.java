@@ -66,18 +66,6 @@ public record WorkerLoopSettings(int maxPending, int maxPendingPerPartition, lon
         this(maxPending, maxPending, pollTimeout, drainTimeout);
     }
 
-    /** A copy with another byte bound. */
-    public WorkerLoopSettings withMaxPendingBytes(long bytes) {
-        return new WorkerLoopSettings(maxPending, maxPendingPerPartition, bytes, pollTimeout, drainTimeout,
-                commitInterval);
-    }
-
-    /** A copy with another commit interval. */
-    public WorkerLoopSettings withCommitInterval(Duration interval) {
-        return new WorkerLoopSettings(maxPending, maxPendingPerPartition, maxPendingBytes, pollTimeout,
-                drainTimeout, interval);
-    }
-
     /**
      * Defaults: 10,000 pending in total (no separate per-partition bound), 64 MiB pending, 100 ms polls,
      * 30 s drain, commits at most every 250 ms.

@@ -54,11 +54,6 @@ public final class WorkerTelemetry implements AutoCloseable {
         return new KafkaClients(bootstrapServers, kafka.clientProperties(KafkaEnv.clientOverrides(env)));
     }
 
-    /** Partitions assigned to the worker's group consumers, as Kafka reports them. */
-    public int assignedPartitions() {
-        return kafka.assignedPartitions();
-    }
-
     /**
      * Serves this registry with the given liveness and readiness checks on {@code port} (0 picks a
      * free one) of {@code bindAddress} ({@code 0.0.0.0} in a container).

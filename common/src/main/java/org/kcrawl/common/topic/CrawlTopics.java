@@ -19,10 +19,15 @@ public record CrawlTopics(String crawlName) {
     private static final Pattern LEGAL = Pattern.compile("[a-zA-Z0-9._-]{1,200}");
 
     public CrawlTopics {
-        if (crawlName == null || !LEGAL.matcher(crawlName).matches()) {
+        if (!isLegalName(crawlName)) {
             throw new IllegalArgumentException("crawl name must be 1-200 characters of [a-zA-Z0-9._-] but was '"
                     + crawlName + "'");
         }
+    }
+
+    /** True when {@code crawlName} may prefix topic and group names: 1-200 characters of [a-zA-Z0-9._-]. */
+    public static boolean isLegalName(String crawlName) {
+        return crawlName != null && LEGAL.matcher(crawlName).matches();
     }
 
     /** URLs to fetch, keyed by host so each host has one owner. */

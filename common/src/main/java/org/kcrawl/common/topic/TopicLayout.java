@@ -28,6 +28,15 @@ public record TopicLayout(int urlPartitions, int pagePartitions, int outputParti
         return new TopicLayout(partitions, partitions, partitions, (short) 1, DEFAULT_MAX_MESSAGE_BYTES);
     }
 
+    /**
+     * Layout for a cluster of {@code brokers}: three copies of every partition where there are three
+     * brokers, fewer on a smaller cluster.
+     */
+    public static TopicLayout forCluster(int partitions, int brokers) {
+        short replication = (short) Math.max(1, Math.min(3, brokers));
+        return new TopicLayout(partitions, partitions, partitions, replication, DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
     private static void positive(int value, String name) {
         if (value < 1) {
             throw new IllegalArgumentException(name + " must be >= 1 but was " + value);

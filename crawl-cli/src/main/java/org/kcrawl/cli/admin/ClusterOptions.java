@@ -30,10 +30,10 @@ final class ClusterOptions {
         if (bootstrap == null || bootstrap.isBlank()) {
             throw new AdminUsageException("--bootstrap HOST:PORT is required (or set " + BOOTSTRAP_ENV + ")");
         }
-        if (!bootstrap.matches("[^\\s:,]+:\\d{1,5}(,[^\\s:,]+:\\d{1,5})*")) {
+        if (!KafkaClients.BOOTSTRAP_LIST.matcher(bootstrap).matches()) {
             throw new AdminUsageException("--bootstrap must be HOST:PORT[,HOST:PORT...], got '" + bootstrap + "'");
         }
-        if (!crawlName.matches("[a-zA-Z0-9._-]{1,200}")) {
+        if (!CrawlTopics.isLegalName(crawlName)) {
             throw new AdminUsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
                     + crawlName + "'");
         }

@@ -72,7 +72,7 @@ public final class SubmitCommand extends ClusterCommand {
         try {
             int brokers = calls.await(admin.describeCluster().nodes(), "describing the cluster").size();
             TopicProvisioner provisioner = new TopicProvisioner(admin);
-            provisioner.ensure(topics, layout(brokers));
+            provisioner.ensure(topics, TopicLayout.forCluster(partitions, brokers));
             provisioner.checkCoPartitioned(topics);
         } catch (IllegalStateException e) {
             throw new ClusterException(e.getMessage(), e);
@@ -88,12 +88,6 @@ public final class SubmitCommand extends ClusterCommand {
         }
         out().printf("submitted %d seed URL%s to %s%n", submitted, submitted == 1 ? "" : "s", topics.urls());
         return OK;
-    }
-
-    /** Replication as the crawl command uses on a cluster: three copies where there are three brokers. */
-    private TopicLayout layout(int brokers) {
-        short replication = (short) Math.max(1, Math.min(3, brokers));
-        return new TopicLayout(partitions, partitions, partitions, replication, TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
     }
 
     private void readSeedList(SeedInput input) {

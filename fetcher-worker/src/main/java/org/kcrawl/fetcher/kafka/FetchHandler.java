@@ -301,7 +301,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             task.cancel("HTTP client closed");
             return;
         }
-        try (LogContext context = logContext(task)) {
+        try (LogContext context = task.logContext()) {
             log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
         }
         park(task, now.plusSeconds(1));
@@ -404,7 +404,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void internalError(UrlTask task, Throwable e) {
         // A bug on one URL must neither stop the worker nor loop through rewinds: record it and go on.
-        try (LogContext context = logContext(task)) {
+        try (LogContext context = task.logContext()) {
             log.error("internal error while handling {}", task.request.url(), e);
         }
         FailureRecord failure = FailureRecord.of(task.request, FailureReason.INTERNAL, String.valueOf(e), null,
@@ -419,10 +419,6 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         });
     }
 
-    /** Names the URL's host, partition and offset in log lines about it, whichever thread logs them. */
-    private static LogContext logContext(UrlTask task) {
-        return LogContext.ofUrl(task.host(), null, task.partition(), task.offset());
-    }
 
     private boolean owned(UrlTask task) {
         return s.scheduler().epoch(task.partition()) == task.epoch();

@@ -4,30 +4,20 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.kcrawl.common.metrics.MeterCatalogue;
 
 /**
- * Meters of URL parking. Tags are bounded: the tier is {@code urls} (a short wait, back through the
- * urls topic) or a tier number.
- *
- * <table>
- *   <caption>Meter catalogue</caption>
- *   <tr><th>name</th><th>type</th><th>tags</th><th>meaning</th></tr>
- *   <tr><td>crawl.fetch.parking.parked</td><td>counter</td><td>tier (urls, 0, 1, 2)</td>
- *       <td>URLs (parked ones and retries) published to wait outside memory, acknowledged</td></tr>
- *   <tr><td>crawl.fetch.parking.forwarded</td><td>counter</td><td>none</td>
- *       <td>parked URLs forwarded back to the urls topic after their tier delay</td></tr>
- *   <tr><td>crawl.fetch.parking.held</td><td>gauge</td><td>none</td>
- *       <td>parked URLs read from a tier and waiting for their delay to end (registered by
- *       {@link FetcherWorker})</td></tr>
- * </table>
+ * Meters of URL parking ({@link MeterCatalogue} describes them). Tags are bounded: the tier is
+ * {@code urls} (a short wait, back through the urls topic) or a tier number. The held gauge is
+ * registered by {@link FetcherWorker}.
  */
 public final class ParkingMetrics {
     /** Counter of parked URLs by tier. */
-    public static final String PARKED = "crawl.fetch.parking.parked";
+    public static final String PARKED = MeterCatalogue.FETCH_PARKING_PARKED;
     /** Counter of forwarded URLs. */
-    public static final String FORWARDED = "crawl.fetch.parking.forwarded";
+    public static final String FORWARDED = MeterCatalogue.FETCH_PARKING_FORWARDED;
     /** Gauge of URLs held by the forwarder. */
-    public static final String HELD = "crawl.fetch.parking.held";
+    public static final String HELD = MeterCatalogue.FETCH_PARKING_HELD;
 
     private final MeterRegistry registry;
     private final ConcurrentHashMap<String, Counter> parked = new ConcurrentHashMap<>();

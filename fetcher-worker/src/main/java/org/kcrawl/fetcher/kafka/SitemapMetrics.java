@@ -2,11 +2,12 @@ package org.kcrawl.fetcher.kafka;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.kcrawl.common.metrics.MeterCatalogue;
 
 /** The fetcher's sitemap meter: sitemap URLs it took from robots.txt and published on the urls topic. */
 final class SitemapMetrics {
     /** Counter of sitemap URLs from robots.txt {@code Sitemap:} lines published (acknowledged) on the urls topic. */
-    static final String DISCOVERED = "crawl.fetch.sitemaps.discovered";
+    static final String DISCOVERED = MeterCatalogue.FETCH_SITEMAPS_DISCOVERED;
 
     private final Counter discovered;
 

@@ -431,7 +431,7 @@ public final class HostScheduler implements AutoCloseable {
             s.task.start(s.permit);
         } catch (RuntimeException e) {
             // A task that throws is a bug; free its slots and end it so nothing waits for it forever.
-            try (LogContext context = contextOf(s.task)) {
+            try (LogContext context = s.task.logContext()) {
                 log.error("request to {} failed to start", s.task.host(), e);
             }
             s.permit.unanswered();
@@ -632,7 +632,7 @@ public final class HostScheduler implements AutoCloseable {
             try {
                 t.cancel(why);
             } catch (RuntimeException e) {
-                try (LogContext context = contextOf(t)) {
+                try (LogContext context = t.logContext()) {
                     log.error("cancelling a request to {} failed", t.host(), e);
                 }
             }
@@ -645,7 +645,7 @@ public final class HostScheduler implements AutoCloseable {
             try {
                 d.task.defer(d.notBefore);
             } catch (RuntimeException e) {
-                try (LogContext context = contextOf(d.task)) {
+                try (LogContext context = d.task.logContext()) {
                     log.error("deferring a request to {} failed", d.task.host(), e);
                 }
                 d.task.cancel("failed to defer: " + e);
@@ -653,10 +653,6 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    /** Names the task's host, partition and (when a message stands for it) offset in log lines about it. */
-    private static LogContext contextOf(HostTask task) {
-        return LogContext.ofUrl(task.host(), null, task.partition(), task.offset());
-    }
 
     /** Address lookups begun under the lock, watched once it is released so callbacks never run inside it. */
     private final class Lookup {

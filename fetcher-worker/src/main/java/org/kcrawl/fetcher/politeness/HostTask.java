@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import java.time.Instant;
+import org.kcrawl.common.metrics.LogContext;
 
 /**
  * One request to a host, queued in the {@link HostScheduler} until politeness allows it.
@@ -28,6 +29,11 @@ public interface HostTask {
      */
     default long offset() {
         return -1;
+    }
+
+    /** The log context of a line about this task: its host, partition and (when it has one) offset. */
+    default LogContext logContext() {
+        return LogContext.ofUrl(host(), null, partition(), offset());
     }
 
     /**

@@ -115,7 +115,7 @@ final class RobotsFetch extends AbstractHostTask {
             return;
         }
         if (!(error instanceof FetchException)) {
-            try (LogContext c = LogContext.ofUrl(host(), null, partition(), -1)) {
+            try (LogContext c = logContext()) {
                 log.warn("robots.txt fetch of {} failed unexpectedly", url, error);
             }
         }

@@ -4,9 +4,9 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import org.kcrawl.common.url.HostKey;
 
 /**
  * The {@code Sitemap:} URLs of one cached robots.txt, handed out once: to the first URL of the host
@@ -86,14 +86,14 @@ public final class SitemapOffer {
         return urls.get() != null;
     }
 
+    /** An http(s) URL whose host key is {@code host}: a robots.txt may not send the crawl elsewhere. */
     private static boolean onHost(String url, String host) {
         try {
-            URI u = new URI(url);
-            String scheme = u.getScheme();
-            return scheme != null && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
-                    && u.getHost() != null && u.getHost().toLowerCase(Locale.ROOT).equals(host);
-        } catch (URISyntaxException e) {
-            return false;
+            String scheme = new URI(url).getScheme();
+            return ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))
+                    && HostKey.of(url).equals(host);
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return false; // not a URL with a host: not this host's
         }
     }
 }

@@ -21,6 +21,7 @@ import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.parser.dedup.FingerprintSet;
@@ -29,7 +30,6 @@ import org.kcrawl.parser.pipeline.PageProcessor;
 import org.kcrawl.parser.pipeline.ParserMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * Hands each fetched page to the parse pool and publishes its outputs: every followed link as a
@@ -107,7 +107,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
         return done;
     }
 
-    @SuppressWarnings("try") // the MDC entries are the resources; the body never names them
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void run(FetchedPage page, ConsumerRecord<String, byte[]> record, TopicPartition tp, int generation,
                      CompletableFuture<Object> done) {
         if (generations.getOrDefault(tp, 0) != generation) {
@@ -115,10 +115,8 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
             return;
         }
         CompletableFuture<?> outputs;
-        try (MDC.MDCCloseable t = MDC.putCloseable("topic", record.topic());
-             MDC.MDCCloseable p = MDC.putCloseable("partition", Integer.toString(record.partition()));
-             MDC.MDCCloseable o = MDC.putCloseable("offset", Long.toString(record.offset()));
-             MDC.MDCCloseable h = MDC.putCloseable("host", record.key())) {
+        try (LogContext context = record.key() == null ? LogContext.of(record)
+                : LogContext.ofUrl(record.key(), record.topic(), record.partition(), record.offset())) {
             outputs = processOrDeadLetter(page, record);
         } catch (Error e) {
             done.completeExceptionally(e);

@@ -172,6 +172,12 @@ public final class ParserWorker implements AutoCloseable {
         return l == null ? 0 : l.pending();
     }
 
+    /** Partitions of the pages topic the poll loop owns now (0 before it has joined the group). */
+    public int assignedPartitions() {
+        WorkerLoop<FetchedPage> l = loop;
+        return l == null ? 0 : l.assignedPartitions();
+    }
+
     /** Bytes of the pages consumed whose outputs are not all acknowledged yet ({@code max_pending_bytes}). */
     public long pendingBytes() {
         WorkerLoop<FetchedPage> l = loop;
@@ -236,14 +242,14 @@ public final class ParserWorker implements AutoCloseable {
     }
 
     private void registerGauges() {
-        Gauge.builder("crawl.parse.pending", this, ParserWorker::pending)
+        Gauge.builder(MeterCatalogue.PARSE_PENDING, this, ParserWorker::pending)
                 .description("pages in flight: consumed, outputs not yet acknowledged").register(registry);
         Gauge.builder(MeterCatalogue.PARSE_PENDING_BYTES, this, ParserWorker::pendingBytes).baseUnit("bytes")
                 .description("bytes of the pages in flight, bounded by max_pending_bytes").register(registry);
         ThreadPoolExecutor p = pool;
-        Gauge.builder("crawl.parse.queue.size", p, e -> e.getQueue().size())
+        Gauge.builder(MeterCatalogue.PARSE_QUEUE_SIZE, p, e -> e.getQueue().size())
                 .description("pages waiting for a parse thread").register(registry);
-        FunctionCounter.builder("crawl.parse.dead.letters", this, ParserWorker::deadLettered)
+        FunctionCounter.builder(MeterCatalogue.PARSE_DEAD_LETTERS, this, ParserWorker::deadLettered)
                 .description("pages sent to the dead-letter topic: undecodable or failing to process")
                 .register(registry);
     }
