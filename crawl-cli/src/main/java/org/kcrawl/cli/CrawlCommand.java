@@ -41,7 +41,7 @@ public final class CrawlCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         options.validate();
         WorkerWiring wiring = new WorkerWiring(options);
-        List<String> seeds = new SeedLoader(wiring.normalizer()).load(urls, seedsFile);
+        List<String> seeds = new SeedLoader(wiring.urlNormalizer()).load(urls, seedsFile);
         if (seeds.isEmpty()) {
             throw new UsageException("no seed URLs: give URLs as arguments or --seeds FILE");
         }

@@ -60,7 +60,7 @@ final class DemoCommand implements Callable<Integer> {
         try (SyntheticWeb web = SyntheticWeb.builder().hosts(hosts).pagesPerHost(pagesPerHost)
                 .latency(Duration.ofMillis(latencyMs)).start()) {
             WorkerWiring wiring = new WorkerWiring(options);
-            List<String> seeds = new SeedLoader(wiring.normalizer()).load(web.hostRoots(), null);
+            List<String> seeds = new SeedLoader(wiring.urlNormalizer()).load(web.hostRoots(), null);
             if (!options.quiet) {
                 spec.commandLine().getErr().printf("demo: synthetic web of %d hosts x %d pages on port %d%n",
                         hosts, pagesPerHost, web.port());

@@ -44,6 +44,11 @@ final class WorkerWiring {
     }
 
     /** Normalizes exactly as the parser does, so seeds and discovered links share fingerprints. */
+    /** The crawl's URL normalizer (the parser's settings), for the seeds. */
+    UrlNormalizer urlNormalizer() {
+        return normalizer;
+    }
+
     UnaryOperator<String> normalizer() {
         return url -> {
             try {

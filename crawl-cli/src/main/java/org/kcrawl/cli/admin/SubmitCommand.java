@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.kcrawl.cli.SeedInput;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
@@ -53,7 +54,7 @@ public final class SubmitCommand extends ClusterCommand {
         if (partitions < 1) {
             throw new AdminUsageException("--partitions must be >= 1, got " + partitions);
         }
-        SeedInput input = new SeedInput(UrlNormalizer.defaults()).addArguments(urls);
+        SeedInput input = new SeedInput(UrlNormalizer.defaults(), AdminUsageException::new).addArguments(urls);
         if (seedsFile != null) {
             readSeedList(input);
         }

@@ -8,10 +8,11 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.cli.SeedInput;
 import org.kcrawl.common.url.UrlNormalizer;
 
 class SeedInputTest {
-    private final SeedInput input = new SeedInput(UrlNormalizer.defaults());
+    private final SeedInput input = new SeedInput(UrlNormalizer.defaults(), AdminUsageException::new);
 
     @Test
     void normalizesLikeTheParserAndKeepsTheFirstOfEachUrl() throws IOException {

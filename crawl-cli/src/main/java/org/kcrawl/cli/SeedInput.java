@@ -1,4 +1,4 @@
-package org.kcrawl.cli.admin;
+package org.kcrawl.cli;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.kcrawl.common.message.Checks;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
@@ -16,19 +17,25 @@ import org.kcrawl.common.url.UrlNormalizer;
  * Every seed is checked before any is submitted, so a typo on line 900 does not leave half a seed list
  * in the cluster.
  */
-final class SeedInput {
+public final class SeedInput {
     private final UrlNormalizer normalizer;
+    private final Function<String, ? extends RuntimeException> badInput;
     private final Set<String> seeds = new LinkedHashSet<>();
 
-    SeedInput(UrlNormalizer normalizer) {
-        if (normalizer == null) {
-            throw new IllegalArgumentException("normalizer must not be null");
+    /**
+     * Seeds normalized by {@code normalizer}; a bad one is reported as {@code badInput} of a message
+     * naming where it was (the command's own usage exception).
+     */
+    public SeedInput(UrlNormalizer normalizer, Function<String, ? extends RuntimeException> badInput) {
+        if (normalizer == null || badInput == null) {
+            throw new IllegalArgumentException("normalizer and badInput must not be null");
         }
         this.normalizer = normalizer;
+        this.badInput = badInput;
     }
 
-    /** Adds URLs given as arguments; throws {@link AdminUsageException} naming the first bad one. */
-    SeedInput addArguments(List<String> urls) {
+    /** Adds URLs given as arguments; throws the usage exception naming the first bad one. */
+    public SeedInput addArguments(List<String> urls) {
         for (String url : urls) {
             seeds.add(check(url, "argument"));
         }
@@ -36,7 +43,7 @@ final class SeedInput {
     }
 
     /** Adds the URLs of a seed list called {@code source} in messages; the reader is not closed. */
-    SeedInput addLines(BufferedReader reader, String source) throws IOException {
+    public SeedInput addLines(BufferedReader reader, String source) throws IOException {
         int number = 0;
         for (String line = reader.readLine(); line != null; line = reader.readLine()) {
             number++;
@@ -49,7 +56,7 @@ final class SeedInput {
     }
 
     /** The seeds in order of first appearance, normalized, without duplicates. */
-    List<String> seeds() {
+    public List<String> seeds() {
         return new ArrayList<>(seeds);
     }
 
@@ -57,7 +64,7 @@ final class SeedInput {
         try {
             return normalizer.normalize(Checks.httpUrl(url, "seed URL"));
         } catch (IllegalArgumentException | InvalidUrlException e) {
-            throw new AdminUsageException("bad URL in " + where + ": " + e.getMessage());
+            throw badInput.apply("bad URL in " + where + ": " + e.getMessage());
         }
     }
 }
