@@ -110,7 +110,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         String host = HostKey.of(request.url());
         // Charged once per URL: retries and redirect hops of an admitted URL are part of its one page.
-        HostBudget.Counts hostCharge = null;
+        HostCounts hostCharge = null;
         if (request.attempt() == 1 && request.hops() == 0 && hostBudget.limited()) {
             hostCharge = hostBudget.tryAcquire(partition, host);
             if (hostCharge == null) {
@@ -428,7 +428,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         if (task.request.attempt() == 1) {
             budget.release();
         }
-        HostBudget.Counts charged = task.hostCharge;
+        HostCounts charged = task.hostCharge;
         task.hostCharge = null;
         hostBudget.release(charged, task.host());
     }

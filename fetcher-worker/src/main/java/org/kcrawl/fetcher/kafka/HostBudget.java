@@ -1,6 +1,5 @@
 package org.kcrawl.fetcher.kafka;
 
-import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -13,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class HostBudget {
     private final long max;
-    private final ConcurrentHashMap<Integer, Counts> partitions = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Integer, HostCounts> partitions = new ConcurrentHashMap<>();
 
     /** A budget of {@code max} URLs per host; 0 means no limit (and nothing is counted). */
     HostBudget(long max) {
@@ -33,12 +32,12 @@ final class HostBudget {
      * {@link #release}), or null when the host has used up its budget. Without a limit nothing is
      * counted and the result is null too, so callers check {@link #limited()} first.
      */
-    Counts tryAcquire(int partition, String host) {
+    HostCounts tryAcquire(int partition, String host) {
         if (max == 0) {
             return null;
         }
-        Counts counts = partitions.computeIfAbsent(partition, p -> new Counts());
-        return counts.tryAcquire(host, max) ? counts : null;
+        HostCounts counts = partitions.computeIfAbsent(partition, p -> new HostCounts());
+        return counts.tryIncrement(host, max) ? counts : null;
     }
 
     /**
@@ -46,9 +45,9 @@ final class HostBudget {
      * parked, global budget). A unit charged before a revocation goes back to the dropped counts and
      * cannot touch the new assignment's.
      */
-    void release(Counts charged, String host) {
+    void release(HostCounts charged, String host) {
         if (charged != null) {
-            charged.release(host);
+            charged.decrement(host);
         }
     }
 
@@ -59,48 +58,16 @@ final class HostBudget {
 
     /** URLs of {@code host} charged in {@code partition} now. */
     long used(int partition, String host) {
-        Counts counts = partitions.get(partition);
+        HostCounts counts = partitions.get(partition);
         return counts == null ? 0 : counts.of(host);
     }
 
     /** Hosts with a count, over all owned partitions. */
     long hosts() {
         long n = 0;
-        for (Counts c : partitions.values()) {
-            n += c.size();
+        for (HostCounts c : partitions.values()) {
+            n += c.hosts();
         }
         return n;
-    }
-
-    /** The counts of one partition's hosts. */
-    static final class Counts {
-        private final Object2IntOpenHashMap<String> byHost = new Object2IntOpenHashMap<>();
-
-        synchronized boolean tryAcquire(String host, long max) {
-            int used = byHost.getInt(host);
-            if (used >= max) {
-                return false;
-            }
-            byHost.put(host, used + 1);
-            return true;
-        }
-
-        synchronized void release(String host) {
-            int used = byHost.getInt(host);
-            if (used <= 1) {
-                // A host back at zero costs nothing: what is not admitted needs no entry.
-                byHost.removeInt(host);
-            } else {
-                byHost.put(host, used - 1);
-            }
-        }
-
-        synchronized int of(String host) {
-            return byHost.getInt(host);
-        }
-
-        synchronized int size() {
-            return byHost.size();
-        }
     }
 }

@@ -14,7 +14,7 @@ final class UrlTask extends AbstractHostTask {
     final long fingerprint;
     final CompletableFuture<Void> done = new CompletableFuture<>();
     /** The host budget's counts this URL is charged to, or null when it is not charged. */
-    volatile HostBudget.Counts hostCharge;
+    volatile HostCounts hostCharge;
     /** Acknowledgement of the robots.txt sitemap requests this URL publishes, or null when it publishes none. */
     volatile CompletableFuture<Void> sitemaps;
     private final long offset;

@@ -12,7 +12,7 @@ class HostBudgetTest {
     void eachHostGetsItsOwnBudgetAndReleasedUnitsCanBeTakenAgain() {
         HostBudget budget = new HostBudget(2);
 
-        HostBudget.Counts first = budget.tryAcquire(0, "a.test");
+        HostCounts first = budget.tryAcquire(0, "a.test");
         assertThat(first).isNotNull();
         assertThat(budget.tryAcquire(0, "a.test")).isNotNull();
         assertThat(budget.tryAcquire(0, "a.test")).as("the third URL of a.test").isNull();
@@ -28,12 +28,12 @@ class HostBudgetTest {
     @Test
     void aRevokedPartitionsCountsAreForgottenAndLateReleasesCannotTouchTheNextAssignment() {
         HostBudget budget = new HostBudget(1);
-        HostBudget.Counts before = budget.tryAcquire(3, "a.test");
+        HostCounts before = budget.tryAcquire(3, "a.test");
         assertThat(budget.tryAcquire(3, "a.test")).isNull();
 
         budget.drop(List.of(3));
         assertThat(budget.used(3, "a.test")).isZero();
-        HostBudget.Counts after = budget.tryAcquire(3, "a.test");
+        HostCounts after = budget.tryAcquire(3, "a.test");
         assertThat(after).as("a new assignment starts from 0").isNotNull();
         budget.release(before, "a.test"); // a URL of the old assignment that was parked after all
 
@@ -44,8 +44,8 @@ class HostBudgetTest {
     @Test
     void hostsBackAtZeroCostNoMemory() {
         HostBudget budget = new HostBudget(5);
-        HostBudget.Counts a = budget.tryAcquire(0, "a.test");
-        HostBudget.Counts b = budget.tryAcquire(1, "b.test");
+        HostCounts a = budget.tryAcquire(0, "a.test");
+        HostCounts b = budget.tryAcquire(1, "b.test");
 
         budget.release(a, "a.test");
         budget.release(b, "b.test");
