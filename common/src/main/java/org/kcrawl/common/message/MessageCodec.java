@@ -45,8 +45,14 @@ public final class MessageCodec {
         return mapper;
     }
 
-    /** Encodes a message as UTF-8 JSON. */
+    /**
+     * Encodes a message for its topic: UTF-8 JSON, except a {@link FetchedPage}, which is framed with
+     * its body as raw bytes (see {@link PageFrame}).
+     */
     public byte[] encode(Object message) {
+        if (message instanceof FetchedPage page) {
+            return PageFrame.encode(page, mapper);
+        }
         try {
             return mapper.writeValueAsBytes(message);
         } catch (JsonProcessingException e) {
@@ -69,11 +75,14 @@ public final class MessageCodec {
      *
      * <p>The schema version is read first by a streaming scan that stops at {@code "v"} (written
      * first by {@link #encode}), then the bytes are bound directly: going through a tree would copy
-     * every value, and a page's base64 body is most of its bytes.
+     * every value. A {@link FetchedPage} is read from its binary frame, or from the JSON of version 1.
      */
     public <T> T decode(byte[] bytes, Class<T> type) throws MalformedMessageException {
         if (bytes == null) {
             throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type, "null value", null);
+        }
+        if (type == FetchedPage.class && PageFrame.isFramed(bytes)) {
+            return type.cast(PageFrame.decode(bytes, mapper));
         }
         int version = schemaVersion(bytes, type);
         if (!SchemaVersions.isReadable(version)) {

@@ -12,7 +12,7 @@ package org.kcrawl.common.topic;
  */
 public record TopicLayout(int urlPartitions, int pagePartitions, int outputPartitions, short replication,
                           int maxMessageBytes) {
-    /** Size limit that fits a 2 MiB body with headers and JSON base64 overhead. */
+    /** Size limit of a message: a 2 MiB body with its headers, with room to spare (and for version 1 pages, whose base64 bodies are a third larger). */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
     public TopicLayout {

@@ -47,4 +47,27 @@ class MalformedMessagesTest {
                 () -> MessageCodec.get().decode(null, CrawlRequest.class));
         assertThat(e.kind()).isEqualTo(MalformedMessageException.Kind.UNPARSEABLE);
     }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "00 02 00 00 | UNPARSEABLE",
+        "00 03 00 00 00 02 7b 7d | UNSUPPORTED_VERSION",
+        "00 02 7f ff ff ff 7b 7d | UNPARSEABLE",
+        "00 02 00 00 00 01 7b | UNPARSEABLE",
+        "00 02 00 00 00 03 7b 7b 7d | UNPARSEABLE",
+        "00 02 00 00 00 08 7b 22 76 22 3a 31 7d 20 | UNSUPPORTED_VERSION",
+        "00 02 00 00 00 0e 7b 22 76 22 3a 32 2c 22 78 22 3a 31 7d 20 | INVALID_VALUE",
+    })
+    void classifiesBadPageFrames(String hex, MalformedMessageException.Kind kind) {
+        String[] octets = hex.trim().split(" ");
+        byte[] frame = new byte[octets.length];
+        for (int i = 0; i < octets.length; i++) {
+            frame[i] = (byte) Integer.parseInt(octets[i], 16);
+        }
+        MalformedMessageException e = catchThrowableOfType(MalformedMessageException.class,
+                () -> MessageCodec.get().decode(frame, FetchedPage.class));
+        assertThat(e).isNotNull();
+        assertThat(e.kind()).isEqualTo(kind);
+        assertThat(e.type()).isEqualTo(FetchedPage.class);
+    }
 }

@@ -105,10 +105,10 @@ public record FetcherConfig(
         @JsonProperty("max_pages_per_host") long maxPagesPerHost,
         @JsonProperty("follow_sitemaps") boolean followSitemaps) {
     /**
-     * The largest body cap whose page message still fits the producer's request size: base64 makes
-     * a body 4/3 larger, and 256 KiB is left for headers, URLs and the JSON around them.
+     * The largest body cap whose page message still fits the producer's request size: a page carries
+     * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
      */
-    public static final int MAX_PUBLISHABLE_BODY_BYTES = (TopicLayout.DEFAULT_MAX_MESSAGE_BYTES - 256 * 1024) / 4 * 3;
+    public static final int MAX_PUBLISHABLE_BODY_BYTES = TopicLayout.DEFAULT_MAX_MESSAGE_BYTES - 256 * 1024;
 
 
     /**
@@ -156,7 +156,7 @@ public record FetcherConfig(
         atLeast("max_body_bytes", maxBodyBytes, RobotsSettings.RFC_MIN_BYTES);
         if (maxBodyBytes > MAX_PUBLISHABLE_BODY_BYTES) {
             throw new IllegalArgumentException("max_body_bytes must be <= " + MAX_PUBLISHABLE_BODY_BYTES
-                    + " but was " + maxBodyBytes + ": a larger body, base64-encoded in its page message, would"
+                    + " but was " + maxBodyBytes + ": a page message with a larger body would"
                     + " exceed the producer's max.request.size (" + TopicLayout.DEFAULT_MAX_MESSAGE_BYTES + ")");
         }
         positive("connect_timeout", connectTimeout);

@@ -105,7 +105,7 @@ final class ResponsePlanner {
     }
 
     private static FetchedPage page(CrawlRequest request, HttpResult result, Instant now, String redirectTo) {
-        return new FetchedPage(SchemaVersions.CURRENT, request.url(), request.url(), result.status(), result.headers(),
+        return new FetchedPage(SchemaVersions.PAGE, request.url(), request.url(), result.status(), result.headers(),
                 result.contentType(), result.body(), now, Math.max(0, result.durationMs()), request.depth(),
                 result.truncated(), redirectTo);
     }
