@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
@@ -66,7 +67,7 @@ final class WorkerWiring {
     CrawlWorkers workers(KafkaClients clients, List<String> seeds) {
         Set<String> sites = new LinkedHashSet<>();
         for (String seed : seeds) {
-            sites.add(HostScopeFilter.siteKey(URI.create(seed)));
+            sites.add(HostScopeFilter.siteKey(parsed(seed)));
         }
         ParserConfig parserConfig = parser.withKafka(options.crawlName, clients.bootstrapServers())
                 .withSeedSites(List.copyOf(sites));
@@ -75,6 +76,15 @@ final class WorkerWiring {
         FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(), redirects);
         ParserWorker parserWorker = options.fetchOnly ? null : new ParserWorker(parserConfig, clients, registry);
         return new InProcessWorkers(fetcherWorker, parserWorker);
+    }
+
+    /** A seed or redirect URL, which the crawl has already checked, split into its parts. */
+    private static HttpUrl parsed(String url) {
+        try {
+            return HttpUrl.parse(url);
+        } catch (InvalidUrlException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     private RedirectScope redirectScope(List<String> seeds) {

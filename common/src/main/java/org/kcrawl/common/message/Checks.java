@@ -3,6 +3,7 @@ package org.kcrawl.common.message;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import org.kcrawl.common.url.HttpUrl;
 
 /** Argument checks for message constructors; each failure names the offending field. */
 public final class Checks {
@@ -38,6 +39,10 @@ public final class Checks {
      */
     public static String httpUrl(String url, String field) {
         notNull(url, field);
+        if (HttpUrl.isValid(url)) {
+            return url;
+        }
+        // Only refused URLs get this far: java.net.URI says exactly what is wrong with them.
         URI uri;
         try {
             uri = new URI(url);

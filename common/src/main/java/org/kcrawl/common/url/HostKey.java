@@ -1,7 +1,5 @@
 package org.kcrawl.common.url;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
@@ -14,13 +12,9 @@ public final class HostKey {
     /** The host key of an absolute URL; throws naming the URL when it has no host. */
     public static String of(String url) {
         try {
-            String host = new URI(url).getHost();
-            if (host == null || host.isEmpty()) {
-                throw new IllegalArgumentException("URL has no host: " + url);
-            }
-            return host.toLowerCase(Locale.ROOT);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("not a valid URL: " + url, e);
+            return HttpUrl.parse(url).host().toLowerCase(Locale.ROOT);
+        } catch (InvalidUrlException e) {
+            throw new IllegalArgumentException("not a valid URL: " + url + " (" + e.getMessage() + ")", e);
         }
     }
 }

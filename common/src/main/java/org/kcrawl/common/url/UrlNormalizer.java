@@ -1,7 +1,5 @@
 package org.kcrawl.common.url;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -18,7 +16,7 @@ import java.util.Locale;
  * segments resolved; percent-encoding made canonical; the fragment dropped; an empty path becomes
  * {@code /}; configured tracking and session parameters removed from the query and from path
  * parameters ({@code ;jsessionid=...}); optionally the query parameters sorted. The result always
- * parses as a {@link URI} with a host, so it is accepted by every message constructor.
+ * parses as a {@link java.net.URI} with a host ({@link HttpUrl}), so it is accepted by every message constructor.
  *
  * <p>Written instead of crawler-commons' {@code BasicURLNormalizer}: its 1.4 release is not
  * idempotent and garbles some escapes (for example {@code /ä} after certain inputs, see
@@ -235,13 +233,10 @@ public final class UrlNormalizer {
     /** The safety net: whatever was built must parse the way the message checks parse it. */
     private static String verified(String normalized, String url) throws InvalidUrlException {
         try {
-            URI uri = new URI(normalized);
-            if (uri.getHost() == null) {
-                throw malformed(url, "host is not acceptable to java.net.URI");
-            }
+            HttpUrl.parse(normalized);
             return normalized;
-        } catch (URISyntaxException e) {
-            throw malformed(url, "not a valid URI after normalization (" + e.getReason() + ")");
+        } catch (InvalidUrlException e) {
+            throw malformed(url, "not a valid URI after normalization (" + e.getMessage() + ")");
         }
     }
 

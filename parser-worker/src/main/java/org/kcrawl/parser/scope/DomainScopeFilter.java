@@ -34,8 +34,8 @@ public final class DomainScopeFilter implements LinkFilter {
 
     @Override
     public boolean accepts(LinkCandidate candidate) {
-        String domain = registeredDomain(candidate.uri().getHost());
-        return domain.equals(registeredDomain(candidate.source().uri().getHost())) || seedDomains.contains(domain);
+        String domain = registeredDomain(candidate.parsed().host());
+        return domain.equals(registeredDomain(candidate.source().parsed().host())) || seedDomains.contains(domain);
     }
 
     /** The registered domain of {@code host}: {@code www.example.co.uk} gives {@code example.co.uk}. */

@@ -1,6 +1,6 @@
 package org.kcrawl.parser.scope;
 
-import java.net.URI;
+import org.kcrawl.common.url.HttpUrl;
 import java.util.Locale;
 import java.util.Set;
 
@@ -13,7 +13,7 @@ import java.util.Set;
 public final class HostScopeFilter implements LinkFilter {
     private final Set<String> seedSites;
 
-    /** Host scope that also admits the given seed sites (see {@link #siteKey(URI)}). */
+    /** Host scope that also admits the given seed sites (see {@link #siteKey(HttpUrl)}). */
     public HostScopeFilter(Set<String> seedSites) {
         this.seedSites = Set.copyOf(seedSites);
     }
@@ -30,21 +30,17 @@ public final class HostScopeFilter implements LinkFilter {
 
     @Override
     public boolean accepts(LinkCandidate candidate) {
-        String site = siteKey(candidate.uri());
-        return site.equals(siteKey(candidate.source().uri())) || seedSites.contains(site);
+        String site = siteKey(candidate.parsed());
+        return site.equals(siteKey(candidate.source().parsed())) || seedSites.contains(site);
     }
 
     /** The host, plus the port when it is not the scheme's default. */
-    public static String siteKey(URI uri) {
-        String host = uri.getHost().toLowerCase(Locale.ROOT);
-        int port = uri.getPort();
-        if (port < 0 || port == defaultPort(uri.getScheme())) {
+    public static String siteKey(HttpUrl url) {
+        String host = url.host().toLowerCase(Locale.ROOT);
+        int port = url.port();
+        if (port < 0 || port == (url.scheme().equalsIgnoreCase("https") ? 443 : 80)) {
             return host;
         }
         return host + ":" + port;
-    }
-
-    private static int defaultPort(String scheme) {
-        return "https".equalsIgnoreCase(scheme) ? 443 : 80;
     }
 }

@@ -25,7 +25,7 @@ public final class RepeatedSegmentsFilter implements LinkFilter {
 
     @Override
     public boolean accepts(LinkCandidate candidate) {
-        String path = candidate.uri().getRawPath();
+        String path = candidate.parsed().rawPath();
         if (path == null || path.length() < 2 * (maxRepeats + 1) || slashes(path) <= maxRepeats) {
             return true; // too short to hold maxRepeats + 1 non-empty segments
         }

@@ -1,12 +1,12 @@
 package org.kcrawl.parser.scope;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.kcrawl.common.url.HttpUrl;
+import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.parser.html.DiscoveredLink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,7 +107,7 @@ public final class ScopeChain {
     private RejectReason judge(DiscoveredLink link, int depth, SourcePage source) {
         LinkFilter current = null;
         try {
-            LinkCandidate candidate = new LinkCandidate(link.url(), new URI(link.url()), depth, source);
+            LinkCandidate candidate = new LinkCandidate(link.url(), HttpUrl.parse(link.url()), depth, source);
             for (LinkFilter filter : filters) {
                 current = filter;
                 if (!filter.accepts(candidate)) {
@@ -115,7 +115,7 @@ public final class ScopeChain {
                 }
             }
             return null;
-        } catch (URISyntaxException e) {
+        } catch (InvalidUrlException e) {
             return RejectReason.INVALID_URL;
         } catch (RuntimeException e) {
             logFilterError(current, e, e);
