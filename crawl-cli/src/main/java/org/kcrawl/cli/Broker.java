@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.kcrawl.common.kafka.KafkaClients;
 import java.util.stream.Stream;
 import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
 import org.slf4j.Logger;
@@ -12,6 +15,12 @@ import org.slf4j.LoggerFactory;
 /** The Kafka a local crawl talks to: an embedded KRaft broker, or a cluster given by --bootstrap. */
 final class Broker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Broker.class);
+    /**
+     * Client settings for the embedded broker. It shares the machine's cores with the crawl and its
+     * log lives on local disk for one run, so compressing every page on the way in (and the broker
+     * decompressing it again to validate the batch) costs CPU and saves nothing that matters.
+     */
+    static final Map<String, String> EMBEDDED_CLIENT_TUNING = Map.of(ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
 
     private final EmbeddedKafkaBroker embedded;
     private final Path tempDir;
@@ -46,6 +55,12 @@ final class Broker implements AutoCloseable {
 
     String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /** Clients for this broker: the cluster's as configured, the embedded one's with {@link #EMBEDDED_CLIENT_TUNING}. */
+    KafkaClients clients() {
+        return embedded == null ? KafkaClients.of(bootstrapServers)
+                : new KafkaClients(bootstrapServers, EMBEDDED_CLIENT_TUNING);
     }
 
     boolean isEmbedded() {

@@ -73,7 +73,7 @@ final class LocalCrawl {
     }
 
     private int crawl(Broker broker) throws InterruptedException {
-        KafkaClients clients = KafkaClients.of(broker.bootstrapServers());
+        KafkaClients clients = broker.clients();
         CrawlTopics topics = new CrawlTopics(options.crawlName);
         try (Admin admin = clients.admin()) {
             TopicProvisioner provisioner = new TopicProvisioner(admin);
