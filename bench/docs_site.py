@@ -229,7 +229,8 @@ class Site:
         for i in range(1, letters + 1):
             self.add(Page("/api/index-files/index-%d.html" % i, "letter", "%s-Index (Acme Crawl Toolkit 4.2 API)"
                           % chr(64 + min(i, 26)), self.ordinary_size(), letter=i))
-        self.add(Page("/guide/", "guide-toc", "User guide — Acme Crawl Toolkit 4.2 documentation", self.ordinary_size()))
+        self.add(Page("/guide/", "guide-toc", "User guide — Acme Crawl Toolkit 4.2 documentation",
+                      self.ordinary_size()))
         self.add(Page("/guide/genindex.html", "genindex", "Index — Acme Crawl Toolkit 4.2 documentation",
                       self.ordinary_size()))
         self.add(Page("/guide/search.html", "search", "Search — Acme Crawl Toolkit 4.2 documentation", 4_000))
@@ -291,7 +292,9 @@ class Site:
         # A module for every run of packages; a module whose packages ran out still gets its page.
         org = rng.choice(ORGS)
         module_names = []
-        for area in rng.sample(AREAS, min(len(AREAS), n_modules)) + ["m%d" % i for i in range(max(0, n_modules - len(AREAS)))]:
+        areas = rng.sample(AREAS, min(len(AREAS), n_modules))
+        areas += ["m%d" % i for i in range(n_modules - len(areas))]
+        for area in areas:
             module_names.append("%s.%s" % (org.split(".")[1], area))
         for name in module_names:
             m = Module(name, "/api/%s/" % name)
@@ -678,8 +681,8 @@ def javadoc_sidebar(doc):
     if pkg is not None:
         doc.add('<h2 title="Package">%s</h2>\n<ul class="class-list">\n' % doc.a(pkg.url, pkg.name, force=True))
         for c in pkg.classes:
-            doc.add('<li>%s</li>\n' % doc.a(c.url, c.name if c.kind != "interface" else "<span class=\"interface-name\">%s</span>" % c.name,
-                                            title="%s in %s" % (c.kind, pkg.name), force=True))
+            label = c.name if c.kind != "interface" else '<span class="interface-name">%s</span>' % c.name
+            doc.add('<li>%s</li>\n' % doc.a(c.url, label, title="%s in %s" % (c.kind, pkg.name), force=True))
         doc.add("</ul>\n")
     module = page.module
     if module is not None:
@@ -983,7 +986,8 @@ def sphinx_relbar(doc, prev, nxt):
         parts.append('<li class="right">%s |</li>\n' % doc.a(nxt.url, "next", force=True))
     if prev is not None:
         parts.append('<li class="right">%s |</li>\n' % doc.a(prev.url, "previous", force=True))
-    parts.append("<li class=\"nav-item nav-item-0\">%s &#187;</li>\n" % doc.a("/guide/", "Acme Crawl Toolkit 4.2", force=True))
+    parts.append('<li class="nav-item nav-item-0">%s &#187;</li>\n'
+                 % doc.a("/guide/", "Acme Crawl Toolkit 4.2", force=True))
     if doc.page.chapter is not None and doc.page.kind == "section":
         parts.append("<li class=\"nav-item nav-item-1\">%s &#187;</li>\n"
                      % doc.a(doc.page.chapter.url, html.escape(doc.page.chapter.title), force=True))
@@ -1337,7 +1341,8 @@ def ensure_site(pages, seed=1, work_dir=os.path.join(HERE, ".work"), log=sys.std
             shutil.rmtree(tmp, ignore_errors=True)
             if not os.path.exists(os.path.join(final, "stats.json")):
                 raise
-        print("docs site: generated in %.0f s: %s" % (time.monotonic() - started, describe(stats)), file=log, flush=True)
+        print("docs site: generated in %.0f s: %s" % (time.monotonic() - started, describe(stats)), file=log,
+              flush=True)
     with open(os.path.join(final, "pages.txt")) as f:
         paths = [line.rstrip("\n") for line in f if line.strip()]
     with open(os.path.join(final, "stats.json")) as f:

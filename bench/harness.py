@@ -125,6 +125,10 @@ class Run:
     unseeded_requests: int = 0  # fetch only: page requests the server got beyond the seeds
     started_epoch: float = None  # the harness's wall clock just before the crawler process was started
     first_request_s: float = None  # from that to the first request the server logged (nginx runs only)
+    last_response_s: float = None  # from process start to the last response the server logged (nginx runs only)
+    # From process start to the last write of the output file (its mtime): when the last record was out.
+    # kcrawl's records carry the fetch time, but its parser may still be working through fetched pages.
+    output_done_s: float = None
     server: dict = field(default_factory=dict)
     error: str = None
 
@@ -159,6 +163,13 @@ class Run:
         if self.user_s is None or not self.pages:
             return None
         return (self.user_s + self.sys_s) * 1000.0 / self.pages
+
+    @property
+    def record_rate(self):
+        """Pages/s from the first request to the last record written: fetching and processing both done."""
+        if self.first_request_s is None or self.output_done_s is None or self.output_done_s <= self.first_request_s:
+            return None
+        return self.pages / (self.output_done_s - self.first_request_s)
 
     @property
     def cpu_s(self):
@@ -289,8 +300,10 @@ def kcrawl_note(args, sc):
     if not sc.docs or "kcrawl" not in sc.crawlers:
         return ""
     if args.kcrawl_per_address == "default":
-        return " kcrawl runs with its default per_address (8 requests in flight per IP address): on this one-IP site it caps kcrawl at 8 in flight."
-    return " kcrawl runs with `--config` setting `fetcher.per_address: %d` (its default, 8 per IP address, would cap it at 8 in flight on this one-IP site)." % sc.per_host
+        return (" kcrawl runs with its default per_address (8 requests in flight per IP address): on this one-IP "
+                "site it caps kcrawl at 8 in flight.")
+    return (" kcrawl runs with `--config` setting `fetcher.per_address: %d` (its default, 8 per IP address, would "
+            "cap it at 8 in flight on this one-IP site)." % sc.per_host)
 
 
 def crawler_command(args, name, sc, seeds_file, out, failures, config=None):
@@ -403,6 +416,9 @@ def run_one(args, sc, crawler, run_dir):
             run.unseeded_requests = max(0, page_requests - len(expected))
         if run.server.get("first_request_start") is not None:
             run.first_request_s = run.server["first_request_start"] - run.started_epoch
+            run.last_response_s = run.server["last_response_end"] - run.started_epoch
+        if os.path.exists(out) and run.started_epoch is not None:
+            run.output_done_s = os.stat(out).st_mtime - run.started_epoch
         if len(times) >= 2:
             # From the first request's start (first response minus one latency) to the last response.
             run.crawl_s = max(times) - min(times) + sc.latency_ms / 1000.0
@@ -476,6 +492,18 @@ def comparison_table(sc, runs):
             fmt(r.max_rss_kb / 1024 if r.max_rss_kb else None, 0),
             r.server.get("max_host_concurrency", "-"), fmt(r.server.get("min_host_page_interval_ms"), 1),
             r.server.get("max_host_pages_per_1s", "-")))
+    return lines
+
+
+def timeline_table(sc, runs):
+    """When each run got going and finished, from the process start: the server's view and the output's."""
+    lines = ["| crawler | first request after s | last response after s | last record written after s "
+             "| exit after s | pages/s (first request to last record) | of ideal |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for r in runs:
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            r.crawler, fmt(r.first_request_s, 2), fmt(r.last_response_s, 2), fmt(r.output_done_s, 2),
+            fmt(r.wall_s, 2), fmt(r.record_rate, 0), ratio(r.record_rate, sc.ideal) if r.record_rate else "-"))
     return lines
 
 
@@ -905,6 +933,9 @@ def main(argv):
             report += small_table(sc, chosen) + [""] + small_ratios_table(sc, chosen)
         else:
             report += comparison_table(sc, chosen) + [""] + ratios_table(sc, chosen)
+        if sc.docs:
+            report += ["", "Timeline (from the harness's clock just before the process starts; the last record is the "
+                       "output file's last write):", ""] + timeline_table(sc, chosen)
     points = []
     for sc in (scale_points(args) if "scale" in args.scenarios else []):
         for crawler in sc.crawlers:
@@ -937,7 +968,7 @@ def main(argv):
         f.write(text)
     with open(os.path.join(work, "runs.json"), "w") as f:
         json.dump([dict(vars(r), verified=r.verified, crawl_rate=r.crawl_rate, steady_rate=r.steady_rate,
-                        wall_rate=r.wall_rate) for r in raw],
+                        wall_rate=r.wall_rate, record_rate=r.record_rate) for r in raw],
                   f, indent=1)
     sys.stdout.write(text)
     print("report written to %s" % os.path.relpath(path, ROOT), file=sys.stderr)
