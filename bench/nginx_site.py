@@ -14,7 +14,9 @@ with SIGQUIT (finish in-flight requests, flush the log), then SIGTERM, then SIGK
 
 Standard library only, like the harness.
 """
+import grp
 import os
+import pwd
 import signal
 import socket
 import subprocess
@@ -33,7 +35,7 @@ LOG_FORMAT = "$msec $request_time $status $body_bytes_sent $host $connection $co
 
 CONFIG = """# Written by bench/nginx_site.py for one benchmark run.
 load_module {echo_module};
-worker_processes 1;
+{user}worker_processes 1;
 pid {prefix}/nginx.pid;
 error_log {prefix}/error.log warn;
 events {{
@@ -137,9 +139,18 @@ class NginxSite:
         else:
             locations = NO_LATENCY_LOCATIONS
         with open(self.conf, "w") as f:
-            f.write(CONFIG.format(echo_module=ECHO_MODULE, prefix=self.prefix, mime_types=MIME_TYPES,
+            f.write(CONFIG.format(echo_module=ECHO_MODULE, user=self.user_directive(), prefix=self.prefix, mime_types=MIME_TYPES,
                                   log_format=LOG_FORMAT, host=self.host, port=self.port, root=self.site.root,
                                   locations=locations))
+
+    def user_directive(self):
+        """As root, nginx's worker would switch to nobody, who may not be able to read a site under a private
+        directory (a checkout in /root): keep the site owner's identity instead. Unprivileged, nginx stays
+        who it is and the directive is not needed."""
+        if os.geteuid() != 0:
+            return ""
+        st = os.stat(self.site.root)
+        return "user %s %s;\n" % (pwd.getpwuid(st.st_uid).pw_name, grp.getgrgid(st.st_gid).gr_name)
 
     def wait_ready(self):
         """True once nginx accepts connections; False if it exited. The master writes its pid file after
