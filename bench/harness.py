@@ -12,6 +12,10 @@ Besides the crawl scenarios: a fetch-only scenario (every page of the web is a s
 scale curve, and on request the parser's JMH benchmark (parser-worker's exec:exec@jmh, read from its
 JSON result file).
 
+The docs, small and startup scenarios crawl a generated documentation site instead (docs_site.py: pages
+of tens of KB with about a hundred links, as real documentation has), served by one nginx per run
+(nginx_site.py), whose access log gives the same server-side figures.
+
 Started by bench/run.sh, which installs and builds what this needs; see BENCHMARKS.md.
 Only standard-library modules: it runs on Debian's /usr/bin/python3 without anything installed.
 """
@@ -30,6 +34,9 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+import docs_site
+import nginx_site
+
 CRAWLERS = ("kcrawl", "asyncio", "scrapy")
 FETCH_CRAWLERS = ("kcrawl", "asyncio")  # the crawlers with a fetch-only mode
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,6 +44,7 @@ ROOT = os.path.dirname(HERE)
 PYTHON = "/usr/bin/python3"  # Debian's interpreter, the one python3-aiohttp/lxml/scrapy install into
 WEB_MAIN = "org.kcrawl.testkit.web.SyntheticWebMain"
 ORIGIN = re.compile(r"^(https?://[^/:]+)(?::\d+)?")
+SCENARIOS = ("throughput", "polite", "fetch", "docs", "small", "startup", "scale")
 
 
 @dataclass
@@ -53,10 +61,13 @@ class Scenario:
     robots: bool
     crawlers: tuple = CRAWLERS
     fetch_only: bool = False  # every page is a seed; nothing is parsed, no link followed
+    docs: object = None  # a docs_site.GeneratedSite served by nginx instead of the synthetic web
+    max_pages: int = 0  # kcrawl's --max-pages (the start-up scenario); the run may then fetch a subset
+    timeout: float = None  # seconds before a crawler run is stopped; None: --timeout
 
     @property
     def pages(self):
-        return self.hosts * self.pages_per_host
+        return len(self.docs.paths) if self.docs else self.hosts * self.pages_per_host
 
     @property
     def max_depth(self):
@@ -77,6 +88,12 @@ class Scenario:
 
     def describe(self):
         rate = "%g/s per host" % self.rate if self.rate > 0 else "no rate limit"
+        if self.docs:
+            return ("documentation site of %d pages on one host, served by nginx (%s), latency %d ms; concurrency %d, "
+                    "%d per host, %s, robots.txt %s (it answers 404)%s"
+                    % (self.pages, docs_site.describe(self.docs.stats), self.latency_ms, self.concurrency,
+                       self.per_host, rate, "obeyed" if self.robots else "ignored",
+                       "; kcrawl --max-pages %d" % self.max_pages if self.max_pages else ""))
         text = ("%d hosts x %d pages = %d pages, latency %d ms; concurrency %d, %d per host, %s, robots.txt %s"
                 % (self.hosts, self.pages_per_host, self.pages, self.latency_ms, self.concurrency, self.per_host,
                    rate, "obeyed" if self.robots else "ignored"))
@@ -106,6 +123,12 @@ class Run:
     crawl_s: float = None
     steady_s: float = None  # from the 10th to the 90th percentile response: the crawl once warmed up
     unseeded_requests: int = 0  # fetch only: page requests the server got beyond the seeds
+    started_epoch: float = None  # the harness's wall clock just before the crawler process was started
+    first_request_s: float = None  # from that to the first request the server logged (nginx runs only)
+    last_response_s: float = None  # from process start to the last response the server logged (nginx runs only)
+    # From process start to the last write of the output file (its mtime): when the last record was out.
+    # kcrawl's records carry the fetch time, but its parser may still be working through fetched pages.
+    output_done_s: float = None
     server: dict = field(default_factory=dict)
     error: str = None
 
@@ -113,7 +136,7 @@ class Run:
     def verified(self):
         return (self.error is None and self.rc == 0 and not self.timed_out and self.missing == 0
                 and self.extra == 0 and self.duplicates == 0 and self.server.get("duplicate_requests", 0) == 0
-                and self.unseeded_requests == 0)
+                and self.unseeded_requests == 0 and self.server.get("page_errors", 0) == 0 and self.pages > 0)
 
     @property
     def crawl_rate(self):
@@ -140,6 +163,17 @@ class Run:
         if self.user_s is None or not self.pages:
             return None
         return (self.user_s + self.sys_s) * 1000.0 / self.pages
+
+    @property
+    def record_rate(self):
+        """Pages/s from the first request to the last record written: fetching and processing both done."""
+        if self.first_request_s is None or self.output_done_s is None or self.output_done_s <= self.first_request_s:
+            return None
+        return self.pages / (self.output_done_s - self.first_request_s)
+
+    @property
+    def cpu_s(self):
+        return None if self.user_s is None else self.user_s + self.sys_s
 
 
 class Web:
@@ -217,6 +251,13 @@ class Web:
         return self.pages_file
 
 
+def serve(args, sc, run_dir):
+    """The web of one run: nginx serving the docs site, or a synthetic web."""
+    if sc.docs:
+        return nginx_site.NginxSite(sc.docs, sc.latency_ms, run_dir)
+    return Web(args, sc, run_dir)
+
+
 def busiest_second(requests_file):
     """The most page requests (robots.txt aside) one host received within any one-second window."""
     starts = {}
@@ -237,16 +278,48 @@ def busiest_second(requests_file):
     return busiest
 
 
-def crawler_command(args, name, sc, seeds_file, out, failures):
+def kcrawl_config(args, sc, run_dir):
+    """A --config file for kcrawl, or None: on the one-IP docs site, per_address as high as per-host.
+
+    kcrawl also caps the requests in flight per IP address (per_address, default 8, for shared hosting).
+    The synthetic web gives every host its own address, so that cap never binds there; the docs site is
+    one host on one address, where it would hold kcrawl to 8 in flight whatever --per-host says. The
+    others have no such cap (Scrapy's CONCURRENT_REQUESTS_PER_IP is 0), so kcrawl gets the same limit
+    per address as per host unless --kcrawl-per-address default asks for its own default.
+    """
+    if not sc.docs or args.kcrawl_per_address == "default":
+        return None
+    path = os.path.join(run_dir, "kcrawl.yaml")
+    with open(path, "w") as f:
+        f.write("# Written by bench/harness.py: the docs site is one host on one IP address.\n"
+                "fetcher:\n  per_address: %d\n" % sc.per_host)
+    return path
+
+
+def kcrawl_note(args, sc):
+    if not sc.docs or "kcrawl" not in sc.crawlers:
+        return ""
+    if args.kcrawl_per_address == "default":
+        return (" kcrawl runs with its default per_address (8 requests in flight per IP address): on this one-IP "
+                "site it caps kcrawl at 8 in flight.")
+    return (" kcrawl runs with `--config` setting `fetcher.per_address: %d` (its default, 8 per IP address, would "
+            "cap it at 8 in flight on this one-IP site)." % sc.per_host)
+
+
+def crawler_command(args, name, sc, seeds_file, out, failures, config=None):
     if name == "kcrawl":
         cmd = ["java"] + args.kcrawl_java_opts.split() + [
             "-jar", args.jar, "--allow-private", "--quiet", "--rate", "%g" % (sc.rate if sc.rate > 0 else 1e6),
             "--per-host", str(sc.per_host), "--concurrency", str(sc.concurrency), "--max-depth", str(sc.max_depth),
             "--out", out, "--failures", failures, "--seeds", seeds_file]
+        cmd += ["--max-pages", str(sc.max_pages)] if sc.max_pages else []
+        cmd += ["--config", config] if config else []
         return cmd + ([] if sc.robots else ["--ignore-robots"]) + (["--fetch-only"] if sc.fetch_only else [])
     common = ["--seeds", seeds_file, "--concurrency", str(sc.concurrency), "--per-host", str(sc.per_host),
               "--delay", "%g" % (1.0 / sc.rate if sc.rate > 0 else 0), "--max-depth", str(sc.max_depth),
               "--out", out] + (["--obey-robots"] if sc.robots else [])
+    if sc.max_pages:
+        raise ValueError("only kcrawl has a page limit here")
     if name == "asyncio":
         return ([PYTHON, os.path.join(HERE, "asyncio_crawler.py"), "--failures", failures] + common
                 + (["--no-parse"] if sc.fetch_only else []))
@@ -303,17 +376,19 @@ def run_one(args, sc, crawler, run_dir):
     failures = os.path.join(run_dir, "failures.jsonl")
     time_file = os.path.join(run_dir, "time.txt")
     try:
-        with Web(args, sc, run_dir) as web:
+        with serve(args, sc, run_dir) as web:
+            config = kcrawl_config(args, sc, run_dir) if crawler == "kcrawl" else None
             cmd = ["/usr/bin/time", "-v", "-o", time_file] + crawler_command(
-                args, crawler, sc, web.seeds_file(), out, failures)
+                args, crawler, sc, web.seeds_file(), out, failures, config)
             with open(os.path.join(run_dir, "crawler.cmd"), "w") as f:
                 f.write(" ".join(cmd) + "\n")
             with open(os.path.join(run_dir, "crawler.log"), "w") as log:
+                run.started_epoch = time.time()
                 started = time.monotonic()
                 proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                         cwd=run_dir, start_new_session=True)
                 try:
-                    run.rc = proc.wait(timeout=args.timeout)
+                    run.rc = proc.wait(timeout=sc.timeout or args.timeout)
                 except subprocess.TimeoutExpired:
                     run.timed_out = True
                     os.killpg(proc.pid, signal.SIGTERM)
@@ -332,12 +407,18 @@ def run_one(args, sc, crawler, run_dir):
         unique = set(urls)
         run.pages = len(unique)
         run.duplicates = len(urls) - len(unique)
-        run.missing = len(expected - unique)
+        # With a page limit (the start-up scenario) the run fetches a subset: nothing is missing then.
+        run.missing = 0 if sc.max_pages else len(expected - unique)
         run.extra = len(unique - expected)
         run.failures = count_lines(failures)
         if sc.fetch_only and "requests" in run.server:
             page_requests = run.server["requests"] - run.server.get("robots_requests", 0)
             run.unseeded_requests = max(0, page_requests - len(expected))
+        if run.server.get("first_request_start") is not None:
+            run.first_request_s = run.server["first_request_start"] - run.started_epoch
+            run.last_response_s = run.server["last_response_end"] - run.started_epoch
+        if os.path.exists(out) and run.started_epoch is not None:
+            run.output_done_s = os.stat(out).st_mtime - run.started_epoch
         if len(times) >= 2:
             # From the first request's start (first response minus one latency) to the last response.
             run.crawl_s = max(times) - min(times) + sc.latency_ms / 1000.0
@@ -367,13 +448,17 @@ def problems(run):
         found.append("%d requests repeated" % run.server["duplicate_requests"])
     if run.unseeded_requests:
         found.append("%d page requests beyond the seeds (links followed)" % run.unseeded_requests)
+    if run.server.get("page_errors"):
+        found.append("%d page requests not answered 200" % run.server["page_errors"])
+    if not run.pages and not found:
+        found.append("no pages")
     return ", ".join(found) or "no output"
 
 
-def median_run(runs):
+def median_run(runs, key=lambda r: r.crawl_rate or 0):
     """The run with the median crawl rate (verified runs first), so one noisy repeat does not decide."""
     good = [r for r in runs if r.verified] or runs
-    good.sort(key=lambda r: r.crawl_rate or 0)
+    good.sort(key=key)
     return good[(len(good) - 1) // 2]
 
 
@@ -410,6 +495,18 @@ def comparison_table(sc, runs):
     return lines
 
 
+def timeline_table(sc, runs):
+    """When each run got going and finished, from the process start: the server's view and the output's."""
+    lines = ["| crawler | first request after s | last response after s | last record written after s "
+             "| exit after s | pages/s (first request to last record) | of ideal |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for r in runs:
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            r.crawler, fmt(r.first_request_s, 2), fmt(r.last_response_s, 2), fmt(r.output_done_s, 2),
+            fmt(r.wall_s, 2), fmt(r.record_rate, 0), ratio(r.record_rate, sc.ideal) if r.record_rate else "-"))
+    return lines
+
+
 def ratios_table(sc, runs):
     by_name = {r.crawler: r for r in runs if r.verified}
     base = by_name.get("kcrawl")
@@ -440,6 +537,72 @@ def scale_table(points):
             ratio(r.crawl_rate, sc.ideal) if r.crawl_rate else "-", fmt(r.wall_rate, 0), fmt(r.cpu_per_1000, 2),
             fmt(r.cores, 2), fmt(r.max_rss_kb / 1024 if r.max_rss_kb else None, 0),
             "yes" if r.verified else "**no**: " + problems(r)))
+    return lines
+
+
+def small_table(sc, runs):
+    """The small scenario: a crawl short enough that start-up and shut-down weigh, so wall time comes first."""
+    lines = ["| crawler | verified | pages | wall s (start to exit) | first request after s | pages/s (crawl) "
+             "| of ideal | pages/s (wall) | CPU s | CPU s / 1,000 pages | CPU use (cores) | peak RSS MiB "
+             "| max per-host in flight | max per-host pages in 1 s |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in runs:
+        lines.append("| %s | %s | %d | **%s** | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r.crawler, "yes" if r.verified else "**no**: " + problems(r), r.pages, fmt(r.wall_s, 2),
+            fmt(r.first_request_s, 2), fmt(r.crawl_rate, 0), ratio(r.crawl_rate, sc.ideal) if r.crawl_rate else "-",
+            fmt(r.wall_rate, 0), fmt(r.cpu_s, 1), fmt(r.cpu_per_1000, 2), fmt(r.cores, 2),
+            fmt(r.max_rss_kb / 1024 if r.max_rss_kb else None, 0), r.server.get("max_host_concurrency", "-"),
+            r.server.get("max_host_pages_per_1s", "-")))
+    return lines
+
+
+def small_ratios_table(sc, runs):
+    if not any(c in sc.crawlers for c in ("asyncio", "scrapy")):
+        return []
+    by_name = {r.crawler: r for r in runs if r.verified}
+    base = by_name.get("kcrawl")
+    lines = ["| kcrawl vs | wall time (theirs / ours) | pages/s (crawl) | CPU s (theirs / ours) "
+             "| peak RSS (theirs / ours) |", "|---|---:|---:|---:|---:|"]
+    if base is None:
+        return lines + ["| (no verified kcrawl run) | - | - | - | - |"]
+    for name in (c for c in ("asyncio", "scrapy") if c in sc.crawlers):
+        other = by_name.get(name)
+        if other is None:
+            lines.append("| %s | (no verified run) | - | - | - |" % name)
+            continue
+        lines.append("| %s | %s | %s | %s | %s |" % (
+            name, ratio(other.wall_s, base.wall_s), ratio(base.crawl_rate, other.crawl_rate),
+            ratio(other.cpu_s, base.cpu_s), ratio(other.max_rss_kb, base.max_rss_kb)))
+    return lines
+
+
+def startup_section(args, sc, runs, small_runs):
+    """kcrawl's start-up: process start to the first request nginx logged, and a --max-pages run's wall time."""
+    lines = ["", "## Scenario `startup` (kcrawl)", "",
+             "The `small` scenario's site and settings (%d pages, latency %d ms, %d in flight), kcrawl with "
+             "`--max-pages %d`, %d run(s).%s *First request after*: from the harness's clock just before it starts "
+             "the process to the start of the first request in nginx's log ($msec - $request_time; robots.txt "
+             "comes first). *Wall*: from process start to exit."
+             % (sc.pages, sc.latency_ms, sc.concurrency, sc.max_pages, len(runs), kcrawl_note(args, sc)), "",
+             "| run | verified | first request after s | wall s (start to exit) | pages written | requests served "
+             "| CPU s | peak RSS MiB |", "|---:|---|---:|---:|---:|---:|---:|---:|"]
+    for i, r in enumerate(runs):
+        lines.append("| %d | %s | %s | %s | %d | %s | %s | %s |" % (
+            i + 1, "yes" if r.verified else "**no**: " + problems(r), fmt(r.first_request_s, 2), fmt(r.wall_s, 2),
+            r.pages, r.server.get("requests", "-"), fmt(r.cpu_s, 1),
+            fmt(r.max_rss_kb / 1024 if r.max_rss_kb else None, 0)))
+
+    def median_of(values):
+        values = [v for v in values if v is not None]
+        return statistics.median(values) if values else None
+
+    good = [r for r in runs if r.verified] or runs
+    lines += ["", "Medians%s: first request after **%s s**, `--max-pages %d` wall **%s s**." % (
+        "" if len(good) == len(runs) else " (verified runs)", fmt(median_of(r.first_request_s for r in good), 2),
+        sc.max_pages, fmt(median_of(r.wall_s for r in good), 2))]
+    if small_runs:
+        lines.append("For comparison, kcrawl's first request in the `small` scenario's full crawls came after %s s "
+                     "(median of %d)." % (fmt(median_of(r.first_request_s for r in small_runs), 2), len(small_runs)))
     return lines
 
 
@@ -607,6 +770,24 @@ def parse_args(argv):
     p.add_argument("--scale-hosts", type=int, default=100, help="hosts of the scale-curve webs")
     p.add_argument("--scale-seconds", type=float, default=8.0, help="size each scale point for this long at ideal")
     p.add_argument("--scale-max-pages", type=int, default=30000, help="largest scale-curve web")
+    p.add_argument("--scenarios", default="all",
+                   help="comma-separated scenarios to run, of %s; 'all' (the default) runs every one"
+                        % ",".join(SCENARIOS))
+    p.add_argument("--docs-pages", type=int, default=10000,
+                   help="pages of the docs scenario's documentation site; 0 skips it")
+    p.add_argument("--small-pages", type=int, default=1000,
+                   help="pages of the small and startup scenarios' documentation site; 0 skips both")
+    p.add_argument("--docs-latency-ms", type=int, default=100, help="nginx's latency, docs, small and startup")
+    p.add_argument("--docs-concurrency", type=int, default=256,
+                   help="requests in flight (and per host: the site is one host), docs scenario")
+    p.add_argument("--small-concurrency", type=int, default=64,
+                   help="requests in flight (and per host), small and startup scenarios")
+    p.add_argument("--startup-max-pages", type=int, default=5, help="kcrawl's --max-pages, startup scenario")
+    p.add_argument("--kcrawl-per-address", default="per-host", choices=("per-host", "default"),
+                   help="kcrawl's per_address on the one-IP docs site: the scenario's per-host limit (the default), "
+                        "or kcrawl's own default (8 requests in flight per IP address)")
+    p.add_argument("--docs-seed", type=int, default=1, help="seed of the generated documentation sites")
+    p.add_argument("--docs-timeout", type=float, default=900, help="seconds before a docs-scenario run is stopped")
     p.add_argument("--links-per-page", type=int, default=10, help="links on every synthetic page")
     p.add_argument("--web-io-threads", type=int, default=2, help="event loops of the synthetic web server")
     p.add_argument("--parse-bench", action="store_true",
@@ -634,6 +815,16 @@ def parse_args(argv):
         p.error("--repeats must be >= 1")
     if args.fetch_only_pages < 0:
         p.error("--fetch-only-pages must be >= 0")
+    args.scenarios = SCENARIOS if args.scenarios == "all" else tuple(s for s in args.scenarios.split(",") if s)
+    for s in args.scenarios:
+        if s not in SCENARIOS:
+            p.error("unknown scenario %r; choose from %s" % (s, ", ".join(SCENARIOS)))
+    if args.docs_pages < 0 or args.small_pages < 0:
+        p.error("--docs-pages and --small-pages must be >= 0")
+    if 0 < args.docs_pages < 40 or 0 < args.small_pages < 40:
+        p.error("a documentation site needs at least 40 pages")
+    if args.docs_concurrency < 1 or args.small_concurrency < 1 or args.startup_max_pages < 1:
+        p.error("--docs-concurrency, --small-concurrency and --startup-max-pages must be >= 1")
     if "kcrawl" in args.crawlers + args.scale_crawlers and not os.path.exists(args.jar):
         print("kcrawl jar %s is missing: kcrawl runs are skipped" % args.jar, file=sys.stderr)
         args.skipped = "kcrawl was not run: %s is missing (the build failed or was not run)" % args.jar
@@ -643,17 +834,36 @@ def parse_args(argv):
 
 
 def scenarios(args):
+    """The chosen scenarios but the scale curve, in the order they run; generates the docs sites if needed."""
     robots = not args.no_robots
-    found = [Scenario("throughput", args.hosts, args.pages_per_host, args.latency_ms, args.concurrency,
-                      args.per_host, 0, robots, tuple(args.crawlers))]
-    if args.polite_rate > 0:
+    chosen = args.scenarios
+    found = []
+    if "throughput" in chosen:
+        found.append(Scenario("throughput", args.hosts, args.pages_per_host, args.latency_ms, args.concurrency,
+                              args.per_host, 0, robots, tuple(args.crawlers)))
+    if "polite" in chosen and args.polite_rate > 0:
         found.append(Scenario("polite", args.hosts, args.polite_pages_per_host, args.latency_ms, args.concurrency,
                               args.polite_per_host, args.polite_rate, robots, tuple(args.crawlers)))
-    if args.fetch_only_pages > 0:
+    if "fetch" in chosen and args.fetch_only_pages > 0:
         # The throughput scenario's latency, concurrency and per-host limit, so the two compare.
         found.append(Scenario("fetch", args.hosts, math.ceil(args.fetch_only_pages / args.hosts), args.latency_ms,
                               args.concurrency, args.per_host, 0, robots,
                               tuple(c for c in args.crawlers if c in FETCH_CRAWLERS), fetch_only=True))
+    # The documentation site: one host, so the per-host limit is the whole concurrency; no rate limit.
+    if "docs" in chosen and args.docs_pages > 0:
+        site = docs_site.ensure_site(args.docs_pages, args.docs_seed, args.work_dir)
+        found.append(Scenario("docs", 1, len(site.paths), args.docs_latency_ms, args.docs_concurrency,
+                              args.docs_concurrency, 0, robots, tuple(args.crawlers), docs=site,
+                              timeout=args.docs_timeout))
+    if args.small_pages > 0 and ("small" in chosen or "startup" in chosen):
+        site = docs_site.ensure_site(args.small_pages, args.docs_seed, args.work_dir)
+        if "small" in chosen:
+            found.append(Scenario("small", 1, len(site.paths), args.docs_latency_ms, args.small_concurrency,
+                                  args.small_concurrency, 0, robots, tuple(args.crawlers), docs=site))
+        if "startup" in chosen and "kcrawl" in args.crawlers:
+            found.append(Scenario("startup", 1, len(site.paths), args.docs_latency_ms, args.small_concurrency,
+                                  args.small_concurrency, 0, robots, ("kcrawl",), docs=site,
+                                  max_pages=args.startup_max_pages))
     return found
 
 
@@ -694,27 +904,47 @@ def main(argv):
         shutil.copy2(args.jar, snapshot)
         args.jar = snapshot
     raw = []
+    small_kcrawl = []
     for sc in scenarios(args):
         if not sc.crawlers:
             continue
         print("scenario %s: %s" % (sc.name, sc.describe()), file=sys.stderr, flush=True)
+        if sc.name == "startup":
+            runs = [run_one(args, sc, "kcrawl", os.path.join(work, "startup-kcrawl-%d" % i))
+                    for i in range(args.repeats)]
+            raw += runs
+            report += startup_section(args, sc, runs, small_kcrawl)
+            continue
         chosen = []
         for crawler in sc.crawlers:
             runs = [run_one(args, sc, crawler, os.path.join(work, "%s-%s-%d" % (sc.name, crawler, i)))
                     for i in range(args.repeats)]
             raw += runs
-            chosen.append(median_run(runs))
-        report += ["", "## Scenario `%s`" % sc.name, "", sc.describe() + "; ideal %s pages/s." % fmt(sc.ideal, 0),
-                   ""] + comparison_table(sc, chosen) + [""] + ratios_table(sc, chosen)
+            if sc.name == "small":
+                # A small crawl is about the whole process: the median run by wall time.
+                chosen.append(median_run(runs, key=lambda r: r.wall_s or math.inf))
+                if crawler == "kcrawl":
+                    small_kcrawl = runs
+            else:
+                chosen.append(median_run(runs))
+        report += ["", "## Scenario `%s`" % sc.name, "", sc.describe() + "; ideal %s pages/s." % fmt(sc.ideal, 0)
+                   + kcrawl_note(args, sc), ""]
+        if sc.name == "small":
+            report += small_table(sc, chosen) + [""] + small_ratios_table(sc, chosen)
+        else:
+            report += comparison_table(sc, chosen) + [""] + ratios_table(sc, chosen)
+        if sc.docs:
+            report += ["", "Timeline (from the harness's clock just before the process starts; the last record is the "
+                       "output file's last write):", ""] + timeline_table(sc, chosen)
     points = []
-    for sc in scale_points(args):
+    for sc in (scale_points(args) if "scale" in args.scenarios else []):
         for crawler in sc.crawlers:
             print("scale point %s (%s): %s" % (sc.name, crawler, sc.describe()), file=sys.stderr, flush=True)
             runs = [run_one(args, sc, crawler, os.path.join(work, "%s-%s-%d" % (sc.name, crawler, i)))
                     for i in range(args.repeats)]
             raw += runs
             points.append((sc, median_run(runs)))
-    for crawler in args.scale_crawlers:
+    for crawler in args.scale_crawlers if "scale" in args.scenarios else []:
         mine = [(sc, r) for sc, r in points if r.crawler == crawler]
         if mine:
             report += ["", "## Scale curve: %s" % crawler, "",
@@ -738,7 +968,7 @@ def main(argv):
         f.write(text)
     with open(os.path.join(work, "runs.json"), "w") as f:
         json.dump([dict(vars(r), verified=r.verified, crawl_rate=r.crawl_rate, steady_rate=r.steady_rate,
-                        wall_rate=r.wall_rate) for r in raw],
+                        wall_rate=r.wall_rate, record_rate=r.record_rate) for r in raw],
                   f, indent=1)
     sys.stdout.write(text)
     print("report written to %s" % os.path.relpath(path, ROOT), file=sys.stderr)

@@ -3,7 +3,8 @@
 #   bench/run.sh [harness options]      e.g. bench/run.sh --repeats 3, bench/run.sh --quick,
 #                                       bench/run.sh --parse-bench (adds the parser's JMH benchmark)
 # Installs the Python baselines from Debian's packages when missing, builds kcrawl when its sources
-# changed, then runs bench/harness.py, which starts the synthetic web on 127.0.0.x and crawls it with
+# changed, then runs bench/harness.py, which starts the synthetic web on 127.0.0.x (and nginx serving a
+# generated documentation site on 127.0.0.9 for the docs, small and startup scenarios) and crawls it with
 # kcrawl, the asyncio crawler and Scrapy in turn. All traffic stays on 127.0.0.0/8.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -27,7 +28,7 @@ for a in "$@"; do
   if [ "$a" = "--quick" ]; then
     args+=(--hosts 10 --pages-per-host 40 --polite-pages-per-host 20 --latency-ms 20 --concurrency 20
            --per-host 2 --polite-rate 10 --fetch-only-pages 400 --scale 1,10 --scale-hosts 10 --scale-seconds 2
-           --scale-max-pages 400)
+           --scale-max-pages 400 --docs-pages 600 --small-pages 200)
   else
     args+=("$a")
   fi
@@ -35,7 +36,8 @@ done
 
 install_missing() {
   local missing=()
-  for pkg in python3 python3-aiohttp python3-lxml python3-scrapy time openjdk-17-jdk-headless; do
+  for pkg in python3 python3-aiohttp python3-lxml python3-scrapy time nginx libnginx-mod-http-echo \
+             openjdk-17-jdk-headless; do
     if [ "$pkg" = openjdk-17-jdk-headless ] && command -v javac >/dev/null 2>&1; then
       continue  # any JDK 17+ on the PATH will do
     fi
