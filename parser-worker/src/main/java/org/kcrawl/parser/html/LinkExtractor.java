@@ -5,15 +5,14 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
+import org.jsoup.internal.StringUtil;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 
 /**
  * Turns a document's link elements into its links: {@code a[href]}, {@code area[href]},
  * {@code link[rel=canonical]}, {@code frame[src]} and {@code iframe[src]}, resolved against the
- * document's base (jsoup applies the first {@code <base href>}) by {@link BaseUrl}, normalized,
+ * document's base (the first {@code <base href>}, or the page's URL) by {@link BaseUrl}, normalized,
  * deduplicated. Links that are not http(s) or cannot be normalized are counted by problem, never
  * silently lost.
  *
@@ -31,27 +30,26 @@ final class LinkExtractor {
     record Result(List<DiscoveredLink> links, Map<InvalidUrlException.Problem, Integer> dropped, String canonical) {}
 
     /**
-     * Extracts from the link {@code elements} of {@code doc} (see {@link PageScan#links()}), whose own
-     * normalized URL is {@code selfUrl} (may be null).
+     * Extracts from the link {@code elements} of a document whose base URL is {@code baseUri} and
+     * whose own normalized URL is {@code selfUrl} (may be null).
      */
-    Result extract(Document doc, List<Element> elements, String selfUrl) {
+    Result extract(String baseUri, List<LinkElement> elements, String selfUrl) {
         Map<String, DiscoveredLink> byUrl = new LinkedHashMap<>();
         Map<InvalidUrlException.Problem, Integer> dropped = new EnumMap<>(InvalidUrlException.Problem.class);
         String canonical = null;
-        BaseUrl base = BaseUrl.parse(doc.baseUri());
-        for (Element el : elements) {
+        BaseUrl base = BaseUrl.parse(baseUri);
+        for (LinkElement el : elements) {
             DiscoveredLink.Kind kind = kindOf(el);
             if (kind == null) {
                 continue; // a <link> that is not rel=canonical (stylesheets, icons, feeds)
             }
-            String attr = kind == DiscoveredLink.Kind.FRAME ? "src" : "href";
-            String raw = el.attr(attr);
+            String raw = el.value();
             if (raw.isBlank() || raw.trim().startsWith("#")) {
                 continue; // a reference to this same document
             }
             String url;
             try {
-                url = normalizer.normalize(resolved(base, el, attr, raw));
+                url = normalizer.normalize(resolved(base, baseUri, raw));
             } catch (InvalidUrlException e) {
                 dropped.merge(e.problem(), 1, Integer::sum);
                 continue;
@@ -74,20 +72,21 @@ final class LinkExtractor {
         return new Result(new ArrayList<>(byUrl.values()), dropped, canonical);
     }
 
-    private static String resolved(BaseUrl base, Element el, String attr, String raw) {
+    private static String resolved(BaseUrl base, String baseUri, String raw) {
         if (base != null) {
             return base.resolve(raw);
         }
         // A base that is not http(s) (a page whose <base href> names another scheme): jsoup's general
-        // resolver handles it, and the normalizer refuses what it gives unless it is http(s).
-        String abs = el.absUrl(attr);
+        // resolver (what its absUrl uses) handles it, and the normalizer refuses what it gives unless
+        // it is http(s).
+        String abs = StringUtil.resolve(baseUri, raw);
         // jsoup returns "" when it cannot resolve; the raw value then tells the normalizer what is wrong
         // (an unsupported scheme such as "javascript:" or a malformed URL).
         return abs.isEmpty() ? raw.trim() : abs;
     }
 
-    private static DiscoveredLink.Kind kindOf(Element el) {
-        switch (el.normalName()) {
+    private static DiscoveredLink.Kind kindOf(LinkElement el) {
+        switch (el.name()) {
             case "a":
                 return DiscoveredLink.Kind.ANCHOR;
             case "area":
@@ -96,15 +95,15 @@ final class LinkExtractor {
             case "iframe":
                 return DiscoveredLink.Kind.FRAME;
             case "link":
-                return hasToken(el.attr("rel"), "canonical") ? DiscoveredLink.Kind.CANONICAL : null;
+                return hasToken(el.rel(), "canonical") ? DiscoveredLink.Kind.CANONICAL : null;
             default:
                 return null;
         }
     }
 
-    private static boolean isNofollow(Element el, DiscoveredLink.Kind kind) {
+    private static boolean isNofollow(LinkElement el, DiscoveredLink.Kind kind) {
         return (kind == DiscoveredLink.Kind.ANCHOR || kind == DiscoveredLink.Kind.AREA)
-                && hasToken(el.attr("rel"), "nofollow");
+                && hasToken(el.rel(), "nofollow");
     }
 
     private static boolean isSpace(char c) {

@@ -16,9 +16,15 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 
 /**
- * Parses a fetched page with jsoup into a {@link ParsedPage}: character set, metadata, robots
- * directives, links and extracted fields. Redirects and non-HTML responses get metadata-only results.
- * Thread-safe: every call builds its own jsoup parser, so one instance serves the whole pool.
+ * Parses a fetched page into a {@link ParsedPage}: character set, metadata, robots directives, links
+ * and extracted fields. Redirects and non-HTML responses get metadata-only results.
+ *
+ * <p>Two readers, one result: a page that an extraction rule applies to is parsed into a jsoup
+ * document (the rules' selectors need one); every other page is read by {@link PageDigest}, which
+ * takes from the markup exactly what the record needs without building a document, at a fraction of
+ * the cost. Both give the same links, title, description, canonical, lang, heading and robots
+ * directives; see {@link PageDigest} for the text length. Thread-safe: every call builds its own
+ * reader, so one instance serves the whole pool.
  */
 public final class PageParser {
     /** Longest title, description, h1 or lang kept; records stay small whatever the page says. */
@@ -67,30 +73,56 @@ public final class PageParser {
         byte[] body = page.body();
         int length = Math.min(body.length, limits.maxParseBytes());
         DetectedCharset charset = charsets.detect(body, length, page.contentType());
+        return fields.appliesTo(page.finalUrl())
+                ? parseDocument(page, body, length, charset, deadline)
+                : digest(page, body, length, charset, deadline);
+    }
+
+    /** Reads the page with {@link PageDigest}: everything but extracted fields, without a document. */
+    private ParsedPage digest(FetchedPage page, byte[] body, int length, DetectedCharset charset, long deadline) {
+        int skip = charset.bomLength();
+        // Malformed or unmappable bytes become U+FFFD, as with the decoder the document path uses.
+        String html = new String(body, skip, length - skip, charset.charset());
+        PageDigest d = PageDigest.of(html, page.finalUrl(), () -> nanoClock.getAsLong() - deadline > 0);
+        RobotsDirectives robots = d.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
+        LinkExtractor.Result links = linkExtractor.extract(d.baseUri(), d.links(), selfUrl(page.finalUrl()));
+        Content content = new Content(d.title(), d.description(), d.lang(), d.h1(), d.textLength(), Map.of());
+        return result(charset, links, robots, length < body.length || d.stoppedEarly(), d.stoppedEarly(), content);
+    }
+
+    /** Parses the page into a jsoup document, for the extraction rules. */
+    private ParsedPage parseDocument(FetchedPage page, byte[] body, int length, DetectedCharset charset,
+                                     long deadline) {
         DeadlineReader reader = new DeadlineReader(decoder(body, length, charset), nanoClock, deadline);
         Document doc = Parser.htmlParser().parseInput(reader, page.finalUrl());
-
         PageScan scan = PageScan.of(doc);
         RobotsDirectives robots = scan.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
-        String self = selfUrl(page.finalUrl());
-        LinkExtractor.Result links = linkExtractor.extract(doc, scan.links(), self);
+        LinkExtractor.Result links = linkExtractor.extract(doc.baseUri(), scan.links(), selfUrl(page.finalUrl()));
         boolean truncated = length < body.length || reader.expired();
         if (robots.noindex()) {
-            return new ParsedPage(ParsedPage.Kind.HTML, null, null, null, null, null, 0,
-                    charset.charset().name(), charset.source(), links.links(), links.dropped(), robots,
-                    truncated, reader.expired(), Map.of(), null);
+            return result(charset, links, robots, truncated, reader.expired(), Content.NONE);
         }
         Element body0 = doc.body();
-        Map<String, Object> extracted = fields.extract(page.finalUrl(), doc);
-        return new ParsedPage(ParsedPage.Kind.HTML,
-                clip(doc.title()),
-                clip(scan.description()),
-                links.canonical(),
-                clip(scan.lang()),
-                clip(scan.firstH1() == null ? null : scan.firstH1().text()),
-                body0 == null ? 0 : body0.text().length(),
+        Content content = new Content(doc.title(), scan.description(), scan.lang(),
+                scan.firstH1() == null ? null : scan.firstH1().text(), body0 == null ? 0 : body0.text().length(),
+                fields.extract(page.finalUrl(), doc));
+        return result(charset, links, robots, truncated, reader.expired(), content);
+    }
+
+    /** The result of an HTML page; a noindex page keeps its links (for nofollow and counting) and nothing else. */
+    private static ParsedPage result(DetectedCharset charset, LinkExtractor.Result links, RobotsDirectives robots,
+                                     boolean truncated, boolean budgetExceeded, Content content) {
+        Content c = robots.noindex() ? Content.NONE : content;
+        return new ParsedPage(ParsedPage.Kind.HTML, clip(c.title()), clip(c.description()),
+                robots.noindex() ? null : links.canonical(), clip(c.lang()), clip(c.h1()), c.textLength(),
                 charset.charset().name(), charset.source(), links.links(), links.dropped(), robots,
-                truncated, reader.expired(), extracted, null);
+                truncated, budgetExceeded, c.fields(), null);
+    }
+
+    /** What a page says about itself, as the record shows it; nothing for a noindex page. */
+    private record Content(String title, String description, String lang, String h1, int textLength,
+                           Map<String, Object> fields) {
+        static final Content NONE = new Content(null, null, null, null, 0, Map.of());
     }
 
     /** True for HTML content types, and for untyped bodies that start like HTML. */

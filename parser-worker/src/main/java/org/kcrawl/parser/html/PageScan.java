@@ -17,7 +17,7 @@ import org.jsoup.select.NodeVisitor;
  * which would visit every element again.
  */
 final class PageScan implements NodeVisitor {
-    private final List<Element> links = new ArrayList<>();
+    private final List<LinkElement> links = new ArrayList<>();
     private String description;
     private RobotsDirectives robots = RobotsDirectives.NONE;
     private String lang;
@@ -40,12 +40,12 @@ final class PageScan implements NodeVisitor {
         switch (el.normalName()) {
             case "a", "area", "link" -> {
                 if (el.hasAttr("href")) {
-                    links.add(el);
+                    links.add(new LinkElement(el.normalName(), el.attr("href"), el.attr("rel")));
                 }
             }
             case "frame", "iframe" -> {
                 if (el.hasAttr("src")) {
-                    links.add(el);
+                    links.add(new LinkElement(el.normalName(), el.attr("src"), el.attr("rel")));
                 }
             }
             case "meta" -> meta(el);
@@ -76,7 +76,7 @@ final class PageScan implements NodeVisitor {
     }
 
     /** The link elements, in document order. */
-    List<Element> links() {
+    List<LinkElement> links() {
         return links;
     }
 

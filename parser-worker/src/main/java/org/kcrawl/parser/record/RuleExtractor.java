@@ -36,6 +36,16 @@ public final class RuleExtractor implements FieldExtractor {
     }
 
     @Override
+    public boolean appliesTo(String url) {
+        for (CompiledRule rule : rules) {
+            if (rule.urlPattern().matcher(url).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
     public Map<String, Object> extract(String url, Document document) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (CompiledRule rule : rules) {
