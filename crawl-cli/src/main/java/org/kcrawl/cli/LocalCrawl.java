@@ -15,6 +15,8 @@ import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.kcrawl.cli.io.OutputWriteException;
+import org.kcrawl.cli.io.Terminal;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.Sends;
@@ -29,9 +31,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs a whole crawl in this JVM: broker (embedded unless --bootstrap), topics, fetcher, parser,
- * seeds, the JSON Lines writers and the progress line, until the crawl drains, hits its limit or is
- * interrupted. With {@code --fetch-only} no parser runs and the output file gets a line per page of
- * the pages topic instead of the records.
+ * seeds, the JSON Lines writers and the progress line, until the crawl drains, hits its limit, is
+ * interrupted or loses an output. With {@code --fetch-only} no parser runs and the output file gets a
+ * line per page of the pages topic instead of the records.
+ *
+ * <p>Every way of stopping takes the same path: no new fetch starts, what is on the wire finishes, the
+ * workers commit, the writers commit what reached their files, the broker stops. Only the exit code
+ * and the last line differ ({@link Outcome}).
  */
 final class LocalCrawl {
     private static final Logger log = LoggerFactory.getLogger(LocalCrawl.class);
@@ -44,7 +50,10 @@ final class LocalCrawl {
     private final PrintWriter err;
     private final CountDownLatch done = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
-    private final AtomicReference<String> outcome = new AtomicReference<>();
+    private final AtomicReference<Outcome> outcome = new AtomicReference<>();
+    /** The first output that could no longer be written, if any. */
+    private final AtomicReference<OutputWriteException> lostOutput = new AtomicReference<>();
+    private final boolean terminal = Terminal.stderrIsTerminal();
     /** The lag of the watched groups at the last progress tick, for the progress line. */
     private volatile long backlog;
 
@@ -86,7 +95,7 @@ final class LocalCrawl {
 
             JsonLinesSink output = outputSink(clients, topics);
             JsonLinesSink failures = new JsonLinesSink(clients, options.crawlName + ".cli-failures",
-                    topics.failures(), options.failuresPath(), 0, LineFormat.VERBATIM);
+                    topics.failures(), options.failuresPath(), 0, LineFormat.VERBATIM, this::outputLost);
             List<SinkThread> sinks = List.of(new SinkThread(output), new SinkThread(failures));
             sinks.forEach(SinkThread::start);
 
@@ -95,7 +104,7 @@ final class LocalCrawl {
                 workers.start();
                 seed(clients, topics);
                 DrainCheck drain = new DrainCheck(workers, lag::of, topics, !options.fetchOnly, IDLE_CHECKS);
-                ProgressReporter progress = new ProgressReporter(err, System.console() != null,
+                ProgressReporter progress = new ProgressReporter(err, terminal,
                         () -> snapshot(workers, output, failures, backlog), options.fetchOnly ? "written" : "records",
                         System::nanoTime, Duration.ofSeconds(5).toNanos());
                 ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -114,13 +123,14 @@ final class LocalCrawl {
                 awaitSinks(lag, output, failures);
                 warnUnreadable(output);
                 if (!options.quiet) {
-                    progress.finish(outcome.get());
+                    progress.finish(outcome.get().label());
                 }
             } finally {
                 sinks.forEach(SinkThread::stop);
             }
         }
-        return "interrupted".equals(outcome.get()) ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+        tellLostOutput();
+        return outcome.get().exitCode();
     }
 
     private TopicLayout layout(Admin admin, Broker broker) {
@@ -156,10 +166,10 @@ final class LocalCrawl {
     private JsonLinesSink outputSink(KafkaClients clients, CrawlTopics topics) {
         if (options.fetchOnly) {
             return new JsonLinesSink(clients, options.crawlName + ".cli-pages", topics.pages(), options.outPath(),
-                    options.maxPages, FetchRecord.PAGES);
+                    options.maxPages, FetchRecord.PAGES, this::outputLost);
         }
         return new JsonLinesSink(clients, options.crawlName + ".cli-records", topics.records(), options.outPath(),
-                options.maxPages, LineFormat.VERBATIM);
+                options.maxPages, LineFormat.VERBATIM, this::outputLost);
     }
 
     private void warnUnreadable(JsonLinesSink output) {
@@ -172,7 +182,7 @@ final class LocalCrawl {
     private void check(DrainCheck drain, JsonLinesSink output, ProgressReporter progress) {
         try {
             if (output.limitReached()) {
-                finish("limit reached"); // the main thread draws the last progress line
+                finish(Outcome.LIMIT_REACHED); // the main thread draws the last progress line
                 return;
             }
             // With a progress line the lags are probed once a tick, for the line and the drain decision
@@ -186,7 +196,7 @@ final class LocalCrawl {
                 idle = drain.idle(backlog);
             }
             if (idle) {
-                finish("drained");
+                finish(Outcome.DRAINED);
             }
         } catch (RuntimeException e) {
             // A failed lag probe (broker busy) only delays the decision to the next tick.
@@ -194,14 +204,27 @@ final class LocalCrawl {
         }
     }
 
-    private void finish(String why) {
-        if (outcome.compareAndSet(null, why)) {
-            done.countDown();
+    private void finish(Outcome why) {
+        outcome.accumulateAndGet(why, Outcome::settle);
+        done.countDown();
+    }
+
+    /** Called by a writer's thread when its output can no longer be written: stops the crawl like Ctrl-C. */
+    private void outputLost(OutputWriteException e) {
+        lostOutput.compareAndSet(null, e);
+        finish(e.readerGone() ? Outcome.OUTPUT_CLOSED : Outcome.OUTPUT_FAILED);
+    }
+
+    private void tellLostOutput() {
+        OutputWriteException lost = lostOutput.get();
+        if (lost != null && lost.worthTelling(terminal)) {
+            err.println("crawl: " + lost.getMessage() + "; the crawl stopped (what was written is kept)");
+            err.flush();
         }
     }
 
     private void interrupted() {
-        finish("interrupted");
+        finish(Outcome.INTERRUPTED);
         try {
             // Let the main thread stop the workers and flush the files before the JVM exits.
             finished.await(60, TimeUnit.SECONDS);
@@ -214,8 +237,10 @@ final class LocalCrawl {
             throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < deadline) {
-            boolean outputDone = output.limitReached() || lag.of(output.group(), output.topic()) == 0;
-            boolean failuresDone = lag.of(failures.group(), failures.topic()) == 0;
+            // A writer that lost its output has nothing more to write.
+            boolean outputDone = output.lost() != null || output.limitReached()
+                    || lag.of(output.group(), output.topic()) == 0;
+            boolean failuresDone = failures.lost() != null || lag.of(failures.group(), failures.topic()) == 0;
             if (outputDone && failuresDone) {
                 return;
             }
