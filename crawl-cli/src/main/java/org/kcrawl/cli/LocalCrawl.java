@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.kcrawl.cli.io.OutputWriteException;
@@ -43,6 +45,12 @@ final class LocalCrawl {
     private static final Logger log = LoggerFactory.getLogger(LocalCrawl.class);
     /** The crawl counts as drained only after this many consecutive idle checks. */
     private static final int IDLE_CHECKS = 3;
+    /**
+     * The longest a broker holds a fetch that finds nothing new (Kafka's default is 500 ms). Closing a
+     * consumer waits for the fetch it has out, and every way a crawl stops closes each of its consumers
+     * (workers and writers), so a short hold keeps the stop prompt.
+     */
+    private static final Map<String, String> CLIENT_SETTINGS = Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "100");
 
     private final CrawlOptions options;
     private final List<String> seeds;
@@ -82,7 +90,7 @@ final class LocalCrawl {
     }
 
     private int crawl(Broker broker) throws InterruptedException {
-        KafkaClients clients = KafkaClients.of(broker.bootstrapServers());
+        KafkaClients clients = new KafkaClients(broker.bootstrapServers(), CLIENT_SETTINGS);
         CrawlTopics topics = new CrawlTopics(options.crawlName);
         try (Admin admin = clients.admin()) {
             TopicProvisioner provisioner = new TopicProvisioner(admin);
@@ -126,7 +134,9 @@ final class LocalCrawl {
                     progress.finish(outcome.get().label());
                 }
             } finally {
-                sinks.forEach(SinkThread::stop);
+                // All at once: each waits for its consumer to leave the group.
+                sinks.forEach(SinkThread::requestStop);
+                sinks.forEach(SinkThread::awaitStopped);
             }
         }
         tellLostOutput();
@@ -255,28 +265,4 @@ final class LocalCrawl {
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
                 Math.max(w.failures(), failures.written()), backlog);
     }
-
-    private static final class SinkThread {
-        final JsonLinesSink sink;
-        final Thread thread;
-
-        SinkThread(JsonLinesSink sink) {
-            this.sink = sink;
-            this.thread = new Thread(sink, "crawl-sink");
-        }
-
-        void start() {
-            thread.start();
-        }
-
-        void stop() {
-            sink.stop();
-            try {
-                thread.join(TimeUnit.SECONDS.toMillis(10));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
 }
