@@ -209,6 +209,9 @@ final class LocalCrawl {
                 finish(Outcome.DRAINED);
             }
         } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return; // the crawl is stopping (Ctrl-C, a closed output): shutdownNow() cut the probe short
+            }
             // A failed lag probe (broker busy) only delays the decision to the next tick.
             log.warn("progress check failed: {}", e.toString());
         }
