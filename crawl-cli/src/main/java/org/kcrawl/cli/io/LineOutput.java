@@ -26,6 +26,10 @@ public final class LineOutput implements Closeable {
     private static final int CHUNK_BYTES = 64 * 1024;
     /** Names stdout's destination on Linux and macOS; absent elsewhere, where stdout counts as a pipe. */
     private static final Path STDOUT_DEVICE = Path.of("/dev/stdout");
+    /** The file type bits of a POSIX {@code st_mode}, and the two types whose reader can go away. */
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFIFO = 0010000;
+    private static final int S_IFSOCK = 0140000;
 
     private final String name;
     private final OutputStream destination;
@@ -44,16 +48,16 @@ public final class LineOutput implements Closeable {
     /**
      * The process's stdout: {@code System.out} as it is now (a program that replaced it, a test for one,
      * gets the lines), with its error flag turned into exceptions. A failure counts as the reader going
-     * away unless stdout is a regular file.
+     * away when stdout is a pipe or a socket, or cannot be looked at.
      */
     public static LineOutput stdout() {
-        return new LineOutput("stdout", new CheckedPrintStream(System.out), false,
-                !Files.isRegularFile(STDOUT_DEVICE));
+        return new LineOutput("stdout", new CheckedPrintStream(System.out), false, stdoutIsPipe());
     }
 
     /**
      * {@code file}, created with its directories when missing, truncated unless {@code append}. A FIFO or
      * a pipe named by path ({@code --out >(head)}) is a pipe: a failed write means its reader went away.
+     * Anything else that fails (a full disk, {@code /dev/full}) is a failure to report.
      */
     public static LineOutput file(Path file, boolean append) throws OutputWriteException {
         if (file == null) {
@@ -67,7 +71,14 @@ public final class LineOutput implements Closeable {
             OpenOption mode = append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING;
             OutputStream stream = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     mode);
-            return new LineOutput(file.toString(), stream, true, !Files.isRegularFile(file));
+            boolean pipe;
+            try {
+                pipe = isPipe(file);
+            } catch (IOException e) {
+                stream.close();
+                throw e;
+            }
+            return new LineOutput(file.toString(), stream, true, pipe);
         } catch (IOException e) {
             throw new OutputWriteException(file.toString(), false, e);
         }
@@ -129,6 +140,31 @@ public final class LineOutput implements Closeable {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Whether {@code path} is a pipe (FIFO) or a socket: the destinations whose writes fail because the
+     * reader went away. Where the file type cannot be read (no POSIX attributes), anything but a regular
+     * file counts as one.
+     */
+    private static boolean isPipe(Path path) throws IOException {
+        Object mode;
+        try {
+            mode = Files.getAttribute(path, "unix:mode");
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            return !Files.isRegularFile(path);
+        }
+        int type = (Integer) mode & S_IFMT;
+        return type == S_IFIFO || type == S_IFSOCK;
+    }
+
+    private static boolean stdoutIsPipe() {
+        try {
+            return isPipe(STDOUT_DEVICE);
+        } catch (IOException e) {
+            // Nothing to look at (no /dev/stdout): a failing stdout is most likely a closed pipe.
+            return true;
         }
     }
 

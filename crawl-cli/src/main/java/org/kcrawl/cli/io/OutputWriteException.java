@@ -8,8 +8,8 @@ import java.io.IOException;
  *
  * <p>Which of the two is decided by what the output is, not by the error's text: Java has no
  * exception type for EPIPE, and the text of the one it throws depends on the platform and the locale.
- * A write that fails on a pipe, FIFO, socket or terminal means the reader is gone; one that fails on a
- * regular file is a failure to report.
+ * A write that fails on a pipe (FIFO) or a socket means the reader is gone; one that fails on anything
+ * else (a full disk, {@code /dev/full}) is a failure to report.
  */
 public final class OutputWriteException extends IOException {
     private static final long serialVersionUID = 1L;

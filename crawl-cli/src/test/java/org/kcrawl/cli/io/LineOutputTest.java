@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Lines reach their destination whole, and a destination that fails says so, once and for good. */
@@ -91,6 +97,43 @@ class LineOutputTest {
         assertThat(e.readerGone()).isFalse();
         assertThat(e.worthTelling(false)).isTrue();
         assertThat(e.getMessage()).startsWith("cannot write " + directory + ": ");
+    }
+
+    @Test
+    @EnabledOnOs({OS.LINUX, OS.MAC})
+    void aFifoWhoseReaderHasGoneIsTheReaderGoingAway() throws Exception {
+        Path fifo = dir.resolve("records.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        // Opening a FIFO for writing waits for a reader: this one comes and goes, as head does.
+        CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> {
+            try (InputStream in = Files.newInputStream(fifo)) {
+                assertThat(in).isNotNull();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        LineOutput out = LineOutput.file(fifo, false);
+        reader.get(10, TimeUnit.SECONDS);
+        out.writeLine("{}");
+
+        OutputWriteException e = catchWriteFailure(out::flush);
+
+        assertThat(e.readerGone()).isTrue();
+        assertThat(e).hasMessage(fifo + " was closed by its reader");
+        out.close();
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aDeviceThatFailsIsAFailureToReportNotAReaderGoingAway() throws IOException {
+        LineOutput out = LineOutput.file(Path.of("/dev/full"), false);
+        out.writeLine("{}");
+
+        OutputWriteException e = catchWriteFailure(out::flush);
+
+        assertThat(e.readerGone()).isFalse();
+        assertThat(e.getMessage()).startsWith("cannot write /dev/full: IOException: ");
+        out.close();
     }
 
     @Test
