@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.kcrawl.common.kafka.KafkaClients;
@@ -57,10 +58,16 @@ final class Broker implements AutoCloseable {
         return bootstrapServers;
     }
 
-    /** Clients for this broker: the cluster's as configured, the embedded one's with {@link #EMBEDDED_CLIENT_TUNING}. */
-    KafkaClients clients() {
-        return embedded == null ? KafkaClients.of(bootstrapServers)
-                : new KafkaClients(bootstrapServers, EMBEDDED_CLIENT_TUNING);
+    /**
+     * Clients for this broker with the caller's {@code settings}, and for the embedded one also
+     * {@link #EMBEDDED_CLIENT_TUNING}.
+     */
+    KafkaClients clients(Map<String, String> settings) {
+        Map<String, String> all = new HashMap<>(settings);
+        if (embedded != null) {
+            all.putAll(EMBEDDED_CLIENT_TUNING);
+        }
+        return new KafkaClients(bootstrapServers, all);
     }
 
     boolean isEmbedded() {

@@ -23,7 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
             org.kcrawl.cli.admin.FetcherCommand.class, org.kcrawl.cli.admin.ParserCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the crawl drained or hit its limit", "1:a run-time failure",
-            "2:bad options, URLs or configuration", "130:interrupted (what was written is kept)"})
+            "2:bad options, URLs or configuration", "130:interrupted (what was written is kept)",
+            "141:the reader of the output went away, as in crawl --out - | head (what was written is kept)"})
 public final class CrawlCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

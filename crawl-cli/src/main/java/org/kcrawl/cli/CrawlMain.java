@@ -10,7 +10,10 @@ public final class CrawlMain {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns the exit code (0 done, 1 failed, 2 usage error, 130 interrupted). */
+    /**
+     * Runs the command line and returns the exit code (0 done, 1 failed, 2 usage error, 130 interrupted, 141
+     * the reader of the output went away).
+     */
     public static int run(String... args) {
         CommandLine cmd = new CommandLine(new CrawlCommand());
         cmd.setCaseInsensitiveEnumValuesAllowed(true);

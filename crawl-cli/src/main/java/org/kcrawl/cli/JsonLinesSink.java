@@ -1,26 +1,23 @@
 package org.kcrawl.cli;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.kcrawl.cli.io.LineOutput;
+import org.kcrawl.cli.io.OutputWriteException;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.message.MalformedMessageException;
 import org.slf4j.Logger;
@@ -34,6 +31,10 @@ import org.slf4j.LoggerFactory;
  * appends exactly what the file lacks. A fresh group truncates the file: the file then holds this
  * crawl's messages only. A line limit lets {@code --max-pages} write exactly N records. A message the
  * format cannot read is logged with its reason and position, counted, and skipped.
+ *
+ * <p>When the output can no longer be written (its reader went away, its file failed) the sink stops
+ * at once, commits nothing more (what reached the output is committed already), and hands the
+ * exception to its owner, which decides how the crawl ends.
  */
 final class JsonLinesSink implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(JsonLinesSink.class);
@@ -44,21 +45,25 @@ final class JsonLinesSink implements Runnable {
     private final Path file;
     private final long maxLines;
     private final LineFormat format;
+    private final Consumer<OutputWriteException> onLost;
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong unreadable = new AtomicLong();
     private final Map<TopicPartition, Long> positions = new HashMap<>();
     private volatile boolean stopRequested;
     private volatile boolean caughtUp;
-    private Writer out;
+    private volatile OutputWriteException lost;
+    private LineOutput out;
 
     /**
      * @param file target file, or null for stdout
      * @param maxLines lines to write at most (0 for no limit)
      * @param format how a message becomes its line
+     * @param onLost told, once and on the sink's thread, when the output can no longer be written
      */
-    JsonLinesSink(KafkaClients clients, String group, String topic, Path file, long maxLines, LineFormat format) {
-        if (format == null) {
-            throw new IllegalArgumentException("format must not be null");
+    JsonLinesSink(KafkaClients clients, String group, String topic, Path file, long maxLines, LineFormat format,
+                  Consumer<OutputWriteException> onLost) {
+        if (format == null || onLost == null) {
+            throw new IllegalArgumentException("format and onLost must not be null");
         }
         this.consumer = clients.consumer(group, group + "-sink", 2000);
         this.group = group;
@@ -66,6 +71,7 @@ final class JsonLinesSink implements Runnable {
         this.file = file;
         this.maxLines = maxLines;
         this.format = format;
+        this.onLost = onLost;
     }
 
     /** The consumer group the sink commits in. */
@@ -93,6 +99,11 @@ final class JsonLinesSink implements Runnable {
         return maxLines > 0 && written.get() >= maxLines;
     }
 
+    /** Why the output can no longer be written, or null while it can. */
+    OutputWriteException lost() {
+        return lost;
+    }
+
     /** True when the last poll reached the end of every partition. */
     boolean caughtUp() {
         return caughtUp;
@@ -108,17 +119,27 @@ final class JsonLinesSink implements Runnable {
     public void run() {
         try {
             consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
+                // Kafka calls these inside poll() and close(): a lost output is handed on here, not thrown
+                // through the consumer.
                 @Override
                 public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-                    flushAndCommit();
+                    try {
+                        flushAndCommit();
+                    } catch (OutputWriteException e) {
+                        lose(e);
+                    }
                 }
 
                 @Override
                 public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-                    openOnce(partitions);
+                    try {
+                        openOnce(partitions);
+                    } catch (OutputWriteException e) {
+                        lose(e);
+                    }
                 }
             });
-            while (!stopRequested) {
+            while (!stopRequested && lost == null) {
                 try {
                     var records = consumer.poll(Duration.ofMillis(200));
                     for (ConsumerRecord<String, byte[]> r : records) {
@@ -128,37 +149,35 @@ final class JsonLinesSink implements Runnable {
                     caughtUp = records.isEmpty() && atEnd();
                 } catch (WakeupException e) {
                     // stop() woke us; the loop condition ends the run
+                } catch (OutputWriteException e) {
+                    lose(e);
                 }
             }
             flushAndCommit();
+        } catch (OutputWriteException e) {
+            lose(e);
         } finally {
-            closeQuietly();
+            close();
         }
     }
 
-    private void openOnce(Collection<TopicPartition> partitions) {
-        if (out != null) {
+    private void openOnce(Collection<TopicPartition> partitions) throws OutputWriteException {
+        if (out != null || lost != null) {
             return;
         }
-        boolean resumed = !consumer.committed(new java.util.HashSet<>(partitions)).values().stream()
-                .allMatch(java.util.Objects::isNull);
-        try {
-            if (file == null) {
-                out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-            } else {
-                if (file.toAbsolutePath().getParent() != null) {
-                    Files.createDirectories(file.toAbsolutePath().getParent());
-                }
-                out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.WRITE,
-                        resumed ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open " + file + " for writing", e);
+        if (file == null) {
+            out = LineOutput.stdout();
+            return;
         }
+        boolean resumed = !consumer.committed(new HashSet<>(partitions)).values().stream()
+                .allMatch(Objects::isNull);
+        out = LineOutput.file(file, resumed);
     }
 
-    private void write(ConsumerRecord<String, byte[]> r) {
+    private void write(ConsumerRecord<String, byte[]> r) throws OutputWriteException {
+        if (lost != null) {
+            return; // lost inside this poll (a rebalance callback): nothing more is written or committed
+        }
         positions.put(new TopicPartition(r.topic(), r.partition()), r.offset() + 1);
         if (limitReached()) {
             return;
@@ -172,24 +191,16 @@ final class JsonLinesSink implements Runnable {
                     e.kind());
             return;
         }
-        try {
-            out.write(line);
-            out.write('\n');
-            written.incrementAndGet();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write to " + (file == null ? "stdout" : file), e);
-        }
+        out.writeLine(line);
+        written.incrementAndGet();
     }
 
-    private void flushAndCommit() {
-        if (out == null || positions.isEmpty()) {
+    /** Commits a batch only once its lines have reached the output. */
+    private void flushAndCommit() throws OutputWriteException {
+        if (out == null || lost != null || positions.isEmpty()) {
             return;
         }
-        try {
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write to " + (file == null ? "stdout" : file), e);
-        }
+        out.flush();
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
         positions.forEach((tp, offset) -> commit.put(tp, new OffsetAndMetadata(offset)));
         consumer.commitSync(commit);
@@ -210,17 +221,25 @@ final class JsonLinesSink implements Runnable {
         return true;
     }
 
-    private void closeQuietly() {
+    /** Remembers the first loss, forgets the batch that did not get through, and tells the owner. */
+    private void lose(OutputWriteException e) {
+        if (lost != null) {
+            return;
+        }
+        lost = e;
+        positions.clear();
+        onLost.accept(e);
+    }
+
+    private void close() {
         try {
             if (out != null) {
-                out.flush();
-                if (file != null) {
-                    out.close();
-                }
+                out.close();
             }
-        } catch (IOException e) {
-            log.warn("cannot close {}: {}", file, e.toString());
+        } catch (OutputWriteException e) {
+            lose(e);
+        } finally {
+            consumer.close(Duration.ofSeconds(5));
         }
-        consumer.close(Duration.ofSeconds(5));
     }
 }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -13,8 +14,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.kcrawl.cli.io.OutputWriteException;
+import org.kcrawl.cli.io.Terminal;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.Sends;
@@ -29,14 +33,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs a whole crawl in this JVM: broker (embedded unless --bootstrap), topics, fetcher, parser,
- * seeds, the JSON Lines writers and the progress line, until the crawl drains, hits its limit or is
- * interrupted. With {@code --fetch-only} no parser runs and the output file gets a line per page of
- * the pages topic instead of the records.
+ * seeds, the JSON Lines writers and the progress line, until the crawl drains, hits its limit, is
+ * interrupted or loses an output. With {@code --fetch-only} no parser runs and the output file gets a
+ * line per page of the pages topic instead of the records.
+ *
+ * <p>Every way of stopping takes the same path: no new fetch starts, what is on the wire finishes, the
+ * workers commit, the writers commit what reached their files, the broker stops. Only the exit code
+ * and the last line differ ({@link Outcome}).
  */
 final class LocalCrawl {
     private static final Logger log = LoggerFactory.getLogger(LocalCrawl.class);
     /** The crawl counts as drained only after this many consecutive idle checks. */
     private static final int IDLE_CHECKS = 3;
+    /**
+     * The longest a broker holds a fetch that finds nothing new (Kafka's default is 500 ms). Closing a
+     * consumer waits for the fetch it has out, and every way a crawl stops closes each of its consumers
+     * (workers and writers), so a short hold keeps the stop prompt.
+     */
+    private static final Map<String, String> CLIENT_SETTINGS = Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "100");
 
     private final CrawlOptions options;
     private final List<String> seeds;
@@ -44,7 +58,10 @@ final class LocalCrawl {
     private final PrintWriter err;
     private final CountDownLatch done = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
-    private final AtomicReference<String> outcome = new AtomicReference<>();
+    private final AtomicReference<Outcome> outcome = new AtomicReference<>();
+    /** The first output that could no longer be written, if any. */
+    private final AtomicReference<OutputWriteException> lostOutput = new AtomicReference<>();
+    private final boolean terminal = Terminal.stderrIsTerminal();
     /** The lag of the watched groups at the last progress tick, for the progress line. */
     private volatile long backlog;
 
@@ -73,7 +90,7 @@ final class LocalCrawl {
     }
 
     private int crawl(Broker broker) throws InterruptedException {
-        KafkaClients clients = broker.clients();
+        KafkaClients clients = broker.clients(CLIENT_SETTINGS);
         CrawlTopics topics = new CrawlTopics(options.crawlName);
         try (Admin admin = clients.admin()) {
             TopicProvisioner provisioner = new TopicProvisioner(admin);
@@ -86,7 +103,7 @@ final class LocalCrawl {
 
             JsonLinesSink output = outputSink(clients, topics);
             JsonLinesSink failures = new JsonLinesSink(clients, options.crawlName + ".cli-failures",
-                    topics.failures(), options.failuresPath(), 0, LineFormat.VERBATIM);
+                    topics.failures(), options.failuresPath(), 0, LineFormat.VERBATIM, this::outputLost);
             List<SinkThread> sinks = List.of(new SinkThread(output), new SinkThread(failures));
             sinks.forEach(SinkThread::start);
 
@@ -95,7 +112,7 @@ final class LocalCrawl {
                 workers.start();
                 seed(clients, topics);
                 DrainCheck drain = new DrainCheck(workers, lag::of, topics, !options.fetchOnly, IDLE_CHECKS);
-                ProgressReporter progress = new ProgressReporter(err, System.console() != null,
+                ProgressReporter progress = new ProgressReporter(err, terminal,
                         () -> snapshot(workers, output, failures, backlog), options.fetchOnly ? "written" : "records",
                         System::nanoTime, Duration.ofSeconds(5).toNanos());
                 ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -114,13 +131,16 @@ final class LocalCrawl {
                 awaitSinks(lag, output, failures);
                 warnUnreadable(output);
                 if (!options.quiet) {
-                    progress.finish(outcome.get());
+                    progress.finish(outcome.get().label());
                 }
             } finally {
-                sinks.forEach(SinkThread::stop);
+                // All at once: each waits for its consumer to leave the group.
+                sinks.forEach(SinkThread::requestStop);
+                sinks.forEach(SinkThread::awaitStopped);
             }
         }
-        return "interrupted".equals(outcome.get()) ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+        tellLostOutput();
+        return outcome.get().exitCode();
     }
 
     private TopicLayout layout(Admin admin, Broker broker) {
@@ -156,10 +176,10 @@ final class LocalCrawl {
     private JsonLinesSink outputSink(KafkaClients clients, CrawlTopics topics) {
         if (options.fetchOnly) {
             return new JsonLinesSink(clients, options.crawlName + ".cli-pages", topics.pages(), options.outPath(),
-                    options.maxPages, FetchRecord.PAGES);
+                    options.maxPages, FetchRecord.PAGES, this::outputLost);
         }
         return new JsonLinesSink(clients, options.crawlName + ".cli-records", topics.records(), options.outPath(),
-                options.maxPages, LineFormat.VERBATIM);
+                options.maxPages, LineFormat.VERBATIM, this::outputLost);
     }
 
     private void warnUnreadable(JsonLinesSink output) {
@@ -172,7 +192,7 @@ final class LocalCrawl {
     private void check(DrainCheck drain, JsonLinesSink output, ProgressReporter progress) {
         try {
             if (output.limitReached()) {
-                finish("limit reached"); // the main thread draws the last progress line
+                finish(Outcome.LIMIT_REACHED); // the main thread draws the last progress line
                 return;
             }
             // With a progress line the lags are probed once a tick, for the line and the drain decision
@@ -186,22 +206,38 @@ final class LocalCrawl {
                 idle = drain.idle(backlog);
             }
             if (idle) {
-                finish("drained");
+                finish(Outcome.DRAINED);
             }
         } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return; // the crawl is stopping (Ctrl-C, a closed output): shutdownNow() cut the probe short
+            }
             // A failed lag probe (broker busy) only delays the decision to the next tick.
             log.warn("progress check failed: {}", e.toString());
         }
     }
 
-    private void finish(String why) {
-        if (outcome.compareAndSet(null, why)) {
-            done.countDown();
+    private void finish(Outcome why) {
+        outcome.accumulateAndGet(why, Outcome::settle);
+        done.countDown();
+    }
+
+    /** Called by a writer's thread when its output can no longer be written: stops the crawl like Ctrl-C. */
+    private void outputLost(OutputWriteException e) {
+        lostOutput.compareAndSet(null, e);
+        finish(e.readerGone() ? Outcome.OUTPUT_CLOSED : Outcome.OUTPUT_FAILED);
+    }
+
+    private void tellLostOutput() {
+        OutputWriteException lost = lostOutput.get();
+        if (lost != null && lost.worthTelling(terminal)) {
+            err.println("crawl: " + lost.getMessage() + "; the crawl stopped (what was written is kept)");
+            err.flush();
         }
     }
 
     private void interrupted() {
-        finish("interrupted");
+        finish(Outcome.INTERRUPTED);
         try {
             // Let the main thread stop the workers and flush the files before the JVM exits.
             finished.await(60, TimeUnit.SECONDS);
@@ -214,8 +250,10 @@ final class LocalCrawl {
             throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < deadline) {
-            boolean outputDone = output.limitReached() || lag.of(output.group(), output.topic()) == 0;
-            boolean failuresDone = lag.of(failures.group(), failures.topic()) == 0;
+            // A writer that lost its output has nothing more to write.
+            boolean outputDone = output.lost() != null || output.limitReached()
+                    || lag.of(output.group(), output.topic()) == 0;
+            boolean failuresDone = failures.lost() != null || lag.of(failures.group(), failures.topic()) == 0;
             if (outputDone && failuresDone) {
                 return;
             }
@@ -230,28 +268,4 @@ final class LocalCrawl {
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
                 Math.max(w.failures(), failures.written()), backlog);
     }
-
-    private static final class SinkThread {
-        final JsonLinesSink sink;
-        final Thread thread;
-
-        SinkThread(JsonLinesSink sink) {
-            this.sink = sink;
-            this.thread = new Thread(sink, "crawl-sink");
-        }
-
-        void start() {
-            thread.start();
-        }
-
-        void stop() {
-            sink.stop();
-            try {
-                thread.join(TimeUnit.SECONDS.toMillis(10));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
 }

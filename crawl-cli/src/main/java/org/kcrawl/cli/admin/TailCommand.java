@@ -1,7 +1,5 @@
 package org.kcrawl.cli.admin;
 
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -10,6 +8,10 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.kcrawl.cli.ExitCodes;
+import org.kcrawl.cli.io.LineOutput;
+import org.kcrawl.cli.io.OutputWriteException;
+import org.kcrawl.cli.io.Terminal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,10 +24,12 @@ import picocli.CommandLine.Parameters;
                     + "printed as {topic, partition, offset, timestamp, key, headers:[{key, value}], value} with "
                     + "values that are not UTF-8 as value_base64.",
             "Without --follow it prints what the topic holds now and exits; with --follow it prints new messages "
-                    + "until Ctrl-C. It joins no consumer group and commits nothing, so it never disturbs a crawl."},
+                    + "until Ctrl-C. Either way it stops with exit code 141 once the reader of its output has gone "
+                    + "away (crawl tail records --follow | head -3), which it notices at the next message it prints.",
+            "It joins no consumer group and commits nothing, so it never disturbs a crawl."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:printed what was asked", "1:Kafka failed, did not answer in time, or has no such topic",
-            "2:bad options"})
+            "2:bad options", "141:the reader of the output went away"})
 public final class TailCommand extends ClusterCommand {
     @Parameters(index = "0", paramLabel = "records|failures|dead-letters", converter = TailTopic.Converter.class,
             completionCandidates = TailTopic.Labels.class, description = "Which topic to print.")
@@ -57,9 +61,9 @@ public final class TailCommand extends ClusterCommand {
                 cluster.timeout());
         KafkaConsumer<String, byte[]> consumer = cluster.clients(System.getenv())
                 .consumer(null, cluster.crawlName + "-tail", 500);
-        // Not picocli's writer: this one sees System.out's error flag, so a closed pipe (crawl tail ... | head)
-        // ends the tail instead of leaving it printing into nothing; and JSON Lines are UTF-8 on every platform.
-        PrintWriter stdout = new PrintWriter(System.out, false, StandardCharsets.UTF_8);
+        // Not picocli's writer, which hides write errors: a closed pipe (crawl tail ... | head) must end the
+        // tail rather than leave it printing into nothing; and JSON Lines are UTF-8 on every platform.
+        LineOutput stdout = LineOutput.stdout();
         TopicTail tail = new TopicTail(consumer, partitions, r -> which.line(lines, r), stdout, settings,
                 System::nanoTime);
         CountDownLatch finished = new CountDownLatch(1);
@@ -67,6 +71,11 @@ public final class TailCommand extends ClusterCommand {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             tail.run();
+        } catch (OutputWriteException e) {
+            if (e.worthTelling(Terminal.stderrIsTerminal())) {
+                err().println("crawl: " + e.getMessage() + "; tail stopped");
+            }
+            return e.readerGone() ? ExitCodes.OUTPUT_CLOSED : FAILED;
         } finally {
             consumer.close(cluster.timeout());
             finished.countDown();

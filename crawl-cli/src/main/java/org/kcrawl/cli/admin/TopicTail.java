@@ -1,6 +1,5 @@
 package org.kcrawl.cli.admin;
 
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,6 +14,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.kcrawl.cli.io.LineOutput;
+import org.kcrawl.cli.io.OutputWriteException;
 
 /**
  * Prints a topic's messages, one line each, with a consumer that is assigned partitions rather than
@@ -22,7 +23,8 @@ import org.apache.kafka.common.errors.WakeupException;
  *
  * <p>Without {@code follow} it prints what the topic held when it started (from the beginning up to
  * the end offsets read then) and returns. With {@code follow} it keeps printing new messages until
- * {@link #stop()}, starting at the end unless {@code fromBeginning}.
+ * {@link #stop()}, starting at the end unless {@code fromBeginning}. Lines are flushed after every
+ * poll, so a reader that went away ({@code crawl tail records | head}) ends the tail at the next batch.
  */
 final class TopicTail {
     private static final Duration POLL = Duration.ofMillis(500);
@@ -30,7 +32,7 @@ final class TopicTail {
     private final Consumer<String, byte[]> consumer;
     private final List<TopicPartition> partitions;
     private final Function<ConsumerRecord<String, byte[]>, String> format;
-    private final PrintWriter out;
+    private final LineOutput out;
     private final Settings settings;
     private final LongSupplier nanoClock;
     private volatile boolean stopRequested;
@@ -56,7 +58,7 @@ final class TopicTail {
     }
 
     TopicTail(Consumer<String, byte[]> consumer, List<TopicPartition> partitions,
-              Function<ConsumerRecord<String, byte[]>, String> format, PrintWriter out, Settings settings,
+              Function<ConsumerRecord<String, byte[]>, String> format, LineOutput out, Settings settings,
               LongSupplier nanoClock) {
         if (partitions == null || partitions.isEmpty()) {
             throw new IllegalArgumentException("partitions must name at least one partition");
@@ -75,8 +77,12 @@ final class TopicTail {
         consumer.wakeup();
     }
 
-    /** Prints until the end, the limit, {@link #stop()} or a closed output; returns the lines printed. */
-    long run() {
+    /**
+     * Prints until the end, the limit or {@link #stop()}; returns the lines printed.
+     *
+     * @throws OutputWriteException when the output can no longer be written (its reader went away)
+     */
+    long run() throws OutputWriteException {
         try {
             return print(start());
         } catch (WakeupException e) {
@@ -104,7 +110,7 @@ final class TopicTail {
         return ends;
     }
 
-    private long print(Map<TopicPartition, Long> ends) {
+    private long print(Map<TopicPartition, Long> ends) throws OutputWriteException {
         Set<TopicPartition> remaining = new HashSet<>(ends.keySet());
         Map<TopicPartition, Long> positions = new HashMap<>();
         pauseFinished(remaining, ends, positions);
@@ -116,8 +122,7 @@ final class TopicTail {
                 if (end != null && r.offset() >= end) {
                     continue; // written after the start: not part of what was asked for
                 }
-                out.print(format.apply(r));
-                out.print('\n');
+                out.writeLine(format.apply(r));
                 printed++;
                 if (settings.max() > 0 && printed >= settings.max()) {
                     stopRequested = true;
@@ -125,9 +130,6 @@ final class TopicTail {
                 }
             }
             out.flush();
-            if (out.checkError()) {
-                break; // the reader went away (a closed pipe): nothing left to print to
-            }
             if (pauseFinished(remaining, ends, positions) || !records.isEmpty()) {
                 lastProgress = nanoClock.getAsLong();
             } else if (!settings.follow() && nanoClock.getAsLong() - lastProgress > settings.timeout().toNanos()) {

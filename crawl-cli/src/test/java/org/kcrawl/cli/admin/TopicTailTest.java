@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +17,8 @@ import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.cli.io.LineOutput;
+import org.kcrawl.cli.io.OutputWriteException;
 
 /** The tail's reading rules, on a consumer without a broker. */
 class TopicTailTest {
@@ -27,7 +28,7 @@ class TopicTailTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private final MockConsumer<String, byte[]> consumer = new MockConsumer<>("earliest");
-    private final StringWriter text = new StringWriter();
+    private final ByteArrayOutputStream text = new ByteArrayOutputStream();
     private final AtomicLong clock = new AtomicLong();
 
     TopicTailTest() {
@@ -36,7 +37,7 @@ class TopicTailTest {
     }
 
     @Test
-    void withoutFollowItPrintsWhatTheTopicHeldAtTheStartAndReturns() {
+    void withoutFollowItPrintsWhatTheTopicHeldAtTheStartAndReturns() throws OutputWriteException {
         consumer.updateEndOffsets(Map.of(P0, 2L, P1, 1L));
         add(P0, 0);
         add(P0, 1);
@@ -51,15 +52,15 @@ class TopicTailTest {
     }
 
     @Test
-    void anEmptyTopicEndsAtOnce() {
+    void anEmptyTopicEndsAtOnce() throws OutputWriteException {
         consumer.updateEndOffsets(Map.of(P0, 0L, P1, 0L));
 
         assertThat(tail(false, false, 0).run()).isZero();
-        assertThat(text.toString()).isEmpty();
+        assertThat(text.size()).isZero();
     }
 
     @Test
-    void maxStopsAfterThatManyLines() {
+    void maxStopsAfterThatManyLines() throws OutputWriteException {
         consumer.updateEndOffsets(Map.of(P0, 5L, P1, 0L));
         for (int i = 0; i < 5; i++) {
             add(P0, i);
@@ -70,7 +71,7 @@ class TopicTailTest {
     }
 
     @Test
-    void followingStartsAtTheEndAndPrintsWhatArrives() {
+    void followingStartsAtTheEndAndPrintsWhatArrives() throws OutputWriteException {
         consumer.updateEndOffsets(Map.of(P0, 2L, P1, 0L));
         add(P0, 0);
         add(P0, 1);
@@ -81,7 +82,7 @@ class TopicTailTest {
     }
 
     @Test
-    void followingFromTheBeginningPrintsTheOldMessagesFirst() {
+    void followingFromTheBeginningPrintsTheOldMessagesFirst() throws OutputWriteException {
         consumer.updateEndOffsets(Map.of(P0, 2L, P1, 0L));
         add(P0, 0);
         add(P0, 1);
@@ -104,10 +105,10 @@ class TopicTailTest {
     }
 
     @Test
-    void aClosedOutputEndsAFollowingTail() {
+    void aClosedOutputEndsAFollowingTailWithTheReaderGone() {
         consumer.updateEndOffsets(Map.of(P0, 0L, P1, 0L));
         consumer.schedulePollTask(() -> add(P0, 0));
-        PrintWriter closedPipe = new PrintWriter(new OutputStream() {
+        LineOutput closedPipe = LineOutput.pipe("stdout", new OutputStream() {
             @Override
             public void write(int b) throws IOException {
                 throw new IOException("Broken pipe");
@@ -116,14 +117,18 @@ class TopicTailTest {
         TopicTail tail = new TopicTail(consumer, List.of(P0, P1), TopicTailTest::describe, closedPipe,
                 new TopicTail.Settings(false, true, 0, TIMEOUT), clock::get);
 
-        assertTimeoutPreemptively(Duration.ofSeconds(10), tail::run);
+        assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(10), tail::run))
+                .isInstanceOfSatisfying(OutputWriteException.class, e -> {
+                    assertThat(e.readerGone()).isTrue();
+                    assertThat(e).hasMessage("stdout was closed by its reader");
+                });
     }
 
     @Test
     void aReadThatMakesNoProgressFailsAfterTheTimeout() {
         consumer.updateEndOffsets(Map.of(P0, 3L, P1, 0L));
-        TopicTail tail = new TopicTail(consumer, List.of(P0, P1), TopicTailTest::describe, new PrintWriter(text),
-                new TopicTail.Settings(false, false, 0, TIMEOUT), () -> clock.addAndGet(Duration.ofSeconds(1).toNanos()));
+        TopicTail tail = new TopicTail(consumer, List.of(P0, P1), TopicTailTest::describe,
+                LineOutput.pipe("text", text), new TopicTail.Settings(false, false, 0, TIMEOUT), () -> clock.addAndGet(Duration.ofSeconds(1).toNanos()));
 
         assertThatThrownBy(tail::run).isInstanceOf(ClusterException.class)
                 .hasMessage("no progress reading news.records for 5 s (is the cluster still up?)");
@@ -139,7 +144,7 @@ class TopicTailTest {
     }
 
     private TopicTail tail(boolean fromBeginning, boolean follow, long max) {
-        return new TopicTail(consumer, List.of(P0, P1), TopicTailTest::describe, new PrintWriter(text),
+        return new TopicTail(consumer, List.of(P0, P1), TopicTailTest::describe, LineOutput.pipe("text", text),
                 new TopicTail.Settings(fromBeginning, follow, max, TIMEOUT), clock::get);
     }
 
@@ -148,7 +153,7 @@ class TopicTailTest {
     }
 
     private List<String> lines() {
-        return text.toString().lines().toList();
+        return text.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
     private static String describe(ConsumerRecord<String, byte[]> r) {

@@ -1,0 +1,113 @@
+package org.kcrawl.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code crawl} command as an OS process with its stdout a pipe the test reads, the way
+ * {@code crawl ... | head} runs it: only a real process and a real pipe show what happens when the
+ * reader goes away (Java ignores SIGPIPE, so the command sees a failed write). Its stderr goes to a file;
+ * the test JVM's {@code KCRAWL_*} and {@code KAFKA_*} variables are not passed on.
+ */
+final class CommandProcess implements AutoCloseable {
+    private final Process process;
+    private final Path stderr;
+    private final BufferedReader stdout;
+    private final CompletableFuture<Long> exitedNanos;
+
+    private CommandProcess(Process process, Path stderr) {
+        this.process = process;
+        this.stderr = stderr;
+        this.stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        // Taken by the JDK's process reaper as it sees the exit, so it does not depend on when anyone waits.
+        this.exitedNanos = process.onExit().thenApply(p -> System.nanoTime());
+    }
+
+    /**
+     * Starts {@code crawl args...} on this JVM's class path, logging as configured by {@code logbackConfig}
+     * (the test class path holds test logging set up for stdout, which would mix with the JSON Lines).
+     */
+    static CommandProcess start(Path workDir, Path logbackConfig, String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-Dlogback.configurationFile=" + logbackConfig.toAbsolutePath(),
+                "-cp", System.getProperty("java.class.path"),
+                CrawlMain.class.getName()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
+        builder.environment().keySet().removeIf(k -> k.startsWith("KCRAWL_") || k.startsWith("KAFKA_"));
+        Path stderr = workDir.resolve("stderr.txt");
+        builder.redirectError(stderr.toFile());
+        try {
+            Process process = builder.start();
+            process.getOutputStream().close(); // nothing on stdin
+            return new CommandProcess(process, stderr);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command, e);
+        }
+    }
+
+    /** Reads {@code n} lines of stdout, or fails saying what the command wrote on stderr if it ended first. */
+    List<String> readLines(int n) throws IOException {
+        List<String> lines = new ArrayList<>();
+        while (lines.size() < n) {
+            String line = stdout.readLine();
+            if (line == null) {
+                throw new AssertionError("stdout ended after " + lines.size() + " lines; stderr:\n" + stderr());
+            }
+            lines.add(line);
+        }
+        return lines;
+    }
+
+    /** Closes the reading end of the pipe, as {@code head} does when it has its lines; returns when, in nanoTime. */
+    long closeStdout() throws IOException {
+        long now = System.nanoTime();
+        stdout.close();
+        return now;
+    }
+
+    /** Waits for the process to exit; true when it has. */
+    boolean awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return false;
+        }
+        exitedNanos.join();
+        return true;
+    }
+
+    int exitCode() {
+        return process.exitValue();
+    }
+
+    /** {@link System#nanoTime()} when the exit was seen. */
+    long exitedNanos() {
+        return exitedNanos.join();
+    }
+
+    /** What the command wrote on stderr so far. */
+    String stderr() {
+        try {
+            return Files.readString(stderr, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + stderr, e);
+        }
+    }
+
+    /** Kills the process if it is still running (a failed test must not leave a crawler behind). */
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+}
