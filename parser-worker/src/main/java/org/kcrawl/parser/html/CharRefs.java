@@ -26,26 +26,28 @@ final class CharRefs {
      * {@code _} stays literal, and {@code quote} (the value's quote character, or {@code >} for an
      * unquoted value) right after {@code &} is not a reference.
      */
-    static void decode(String s, int from, int to, boolean inAttribute, char quote, StringBuilder out) {
+    static void decode(char[] s, int from, int to, boolean inAttribute, char quote, StringBuilder out) {
         int i = from;
         while (i < to) {
-            int amp = s.indexOf('&', i);
-            if (amp < 0 || amp >= to) {
-                out.append(s, i, to);
+            int amp = i;
+            while (amp < to && s[amp] != '&') {
+                amp++;
+            }
+            out.append(s, i, amp - i);
+            if (amp == to) {
                 return;
             }
-            out.append(s, i, amp);
             i = reference(s, amp + 1, to, inAttribute, quote, out);
         }
     }
 
     /** Decodes the reference after the {@code &} at {@code at - 1}; returns where reading goes on. */
-    private static int reference(String s, int at, int to, boolean inAttribute, char quote, StringBuilder out) {
+    private static int reference(char[] s, int at, int to, boolean inAttribute, char quote, StringBuilder out) {
         if (at >= to) {
             out.append('&');
             return at;
         }
-        char c = s.charAt(at);
+        char c = s[at];
         if (c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ' ' || c == '<' || c == '&'
                 || inAttribute && c == quote) {
             out.append('&');
@@ -54,11 +56,11 @@ final class CharRefs {
         return c == '#' ? numeric(s, at + 1, to, out) : named(s, at, to, inAttribute, out);
     }
 
-    private static int numeric(String s, int at, int to, StringBuilder out) {
-        boolean hex = at < to && (s.charAt(at) == 'x' || s.charAt(at) == 'X');
+    private static int numeric(char[] s, int at, int to, StringBuilder out) {
+        boolean hex = at < to && (s[at] == 'x' || s[at] == 'X');
         int start = hex ? at + 1 : at;
         int end = start;
-        while (end < to && (hex ? isHex(s.charAt(end)) : isDigit(s.charAt(end)))) {
+        while (end < to && (hex ? isHex(s[end]) : isDigit(s[end]))) {
             end++;
         }
         if (end == start) {
@@ -72,14 +74,14 @@ final class CharRefs {
             value = WIN1252[value - 0x80];
         }
         out.appendCodePoint(value);
-        return end < to && s.charAt(end) == ';' ? end + 1 : end;
+        return end < to && s[end] == ';' ? end + 1 : end;
     }
 
     /** The value of the digits, or -1 when it does not fit an int (jsoup then gives U+FFFD too). */
-    private static int parse(String s, int from, int to, int radix) {
+    private static int parse(char[] s, int from, int to, int radix) {
         long value = 0;
         for (int i = from; i < to; i++) {
-            value = value * radix + Character.digit(s.charAt(i), radix);
+            value = value * radix + Character.digit(s[i], radix);
             if (value > Integer.MAX_VALUE) {
                 return -1;
             }
@@ -87,16 +89,16 @@ final class CharRefs {
         return (int) value;
     }
 
-    private static int named(String s, int at, int to, boolean inAttribute, StringBuilder out) {
+    private static int named(char[] s, int at, int to, boolean inAttribute, StringBuilder out) {
         int end = at;
-        while (end < to && isAsciiLetter(s.charAt(end))) {
+        while (end < to && isAsciiLetter(s[end])) {
             end++;
         }
-        while (end < to && isDigit(s.charAt(end))) {
+        while (end < to && isDigit(s[end])) {
             end++;
         }
-        String name = s.substring(at, end);
-        boolean semicolon = end < to && s.charAt(end) == ';';
+        String name = new String(s, at, end - at);
+        boolean semicolon = end < to && s[end] == ';';
         boolean found = Entities.isBaseNamedEntity(name) || Entities.isNamedEntity(name) && semicolon;
         if (!found) {
             if (inAttribute) {
@@ -110,10 +112,10 @@ final class CharRefs {
                 return at;
             }
             end = at + name.length();
-            semicolon = end < to && s.charAt(end) == ';';
+            semicolon = end < to && s[end] == ';';
         }
         if (inAttribute && !semicolon && end < to) {
-            char next = s.charAt(end);
+            char next = s[end];
             if (isAsciiLetter(next) || isDigit(next) || next == '=' || next == '-' || next == '_') {
                 out.append('&');
                 return at;

@@ -53,14 +53,14 @@ final class ElementText {
     }
 
     /** Text of a text node; {@code preserve} under {@code pre} and the like, where whitespace is kept as it is. */
-    void text(CharSequence s, int from, int to, boolean preserve) {
+    void text(char[] s, int from, int to, boolean preserve) {
         if (afterBlock) {
             space();
             afterBlock = false;
         }
         if (preserve) {
             for (int i = from; i < to; i++) {
-                append(s.charAt(i));
+                append(s[i]);
             }
             return;
         }
@@ -68,7 +68,7 @@ final class ElementText {
         boolean reachedVisible = false;
         boolean lastWasWhite = false;
         for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
+            char c = s[i];
             if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\u00a0') {
                 if (stripLeading && !reachedVisible || lastWasWhite) {
                     continue;

@@ -26,7 +26,7 @@ final class HtmlTokenizer {
         void endTag(String name);
 
         /** Decoded text: {@code text[from, to)}, valid only during the call; {@code cdata} for a CDATA section. */
-        void text(CharSequence text, int from, int to, boolean cdata);
+        void text(char[] text, int from, int to, boolean cdata);
 
         /** A comment or doctype: a node that is neither text nor an element. */
         void other();
@@ -50,24 +50,27 @@ final class HtmlTokenizer {
     /** How much input is read between two looks at the time budget. */
     private static final int BUDGET_STRIDE = 64 * 1024;
 
-    private final String s;
+    /** The document; read as an array, which costs less per character than a String, most of all before the JIT's last tier. */
+    private final char[] s;
     private final int n;
     private final Sink sink;
     private final BooleanSupplier expired;
     private final TagAttributes attributes = new TagAttributes();
     private final StringBuilder decoded = new StringBuilder();
+    private char[] decodedChars = new char[256];
     private boolean stoppedEarly;
     /** Whether the tag {@link #attributes} last read ended with {@code />}. */
     private boolean selfClosing;
 
     /**
-     * @param html the document
+     * @param html the document, in {@code html[0, length)}
+     * @param length the document's length
      * @param sink hears the tokens
      * @param expired true once the time budget is spent; reading then stops at the next tag
      */
-    HtmlTokenizer(String html, Sink sink, BooleanSupplier expired) {
+    HtmlTokenizer(char[] html, int length, Sink sink, BooleanSupplier expired) {
         this.s = html;
-        this.n = html.length();
+        this.n = length;
         this.sink = sink;
         this.expired = expired;
     }
@@ -79,7 +82,7 @@ final class HtmlTokenizer {
         boolean references = false;
         int nextBudgetCheck = BUDGET_STRIDE;
         while (pos < n) {
-            char c = s.charAt(pos);
+            char c = s[pos];
             if (c == '&') {
                 references = true;
                 pos++;
@@ -122,7 +125,7 @@ final class HtmlTokenizer {
         if (at + 1 >= n) {
             return -1;
         }
-        char c = s.charAt(at + 1);
+        char c = s[at + 1];
         if (isAsciiLetter(c)) {
             emitText(text, at, references);
             return startTag(at + 1);
@@ -132,7 +135,7 @@ final class HtmlTokenizer {
                 return -1; // "</" at the very end is text
             }
             emitText(text, at, references);
-            char d = s.charAt(at + 2);
+            char d = s[at + 2];
             if (isAsciiLetter(d)) {
                 return endTag(at + 2);
             }
@@ -151,7 +154,7 @@ final class HtmlTokenizer {
 
     private int startTag(int from) {
         int i = from;
-        while (i < n && !isTagNameEnd(s.charAt(i))) {
+        while (i < n && !isTagNameEnd(s[i])) {
             i++;
         }
         if (i >= n) {
@@ -169,7 +172,7 @@ final class HtmlTokenizer {
 
     private int endTag(int from) {
         int i = from;
-        while (i < n && !isTagNameEnd(s.charAt(i))) {
+        while (i < n && !isTagNameEnd(s[i])) {
             i++;
         }
         if (i >= n) {
@@ -195,18 +198,18 @@ final class HtmlTokenizer {
             if (i >= n) {
                 return -1;
             }
-            char c = s.charAt(i);
+            char c = s[i];
             if (c == '>') {
                 return i + 1;
             }
             if (c == '/') {
-                selfClosing = i + 1 < n && s.charAt(i + 1) == '>';
+                selfClosing = i + 1 < n && s[i + 1] == '>';
                 i++;
                 continue;
             }
             selfClosing = false;
             int nameStart = i++;
-            while (i < n && !isAttributeNameEnd(s.charAt(i))) {
+            while (i < n && !isAttributeNameEnd(s[i])) {
                 i++;
             }
             if (i >= n) {
@@ -215,14 +218,14 @@ final class HtmlTokenizer {
             int nameEnd = i;
             i = skipSpace(i);
             String value = "";
-            if (i < n && s.charAt(i) == '=') {
+            if (i < n && s[i] == '=') {
                 i = skipSpace(i + 1);
                 if (i >= n) {
                     return -1;
                 }
-                char q = s.charAt(i);
+                char q = s[i];
                 if (q == '"' || q == '\'') {
-                    int close = s.indexOf(q, i + 1);
+                    int close = indexOf(q, i + 1);
                     if (close < 0) {
                         return -1;
                     }
@@ -230,7 +233,7 @@ final class HtmlTokenizer {
                     i = close + 1;
                 } else if (q != '>') {
                     int start = i;
-                    while (i < n && !isSpace(s.charAt(i)) && s.charAt(i) != '>') {
+                    while (i < n && !isSpace(s[i]) && s[i] != '>') {
                         i++;
                     }
                     if (i >= n) {
@@ -247,7 +250,7 @@ final class HtmlTokenizer {
 
     private String attributeValue(int from, int to, char quote) {
         if (!hasReference(from, to)) {
-            return s.substring(from, to);
+            return string(from, to);
         }
         decoded.setLength(0);
         CharRefs.decode(s, from, to, true, quote, decoded);
@@ -287,12 +290,12 @@ final class HtmlTokenizer {
 
     /** The first {@code <} followed by a letter at or after {@code from}, or -1. */
     private int nextStartTag(int from) {
-        int lt = s.indexOf('<', from);
+        int lt = indexOf('<', from);
         while (lt >= 0 && lt + 1 < n) {
-            if (isAsciiLetter(s.charAt(lt + 1))) {
+            if (isAsciiLetter(s[lt + 1])) {
                 return lt;
             }
-            lt = s.indexOf('<', lt + 1);
+            lt = indexOf('<', lt + 1);
         }
         return -1;
     }
@@ -300,7 +303,7 @@ final class HtmlTokenizer {
     /** True when {@code s[from, to)} holds an {@code &} (looked for in that range only: a page has thousands of values). */
     private boolean hasReference(int from, int to) {
         for (int i = from; i < to; i++) {
-            if (s.charAt(i) == '&') {
+            if (s[i] == '&') {
                 return true;
             }
         }
@@ -311,13 +314,13 @@ final class HtmlTokenizer {
     private int rawEnd(String name, int from) {
         int i = from;
         while (true) {
-            int lt = s.indexOf("</", i);
+            int lt = indexOf("</", i);
             if (lt < 0) {
                 return n;
             }
             int after = lt + 2 + name.length();
-            if (after < n && s.regionMatches(true, lt + 2, name, 0, name.length())) {
-                char c = s.charAt(after);
+            if (after < n && matchesIgnoreCase(lt + 2, name)) {
+                char c = s[after];
                 if (isSpace(c) || c == '/' || c == '>') {
                     return lt;
                 }
@@ -328,30 +331,30 @@ final class HtmlTokenizer {
 
     /** After {@code <!}: a comment, a doctype, a CDATA section or a bogus comment. */
     private int declaration(int from) {
-        if (s.startsWith("--", from)) {
+        if (startsWith("--", from)) {
             sink.other();
             int body = from + 2;
-            if (s.startsWith(">", body)) {
+            if (startsWith(">", body)) {
                 return body + 1; // "<!-->"
             }
-            if (s.startsWith("->", body)) {
+            if (startsWith("->", body)) {
                 return body + 2; // "<!--->"
             }
-            int end = s.indexOf("--", body);
+            int end = indexOf("--", body);
             while (end >= 0) {
-                if (s.startsWith(">", end + 2)) {
+                if (startsWith(">", end + 2)) {
                     return end + 3;
                 }
-                if (s.startsWith("!>", end + 2)) {
+                if (startsWith("!>", end + 2)) {
                     return end + 4;
                 }
-                end = s.indexOf("--", end + 1);
+                end = indexOf("--", end + 1);
             }
             return n;
         }
-        if (s.startsWith("[CDATA[", from)) {
+        if (startsWith("[CDATA[", from)) {
             int start = from + 7;
-            int end = s.indexOf("]]>", start);
+            int end = indexOf("]]>", start);
             int stop = end < 0 ? n : end;
             if (stop > start) {
                 sink.text(s, start, stop, true);
@@ -363,7 +366,7 @@ final class HtmlTokenizer {
 
     private int bogusComment(int from) {
         sink.other();
-        int end = s.indexOf('>', from);
+        int end = indexOf('>', from);
         return end < 0 ? n : end + 1;
     }
 
@@ -377,11 +380,16 @@ final class HtmlTokenizer {
         }
         decoded.setLength(0);
         CharRefs.decode(s, from, to, false, '\0', decoded);
-        sink.text(decoded, 0, decoded.length(), false);
+        int length = decoded.length();
+        if (decodedChars.length < length) {
+            decodedChars = new char[Math.max(length, decodedChars.length * 2)];
+        }
+        decoded.getChars(0, length, decodedChars, 0);
+        sink.text(decodedChars, 0, length, false);
     }
 
     private int skipSpace(int i) {
-        while (i < n && isSpace(s.charAt(i))) {
+        while (i < n && isSpace(s[i])) {
             i++;
         }
         return i;
@@ -389,17 +397,66 @@ final class HtmlTokenizer {
 
     private String lowerCase(int from, int to) {
         for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
+            char c = s[i];
             if (c >= 'A' && c <= 'Z') {
                 char[] chars = new char[to - from];
                 for (int j = from; j < to; j++) {
-                    char d = s.charAt(j);
+                    char d = s[j];
                     chars[j - from] = d >= 'A' && d <= 'Z' ? (char) (d + 32) : d;
                 }
                 return new String(chars);
             }
         }
-        return s.substring(from, to);
+        return string(from, to);
+    }
+
+    private int indexOf(char c, int from) {
+        for (int i = Math.max(from, 0); i < n; i++) {
+            if (s[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private int indexOf(String seq, int from) {
+        char first = seq.charAt(0);
+        for (int i = indexOf(first, from); i >= 0 && i + seq.length() <= n; i = indexOf(first, i + 1)) {
+            if (startsWith(seq, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private boolean startsWith(String seq, int at) {
+        if (at < 0 || at + seq.length() > n) {
+            return false;
+        }
+        for (int i = 0; i < seq.length(); i++) {
+            if (s[at + i] != seq.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when {@code s} holds {@code lowerName} at {@code at}, in any case. */
+    private boolean matchesIgnoreCase(int at, String lowerName) {
+        if (at + lowerName.length() > n) {
+            return false;
+        }
+        for (int i = 0; i < lowerName.length(); i++) {
+            char c = s[at + i];
+            if ((c >= 'A' && c <= 'Z' ? (char) (c + 32) : c) != lowerName.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String string(int from, int to) {
+        return new String(s, from, to - from);
     }
 
     static boolean isSpace(char c) {

@@ -67,10 +67,10 @@ final class PageDigest implements HtmlTokenizer.Sink {
         this.location = location;
     }
 
-    /** Reads {@code html}, the page at {@code location}, until its end or until {@code expired}. */
-    static PageDigest of(String html, String location, BooleanSupplier expired) {
+    /** Reads {@code html[0, length)}, the page at {@code location}, until its end or until {@code expired}. */
+    static PageDigest of(char[] html, int length, String location, BooleanSupplier expired) {
         PageDigest digest = new PageDigest(location);
-        HtmlTokenizer tokenizer = new HtmlTokenizer(html, digest, expired);
+        HtmlTokenizer tokenizer = new HtmlTokenizer(html, length, digest, expired);
         tokenizer.run();
         digest.stoppedEarly = tokenizer.stoppedEarly();
         return digest;
@@ -251,10 +251,10 @@ final class PageDigest implements HtmlTokenizer.Sink {
     }
 
     @Override
-    public void text(CharSequence text, int from, int to, boolean cdata) {
+    public void text(char[] text, int from, int to, boolean cdata) {
         if (newlineIgnorable) {
             newlineIgnorable = false;
-            if (text.charAt(from) == '\n' && ++from == to) {
+            if (text[from] == '\n' && ++from == to) {
                 return;
             }
         }
@@ -269,7 +269,7 @@ final class PageDigest implements HtmlTokenizer.Sink {
                 return;
             }
             // Whitespace before the body belongs to the head; the first visible character begins the body.
-            while (from < to && HtmlTokenizer.isSpace(text.charAt(from))) {
+            while (from < to && HtmlTokenizer.isSpace(text[from])) {
                 from++;
             }
             if (from == to || headTemplates > 0 || headNoscript) {

@@ -3,6 +3,9 @@ package org.kcrawl.parser.html;
 import java.io.ByteArrayInputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -80,10 +83,9 @@ public final class PageParser {
 
     /** Reads the page with {@link PageDigest}: everything but extracted fields, without a document. */
     private ParsedPage digest(FetchedPage page, byte[] body, int length, DetectedCharset charset, long deadline) {
-        int skip = charset.bomLength();
-        // Malformed or unmappable bytes become U+FFFD, as with the decoder the document path uses.
-        String html = new String(body, skip, length - skip, charset.charset());
-        PageDigest d = PageDigest.of(html, page.finalUrl(), () -> nanoClock.getAsLong() - deadline > 0);
+        CharBuffer html = decoded(body, length, charset);
+        PageDigest d = PageDigest.of(html.array(), html.limit(), page.finalUrl(),
+                () -> nanoClock.getAsLong() - deadline > 0);
         RobotsDirectives robots = d.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
         LinkExtractor.Result links = linkExtractor.extract(d.baseUri(), d.links(), selfUrl(page.finalUrl()));
         Content content = new Content(d.title(), d.description(), d.lang(), d.h1(), d.textLength(), Map.of());
@@ -155,6 +157,19 @@ public final class PageParser {
         String s = start.stripLeading().toLowerCase(Locale.ROOT);
         return s.startsWith("<!doctype html") || s.startsWith("<html") || s.startsWith("<head")
                 || s.startsWith("<body") || s.startsWith("<title");
+    }
+
+    /** The body's characters, malformed or unmappable bytes as U+FFFD (as the document path's reader gives them). */
+    private static CharBuffer decoded(byte[] body, int length, DetectedCharset charset) {
+        int skip = charset.bomLength();
+        try {
+            return charset.charset().newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                    .decode(ByteBuffer.wrap(body, skip, length - skip));
+        } catch (CharacterCodingException e) {
+            throw new IllegalStateException("a replacing decoder cannot fail", e);
+        }
     }
 
     private static Reader decoder(byte[] body, int length, DetectedCharset charset) {

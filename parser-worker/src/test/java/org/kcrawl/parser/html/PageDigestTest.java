@@ -135,10 +135,10 @@ class PageDigestTest {
         "&copy=1", "&lt-", "&lt_", "&lt9", "&ltx;", "&NotEqualTilde;", "&nbsp;&nbsp", "&#55296;"})
     void decodesReferencesAsJsoupDoes(String input) {
         StringBuilder text = new StringBuilder();
-        CharRefs.decode(input, 0, input.length(), false, '\0', text);
+        CharRefs.decode(input.toCharArray(), 0, input.length(), false, '\0', text);
         assertThat(text.toString()).as("text").isEqualTo(Parser.unescapeEntities(input, false));
         StringBuilder attribute = new StringBuilder();
-        CharRefs.decode(input, 0, input.length(), true, '"', attribute);
+        CharRefs.decode(input.toCharArray(), 0, input.length(), true, '"', attribute);
         assertThat(attribute.toString()).as("attribute").isEqualTo(Parser.unescapeEntities(input, true));
     }
 
