@@ -228,7 +228,7 @@ final class LocalCrawl {
     private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink output, JsonLinesSink failures,
                                              long backlog) {
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
-                Math.max(w.failures(), failures.written()), backlog);
+                Math.max(w.failures(), failures.written()), backlog, w.capNote());
     }
 
     private static final class SinkThread {
