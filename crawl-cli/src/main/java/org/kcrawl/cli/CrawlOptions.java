@@ -43,6 +43,11 @@ final class CrawlOptions {
             description = "Concurrent requests per host (default: ${DEFAULT-VALUE}).")
     int perHost;
 
+    @Option(names = "--per-ip", paramLabel = "N",
+            description = "Concurrent requests per IP address, over all hosts behind it (default: same as "
+                    + "--per-host; a per_address in --config counts as set).")
+    Integer perIp;
+
     @Option(names = "--concurrency", paramLabel = "N", defaultValue = "256",
             description = "Requests in flight over all hosts (default: ${DEFAULT-VALUE}).")
     int concurrency;
@@ -90,6 +95,9 @@ final class CrawlOptions {
         }
         if (perHost < 1) {
             throw new UsageException("--per-host must be >= 1, got " + perHost);
+        }
+        if (perIp != null && perIp < 1) {
+            throw new UsageException("--per-ip must be >= 1, got " + perIp);
         }
         if (concurrency < 1) {
             throw new UsageException("--concurrency must be >= 1, got " + concurrency);

@@ -17,6 +17,9 @@ interface CrawlWorkers extends AutoCloseable {
     /** URLs consumed and waiting for politeness or a retry time. */
     int queued();
 
+    /** What holds the crawl back when it is a limit the user did not ask for ({@link CapNote}), or "". */
+    String capNote();
+
     /** Consumed messages (either worker) whose outputs are not all acknowledged yet. */
     int pending();
 

@@ -266,6 +266,6 @@ final class LocalCrawl {
     private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink output, JsonLinesSink failures,
                                              long backlog) {
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
-                Math.max(w.failures(), failures.written()), backlog);
+                Math.max(w.failures(), failures.written()), backlog, w.capNote());
     }
 }

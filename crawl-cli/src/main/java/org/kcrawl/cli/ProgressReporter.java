@@ -78,8 +78,8 @@ final class ProgressReporter {
 
     String line(ProgressSnapshot s, long now) {
         return String.format(Locale.ROOT,
-                "[%5.0fs] pages %d | %.1f pages/s | %s %d | queued %d | in flight %d | errors %d | lag %d",
+                "[%5.0fs] pages %d | %.1f pages/s | %s %d | queued %d | in flight %d | errors %d | lag %d%s",
                 (now - startNanos) / 1e9, s.pages(), rate, outputLabel, s.records(), s.queued(), s.inFlight(),
-                s.errors(), s.lag());
+                s.errors(), s.lag(), s.note().isEmpty() ? "" : " | " + s.note());
     }
 }

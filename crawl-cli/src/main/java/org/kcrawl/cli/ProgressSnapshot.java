@@ -9,5 +9,13 @@ package org.kcrawl.cli;
  * @param inFlight requests on the wire
  * @param errors failures recorded
  * @param lag messages of the urls, pages and parking topics whose worker group has not committed them yet
+ * @param note what holds the crawl back when it is a limit the user did not ask for ({@link CapNote}), or
+ *             empty
  */
-record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag) {}
+record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note) {
+    ProgressSnapshot {
+        if (note == null) {
+            throw new IllegalArgumentException("note must not be null (empty for none)");
+        }
+    }
+}

@@ -44,8 +44,15 @@ final class WorkerWiring {
         this.normalizer = parser.urlNormalizer();
     }
 
-    /** Normalizes exactly as the parser does, so seeds and discovered links share fingerprints. */
-    /** The crawl's URL normalizer (the parser's settings), for the seeds. */
+    /** The fetcher's configuration: its defaults, then the {@code --config} file, then the options. */
+    FetcherConfig fetcherConfig() {
+        return fetcher;
+    }
+
+    /**
+     * The crawl's URL normalizer (the parser's settings), for the seeds: it normalizes exactly as the
+     * parser does, so seeds and discovered links share fingerprints.
+     */
     UrlNormalizer urlNormalizer() {
         return normalizer;
     }
@@ -75,7 +82,7 @@ final class WorkerWiring {
         RedirectRules redirects = new RedirectRules(normalizer(), redirectScope(seeds), fetcher.maxRedirectHops());
         FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(), redirects);
         ParserWorker parserWorker = options.fetchOnly ? null : new ParserWorker(parserConfig, clients, registry);
-        return new InProcessWorkers(fetcherWorker, parserWorker);
+        return new InProcessWorkers(fetcherWorker, parserWorker, new CapNote(fetcher.perAddressInForce()));
     }
 
     /** A seed or redirect URL, which the crawl has already checked, split into its parts. */
@@ -114,6 +121,10 @@ final class WorkerWiring {
         m.put("rate", o.rate);
         m.put("per_host", o.perHost);
         m.put("concurrency", o.concurrency);
+        if (o.perIp != null) {
+            // Only when given: unset, per_address follows per_host (or keeps what --config set).
+            m.put("per_address", o.perIp);
+        }
         m.put("max_pages", o.maxPages);
         m.put("max_depth", o.maxDepth);
         if (o.ignoreRobots) {
@@ -142,10 +153,12 @@ final class WorkerWiring {
         private final FetcherWorker fetcher;
         /** Null in a fetch-only crawl. */
         private final ParserWorker parser;
+        private final CapNote capNote;
 
-        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser) {
+        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, CapNote capNote) {
             this.fetcher = fetcher;
             this.parser = parser;
+            this.capNote = capNote;
         }
 
         @Override
@@ -174,6 +187,11 @@ final class WorkerWiring {
         @Override
         public int queued() {
             return fetcher.queued();
+        }
+
+        @Override
+        public String capNote() {
+            return capNote.of(fetcher::heldHosts);
         }
 
         @Override

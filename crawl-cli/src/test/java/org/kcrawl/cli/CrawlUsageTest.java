@@ -32,6 +32,7 @@ class CrawlUsageTest {
         "--rate 0 http://example.org/ | --rate",
         "--rate abc http://example.org/ | --rate",
         "--per-host 0 http://example.org/ | --per-host",
+        "--per-ip 0 http://example.org/ | --per-ip",
         "--concurrency -1 http://example.org/ | --concurrency",
         "--max-depth -2 http://example.org/ | --max-depth",
         "--scope galaxy http://example.org/ | --scope",
@@ -63,7 +64,7 @@ class CrawlUsageTest {
         }
         String help = outBytes.toString(StandardCharsets.UTF_8);
         for (String option : new String[] {"--seeds", "--out", "--failures", "--max-pages", "--max-depth", "--scope",
-            "--rate", "--per-host", "--concurrency", "--allow-private", "--ignore-robots", "--bootstrap", "--config",
+            "--rate", "--per-host", "--per-ip", "--concurrency", "--allow-private", "--ignore-robots", "--bootstrap", "--config",
             "--quiet", "demo"}) {
             assertThat(help).contains(option);
         }

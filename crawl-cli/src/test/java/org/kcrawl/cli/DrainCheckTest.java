@@ -139,6 +139,11 @@ class DrainCheckTest {
         }
 
         @Override
+        public String capNote() {
+            return "";
+        }
+
+        @Override
         public int pending() {
             return pending;
         }

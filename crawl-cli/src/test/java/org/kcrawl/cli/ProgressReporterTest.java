@@ -7,13 +7,20 @@ import java.io.StringWriter;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** The progress line names what the output file got, so a fetch-only crawl does not report records. */
+/**
+ * The progress line names what the output file got, so a fetch-only crawl does not report records,
+ * and ends with a note when a limit the user did not ask for holds the crawl back.
+ */
 class ProgressReporterTest {
     private final StringWriter text = new StringWriter();
     private final AtomicLong clock = new AtomicLong();
 
     private ProgressReporter reporter(String label) {
-        ProgressSnapshot snapshot = new ProgressSnapshot(120, 118, 3, 2, 1, 0);
+        return reporter(label, "");
+    }
+
+    private ProgressReporter reporter(String label, String note) {
+        ProgressSnapshot snapshot = new ProgressSnapshot(120, 118, 3, 2, 1, 0, note);
         return new ProgressReporter(new PrintWriter(text), false, () -> snapshot, label, clock::get, 5_000_000_000L);
     }
 
@@ -40,5 +47,25 @@ class ProgressReporterTest {
         progress.finish("drained");
 
         assertThat(text.toString()).contains("| records 118 |").contains("118 records, 1 errors");
+    }
+
+    @Test
+    void aLineWithoutANoteEndsWithTheLag() {
+        ProgressReporter progress = reporter("records");
+
+        clock.set(5_000_000_000L);
+        progress.tick();
+
+        assertThat(text.toString().strip()).endsWith("| errors 1 | lag 0");
+    }
+
+    @Test
+    void aCapNoteEndsTheLine() {
+        ProgressReporter progress = reporter("records", "held by per-ip cap (8)");
+
+        clock.set(5_000_000_000L);
+        progress.tick();
+
+        assertThat(text.toString().strip()).endsWith("| lag 0 | held by per-ip cap (8)");
     }
 }

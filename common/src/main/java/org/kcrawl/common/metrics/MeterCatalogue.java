@@ -42,6 +42,8 @@ public final class MeterCatalogue {
     public static final String FETCH_HOSTS = "crawl.fetch.hosts";
     /** Hosts with at least one URL queued for politeness. */
     public static final String FETCH_HOSTS_BACKLOGGED = "crawl.fetch.hosts.backlogged";
+    /** Hosts with URLs queued for politeness, by the limit that holds them back. */
+    public static final String FETCH_HOSTS_HELD = "crawl.fetch.hosts.held";
     /** Time requests waited in their host's queue until politeness let them start. */
     public static final String FETCH_POLITENESS_WAIT = "crawl.fetch.politeness.wait";
     /** Body bytes of answered page fetches, after decoding. */
@@ -99,6 +101,9 @@ public final class MeterCatalogue {
     /** Values of the fetcher's skip reasons (the {@code reason} tag of {@code outcome=skip}). */
     public static final List<String> FETCH_SKIP_REASONS =
             List.of("duplicate", "robots", "max_pages", "host_budget", "max_depth", "out_of_scope");
+    /** Values of the {@code cap} tag of {@link #FETCH_HOSTS_HELD}: the limits that can hold a host back. */
+    public static final List<String> FETCH_HELD_CAPS =
+            List.of("concurrency", "per_host", "per_address", "rate", "host_delay");
     /** Values of the {@code status_class} tag. */
     public static final List<String> STATUS_CLASSES = List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
 
@@ -133,6 +138,13 @@ public final class MeterCatalogue {
                     "hosts with politeness state held (queued, in flight, or not yet rested)"),
             meter(FETCH_HOSTS_BACKLOGGED, GAUGE, null, FETCHER,
                     "hosts with at least one request queued, waiting for politeness to let it start"),
+            meter(FETCH_HOSTS_HELD, GAUGE, null, FETCHER,
+                    "backlogged hosts by the limit that holds their next request back now, each host under one:"
+                            + " concurrency (ready, but the global cap is full), per_host (at its own cap),"
+                            + " per_address (its IP address is at its cap), rate (waiting for its next start at the"
+                            + " configured rate), host_delay (waiting longer than the rate asks: a robots.txt"
+                            + " Crawl-delay, or a slow-down after 429/503)",
+                    "cap", FETCH_HELD_CAPS),
             meter(FETCH_PARKING_PARKED, COUNTER, null, FETCHER,
                     "URLs (parked ones and retries) published to wait outside memory and acknowledged, by where"
                             + " they wait: urls (a short wait, back through the urls topic) or a parking tier",

@@ -74,6 +74,7 @@ class DashboardTest {
         assertThat(all).as("politeness wait").contains("histogram_quantile(0.99, sum by (le) (rate("
                 + "crawl_fetch_politeness_wait_seconds_bucket");
         assertThat(all).as("hosts with backlog").contains("sum(crawl_fetch_hosts_backlogged)");
+        assertThat(all).as("what holds hosts back").contains("sum by (cap) (crawl_fetch_hosts_held)");
         assertThat(all).as("bytes downloaded").contains("rate(crawl_fetch_bytes_total");
         assertThat(all).as("consumer lag").contains("kafka_consumer_fetch_manager_records_lag");
         assertThat(all).as("dead letters").contains("dead-letters");

@@ -10,6 +10,7 @@ import org.kcrawl.common.metrics.CatalogueMarkdown;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.fetcher.kafka.SkipReason;
+import org.kcrawl.fetcher.politeness.HeldBy;
 import org.kcrawl.fetcher.robots.HostRobots;
 import org.kcrawl.parser.html.DetectedCharset;
 import org.kcrawl.parser.html.ParsedPage;
@@ -34,6 +35,8 @@ class MetricsReadmeTest {
         assertThat(tagValues(MeterCatalogue.FETCH_ROBOTS, "result")).isEqualTo(lower(HostRobots.Kind.values()));
         assertThat(MeterCatalogue.FETCH_SKIP_REASONS).isEqualTo(
                 Arrays.stream(SkipReason.values()).map(SkipReason::tag).toList());
+        assertThat(tagValues(MeterCatalogue.FETCH_HOSTS_HELD, "cap")).isEqualTo(
+                Arrays.stream(HeldBy.values()).map(HeldBy::tag).toList());
         assertThat(tagValues(MeterCatalogue.PARSE_PAGES, "kind")).isEqualTo(lower(ParsedPage.Kind.values()));
         assertThat(tagValues(MeterCatalogue.PARSE_CHARSET, "source")).isEqualTo(
                 Arrays.stream(DetectedCharset.Source.values()).map(DetectedCharset.Source::tag).toList());

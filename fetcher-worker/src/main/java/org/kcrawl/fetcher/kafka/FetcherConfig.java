@@ -52,7 +52,11 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
  *                    {@link FetcherMain} (0 picks a free port)
  * @param perAddress concurrent requests per resolved IP address over all hosts behind it (shared
- *                   hosting)
+ *                   hosting); {@value #PER_ADDRESS_OF_PER_HOST} (the default) means the larger of
+ *                   {@code per_host} and {@value #SHARED_ADDRESS_FLOOR}, so a cap nobody set never holds a
+ *                   single-host crawl below the {@code per_host} that was asked for, and many small sites
+ *                   behind one address (shared hosting, a CDN) still get that many requests between them.
+ *                   A value set explicitly is kept as given, even below {@code per_host}. {@link #perAddressInForce()} is the one place that resolves it
  * @param maxPendingPerPartition consumed URLs of one partition not yet finished before that
  *                               partition alone is paused, so one partition cannot stall the others
  * @param parkTiers the delays of the four parking tiers, shortest first, the shortest no longer than
@@ -119,6 +123,12 @@ public record FetcherConfig(
     public static final List<String> EXTRA_BODY_TYPES =
             List.of("text/plain", "application/xml", "text/xml", "application/gzip", "application/x-gzip");
 
+    /** The {@code per_address} that means "unset": the larger of {@code per_host} and {@link #SHARED_ADDRESS_FLOOR}. */
+    public static final int PER_ADDRESS_OF_PER_HOST = 0;
+
+    /** The least an unset {@code per_address} allows per address, whatever {@code per_host} is. */
+    public static final int SHARED_ADDRESS_FLOOR = 8;
+
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_FETCHER_";
 
@@ -179,7 +189,10 @@ public record FetcherConfig(
         if (metricsPort < 0 || metricsPort > 65535) {
             throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
         }
-        atLeast("per_address", perAddress, 1);
+        if (perAddress < 0) {
+            throw new IllegalArgumentException("per_address must be >= 1, or " + PER_ADDRESS_OF_PER_HOST
+                    + " for the same as per_host, but was " + perAddress);
+        }
         atLeast("max_pending_per_partition", maxPendingPerPartition, 1);
         ParkingTiers tiers = new ParkingTiers(parkTiers); // validates with messages naming park_tiers
         tiers.checkFits(maxHold);
@@ -190,7 +203,10 @@ public record FetcherConfig(
         }
     }
 
-    /** The defaults: polite (1 request/s per host, 2 at a time), robots obeyed, private addresses refused. */
+    /**
+     * The defaults: polite (1 request/s per host, 2 at a time, and an address no busier than a host),
+     * robots obeyed, private addresses refused.
+     */
     public static FetcherConfig defaults() {
         return new FetcherConfig("crawl", "localhost:9092", 12, (short) 1,
                 1.0, 1, 2, 256, 0, 5, 3, 5, false, false,
@@ -200,7 +216,7 @@ public record FetcherConfig(
                 Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Duration.ofHours(24), Duration.ofMinutes(1),
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
-                8, 2_500, ParkingTiers.defaults().delays(), 0, true);
+                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true);
     }
 
     /** The crawl's topic names. */
@@ -213,10 +229,19 @@ public record FetcherConfig(
         return new TopicLayout(partitions, partitions, partitions, replication, TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
     }
 
+    /**
+     * The per-address cap the scheduler enforces: {@code per_address} when it was set, else the larger of
+     * {@code per_host} and {@value #SHARED_ADDRESS_FLOOR}. Resolved here, when asked, rather than when bound, so a {@code per_host} set in a
+     * later layer (file, environment, command line) still carries an unset {@code per_address} along.
+     */
+    public int perAddressInForce() {
+        return perAddress == PER_ADDRESS_OF_PER_HOST ? Math.max(perHost, SHARED_ADDRESS_FLOOR) : perAddress;
+    }
+
     /** The scheduler's limits. */
     public PolitenessSettings politeness() {
         return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0,
-                perAddress, maxHold, maxHostQueue);
+                perAddressInForce(), maxHold, maxHostQueue);
     }
 
     /** robots.txt handling. */

@@ -28,6 +28,7 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.HttpFetcher;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.fetcher.politeness.HeldBy;
 import org.kcrawl.fetcher.politeness.HostAddresses;
 import org.kcrawl.fetcher.politeness.HostScheduler;
 import org.kcrawl.fetcher.politeness.ResolvedAddresses;
@@ -281,6 +282,11 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return scheduler.queued() + handler.waiting() + forwarder.held();
     }
 
+    /** Hosts with URLs queued that {@code cap} holds back now (see {@link HostScheduler#heldHosts}). */
+    public int heldHosts(HeldBy cap) {
+        return scheduler.heldHosts(cap);
+    }
+
     /** Pages (and redirect pages) published and acknowledged. */
     public long pagesFetched() {
         return metrics.pages();
@@ -360,6 +366,11 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         gauge(registry, "crawl.fetch.hosts", "hosts with politeness state", w -> w.scheduler.hosts());
         gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, "hosts with requests queued for politeness",
                 w -> w.scheduler.backloggedHosts());
+        for (HeldBy cap : HeldBy.values()) {
+            Gauge.builder(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.heldHosts(cap))
+                    .description("backlogged hosts by the limit that holds them back").tag("cap", cap.tag())
+                    .register(registry);
+        }
         gauge(registry, "crawl.fetch.seen.completed", "completed fingerprints held", w -> w.seen.completedCount());
         gauge(registry, "crawl.fetch.seen.claimed", "claimed fingerprints held", w -> w.seen.claimedCount());
         gauge(registry, ParkingMetrics.HELD, "parked URLs waiting for the end of their tier delay",

@@ -51,7 +51,20 @@ final class HostPace {
 
     /** The earliest time the next request may start. */
     long eligibleAt() {
-        return Math.max(pausedUntil, tat - (effectiveBurst() - 1) * interval());
+        return Math.max(pausedUntil, tokenAt());
+    }
+
+    /**
+     * True when the host itself, not the configured rate, sets when the next request may start: a
+     * Retry-After pause outlasts the next token, or a Crawl-delay or a slow-down stretches the interval
+     * beyond the rate's.
+     */
+    boolean hostSetsPace() {
+        return crawlDelay > baseInterval || slowdown > 1.0 || pausedUntil - tokenAt() > 0;
+    }
+
+    private long tokenAt() {
+        return tat - (effectiveBurst() - 1) * interval();
     }
 
     /** Takes a token for a request starting at {@code now} (which must be eligible). */

@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  *   <li>Partition-aware: tasks carry their urls partition and its epoch, so a revoked partition's
  *       queued tasks are cancelled and late submissions of an old ownership are refused.</li>
  *   <li>Observable: a {@link PermitListener} hears how long each request waited in its host's
- *       queue, and {@link #queued()} and {@link #backloggedHosts()} are kept as tasks come and go, so
+ *       queue, and {@link #queued()}, {@link #backloggedHosts()} and {@link #heldHosts} (which limit
+ *       holds each backlogged host back, {@link HeldHosts}) are kept as tasks and hosts change, so
  *       metrics read them from any thread without a scan or the lock.</li>
  * </ul>
  *
@@ -72,6 +73,7 @@ public final class HostScheduler implements AutoCloseable {
     private final Map<String, HostState> hosts = new HashMap<>();
     private final AddressCaps addressCaps;
     private final Backlog backlog = new Backlog();
+    private final HeldHosts held;
     private final ArrayDeque<HostState> ready = new ArrayDeque<>();
     private final Map<Integer, Ownership> partitions = new HashMap<>();
     private final ThreadLocal<boolean[]> pumping = ThreadLocal.withInitial(() -> new boolean[2]);
@@ -115,6 +117,7 @@ public final class HostScheduler implements AutoCloseable {
         this.listener = listener;
         this.horizon = new QueueHorizon(settings);
         this.addressCaps = new AddressCaps(settings.perAddress());
+        this.held = new HeldHosts(settings.perHost());
         synchronized (lock) {
             scheduleSweep();
         }
@@ -159,6 +162,7 @@ public final class HostScheduler implements AutoCloseable {
                     disarm(h);
                     addressCaps.stopWaiting(h);
                 }
+                held.track(h);
                 if (set.contains(h.partition) && h.idle()) {
                     it.remove();
                 }
@@ -272,6 +276,17 @@ public final class HostScheduler implements AutoCloseable {
         return backlog.hosts();
     }
 
+    /**
+     * Hosts with at least one task queued that {@code cap} holds back now (a host counts once, under
+     * the first limit it meets); safe to read from any thread without the lock.
+     */
+    public int heldHosts(HeldBy cap) {
+        if (cap == null) {
+            throw new IllegalArgumentException("cap must not be null");
+        }
+        return held.count(cap);
+    }
+
     /** Tasks started and not yet released. */
     public int inFlight() {
         synchronized (lock) {
@@ -348,6 +363,7 @@ public final class HostScheduler implements AutoCloseable {
                 cancelled.addAll(h.queue.clear());
                 disarm(h);
                 h.waitingForAddress = false;
+                held.track(h);
             }
             ready.clear();
             addressCaps.clearWaiting();
@@ -386,6 +402,7 @@ public final class HostScheduler implements AutoCloseable {
                 evaluate(h, now);
             }
             addressCaps.release(permit.address(), !closed, w -> hosts.get(w.host) == w && readyAfter(w, now));
+            held.track(h);
         }
         deferAll(deferred);
         pump();
@@ -452,10 +469,12 @@ public final class HostScheduler implements AutoCloseable {
             }
             h.inReadyRing = false;
             if (h.queue.isEmpty() || hosts.get(h.host) != h || !hasHostSlot(h)) {
+                held.track(h);
                 continue; // emptied by a revoke, or a release will bring it back
             }
             if (!addressCaps.free(h)) {
                 addressCaps.waitFor(h); // another host behind the same address took the last slot
+                held.track(h);
                 continue;
             }
             if (h.pace.eligibleAt() - now > 0) {
@@ -475,8 +494,14 @@ public final class HostScheduler implements AutoCloseable {
         return out;
     }
 
-    /** Puts {@code h} where it belongs: the ready ring, a timer, its address's line, or nowhere. */
+    /** Puts {@code h} where it belongs and counts it under what now holds it back. */
     private void evaluate(HostState h, long now) {
+        place(h, now);
+        held.track(h);
+    }
+
+    /** Puts {@code h} where it belongs: the ready ring, a timer, its address's line, or nowhere. */
+    private void place(HostState h, long now) {
         if (h.inReadyRing || h.queue.isEmpty() || !hasHostSlot(h) || h.address == null) {
             return; // a release, or the address lookup, brings it back
         }
@@ -484,6 +509,9 @@ public final class HostScheduler implements AutoCloseable {
             addressCaps.waitFor(h);
             return;
         }
+        // A slot is free after all (one offered to a host that now waits for a global slot): leave the
+        // line, or the host would start while still counted as waiting and take a later offer for nothing.
+        addressCaps.stopWaiting(h);
         long at = h.pace.eligibleAt();
         if (at - now <= 0) {
             disarm(h);

@@ -24,6 +24,11 @@ final class HostState {
      * it at the host's pace, so parked URLs return spread out rather than all at once.
      */
     long parkedThrough;
+    /**
+     * The limit its queued requests were last counted as held by in {@link HeldHosts}; null when
+     * nothing is queued or nothing holds it (a start is under way, its address is being looked up).
+     */
+    HeldBy heldBy;
 
     HostState(String host, int partition, HostPace pace, long now, Backlog backlog) {
         this.host = host;

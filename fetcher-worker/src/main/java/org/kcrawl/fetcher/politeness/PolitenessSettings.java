@@ -69,8 +69,9 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
     }
 
     /**
-     * Defaults: 1 request/s, burst 1, 2 per host, 8 per address, 256 in total, Crawl-delay up to 30 s,
-     * Retry-After up to 10 min, slow-down up to 16x, queues reaching 10 s ahead, 1,000 per host.
+     * Defaults: 1 request/s, burst 1, 2 per host and 8 per address (the fetcher's defaults), 256
+     * in total, Crawl-delay up to 30 s, Retry-After up to 10 min, slow-down up to 16x, queues reaching
+     * 10 s ahead, 1,000 per host.
      */
     public static PolitenessSettings defaults() {
         return new PolitenessSettings(1.0, 1, 2, 256, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 8,

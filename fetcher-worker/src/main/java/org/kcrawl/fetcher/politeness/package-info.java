@@ -5,8 +5,9 @@
  * <p>{@link org.kcrawl.fetcher.politeness.HostScheduler} owns per-host FIFO queues and serves the
  * hosts that are ready round-robin, under a per-host token bucket
  * ({@link org.kcrawl.fetcher.politeness.HostPace}, default 1 request/s, burst 1), a per-host
- * concurrency cap (default 2), a per-address cap for hosts sharing an IP (default 8) and a global
- * in-flight cap (default 256). Every wait is a timer on a
+ * concurrency cap (default 2), a per-address cap for hosts sharing an IP (by default the same as the
+ * per-host cap) and a global in-flight cap (default 256). Which of them holds each backlogged host
+ * back is counted as hosts change state ({@link org.kcrawl.fetcher.politeness.HeldHosts}). Every wait is a timer on a
  * {@link org.kcrawl.fetcher.politeness.TimeSource}; tests drive a fake one by hand.
  *
  * <p>Decisions worth knowing:

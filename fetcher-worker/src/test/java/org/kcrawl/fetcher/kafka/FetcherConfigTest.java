@@ -39,7 +39,8 @@ class FetcherConfigTest {
         assertThat(c.allowPrivate()).isFalse();
         assertThat(c.maxCrawlDelay()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.robotsTtl()).isEqualTo(Duration.ofHours(24));
-        assertThat(c.perAddress()).isEqualTo(8);
+        assertThat(c.perAddress()).as("unset").isEqualTo(FetcherConfig.PER_ADDRESS_OF_PER_HOST);
+        assertThat(c.politeness().perAddress()).as("per_host, but at least 8").isEqualTo(8);
         assertThat(c.parkTiers()).containsExactly(Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofMinutes(10),
                 Duration.ofHours(1));
         assertThat(c.politeness().maxQueueWait()).as("a host's queue reaches as far as a URL may be held")
@@ -62,8 +63,27 @@ class FetcherConfigTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("park_tiers");
         assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_PARK_TIERS", "[PT30S, PT1M, PT5M, PT1H]")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("max_hold");
-        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_PER_ADDRESS", "0")))
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_PER_ADDRESS", "-1")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("per_address");
+    }
+
+    @Test
+    void perAddressFollowsPerHostUnlessItIsSet() throws IOException {
+        assertThat(bind(null, Map.of("KCRAWL_FETCHER_PER_HOST", "64")).politeness().perAddress())
+                .as("per_host raised from the environment").isEqualTo(64);
+        Path file = dir.resolve("fetcher.yaml");
+        Files.writeString(file, "per_host: 16\n");
+        assertThat(bind(file, Map.of()).politeness().perAddress()).as("per_host raised in the file").isEqualTo(16);
+
+        Files.writeString(file, "per_host: 16\nper_address: 4\n");
+        FetcherConfig lower = bind(file, Map.of());
+        assertThat(lower.politeness().perAddress()).as("a lower per_address set on purpose is kept").isEqualTo(4);
+        assertThat(lower.politeness().perHost()).isEqualTo(16);
+
+        FetcherConfig fromEnv = bind(file, Map.of("KCRAWL_FETCHER_PER_ADDRESS", "32"));
+        assertThat(fromEnv.perAddressInForce()).isEqualTo(32);
+        assertThat(bind(file, Map.of("KCRAWL_FETCHER_PER_ADDRESS", "0")).perAddressInForce())
+                .as("0 unsets it again").isEqualTo(16);
     }
 
     @Test

@@ -1,0 +1,71 @@
+package org.kcrawl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.fetcher.politeness.PolitenessSettings;
+import picocli.CommandLine;
+
+/**
+ * The caps a command line asks for are the caps the fetcher gets: {@code --per-ip} sets the
+ * per-address cap, which otherwise follows {@code --per-host} unless {@code --config} sets it.
+ */
+class CrawlOptionsBindingTest {
+    @TempDir
+    Path dir;
+
+    private static PolitenessSettings crawl(String... args) {
+        CrawlCommand command = new CrawlCommand();
+        new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
+        command.options.validate();
+        return new WorkerWiring(command.options).fetcherConfig().politeness();
+    }
+
+    private PolitenessSettings withConfig(String yaml, String... args) throws IOException {
+        Path file = dir.resolve("crawl.yaml");
+        Files.writeString(file, yaml);
+        List<String> all = new ArrayList<>(List.of("--config", file.toString()));
+        all.addAll(List.of(args));
+        return crawl(all.toArray(String[]::new));
+    }
+
+    @Test
+    void perHostAndConcurrencyBindAndThePerAddressCapFollowsPerHost() {
+        PolitenessSettings p = crawl("--per-host", "64", "--concurrency", "64", "http://example.org/");
+
+        assertThat(p.perHost()).isEqualTo(64);
+        assertThat(p.concurrency()).isEqualTo(64);
+        assertThat(p.perAddress()).as("not set: the same as --per-host").isEqualTo(64);
+        assertThat(crawl("http://example.org/").perAddress()).as("the defaults: per-host 2, at least 8").isEqualTo(8);
+    }
+
+    @Test
+    void perIpSetsThePerAddressCapAboveOrBelowPerHost() {
+        assertThat(crawl("--per-host", "64", "--per-ip", "8", "http://example.org/").perAddress()).isEqualTo(8);
+        assertThat(crawl("--per-host", "2", "--per-ip", "16", "http://example.org/").perAddress()).isEqualTo(16);
+    }
+
+    @Test
+    void aPerAddressInTheConfigFileIsKeptAndPerIpWinsOverIt() throws IOException {
+        String yaml = "fetcher:\n  per_address: 4\n";
+
+        assertThat(withConfig(yaml, "--per-host", "64", "http://example.org/").perAddress()).isEqualTo(4);
+        assertThat(withConfig(yaml, "--per-host", "64", "--per-ip", "32", "http://example.org/").perAddress())
+                .isEqualTo(32);
+    }
+
+    @Test
+    void theDemoTakesPerIpToo() {
+        CommandLine crawl = new CommandLine(new CrawlCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        DemoCommand demo = (DemoCommand) crawl.parseArgs("demo", "--per-host", "4", "--per-ip", "3").subcommand()
+                .commandSpec().userObject();
+
+        assertThat(new WorkerWiring(demo.options).fetcherConfig().politeness().perAddress()).isEqualTo(3);
+    }
+}
