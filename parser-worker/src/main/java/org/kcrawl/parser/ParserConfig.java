@@ -44,7 +44,9 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  *                   so this can be large enough to keep the broker's acknowledgements from capping throughput
  * @param maxPendingBytes bytes of the consumed pages in flight (as read from the pages topic) before the
  *                        consumer pauses: the memory bound, since pages range from a few KiB to several
- *                        MiB. One poll's pages ({@code max_poll_records}) may overshoot it, and a page
+ *                        MiB (a page in flight takes about twice its size: the message read and the page
+ *                        decoded from it). The default, 16 MiB, keeps hundreds of ordinary pages in flight,
+ *                        far more than the parse threads and the broker's acknowledgements need. One poll's pages ({@code max_poll_records}) may overshoot it, and a page
  *                        larger than all of it is still parsed when nothing else is in flight
  * @param maxPollRecords pages taken per poll
  * @param drainTimeout on stop, how long in-flight pages may take to finish
@@ -99,7 +101,7 @@ public record ParserConfig(
     /** Pages in flight unless configured. */
     public static final int DEFAULT_MAX_PENDING = 512;
     /** Bytes of pages in flight unless configured: 64 MiB. */
-    public static final long DEFAULT_MAX_PENDING_BYTES = WorkerLoopSettings.DEFAULT_MAX_PENDING_BYTES;
+    public static final long DEFAULT_MAX_PENDING_BYTES = 16L * 1024 * 1024;
     /** The smallest {@code max_pending_bytes}: 1 MiB, below which most pages would be taken one at a time. */
     public static final long MIN_MAX_PENDING_BYTES = 1024L * 1024;
 

@@ -137,9 +137,9 @@ class ParserConfigTest {
     void pagesInFlightAreBoundByBytesWithALargeCountAndTheLoopGetsBoth() {
         ParserConfig c = ParserConfig.defaults();
         assertThat(c.maxPending()).isEqualTo(512);
-        assertThat(c.maxPendingBytes()).isEqualTo(64L * 1024 * 1024);
+        assertThat(c.maxPendingBytes()).isEqualTo(16L * 1024 * 1024);
         assertThat(c.workerLoopSettings().maxPending()).isEqualTo(512);
-        assertThat(c.workerLoopSettings().maxPendingBytes()).isEqualTo(64L * 1024 * 1024);
+        assertThat(c.workerLoopSettings().maxPendingBytes()).isEqualTo(16L * 1024 * 1024);
         assertThat(c.queueCapacity()).as("the pool's queue still holds every page the count lets in")
                 .isEqualTo(512 + c.maxPollRecords());
 

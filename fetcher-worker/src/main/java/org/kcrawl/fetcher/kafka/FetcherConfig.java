@@ -69,6 +69,10 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  * @param followSitemaps publish the {@code Sitemap:} URLs of each host's robots.txt (same host only,
  *                       at most 50) on the urls topic at depth 0, so the parser reads the sitemaps
  *                       and their pages are crawled (default true)
+ * @param maxUnackedPageBytes bytes of fetched pages waiting for the broker's acknowledgement before
+ *                            no new request starts (default 32 MiB): a slow or absent broker pauses
+ *                            fetching instead of filling the heap. Memory for pages stays within this
+ *                            plus {@code concurrency x max_body_bytes} for the responses on the wire
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -107,7 +111,8 @@ public record FetcherConfig(
         @JsonProperty("max_pending_per_partition") int maxPendingPerPartition,
         @JsonProperty("park_tiers") List<Duration> parkTiers,
         @JsonProperty("max_pages_per_host") long maxPagesPerHost,
-        @JsonProperty("follow_sitemaps") boolean followSitemaps) {
+        @JsonProperty("follow_sitemaps") boolean followSitemaps,
+        @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -125,6 +130,9 @@ public record FetcherConfig(
 
     /** The {@code per_address} that means "unset": the larger of {@code per_host} and {@link #SHARED_ADDRESS_FLOOR}. */
     public static final int PER_ADDRESS_OF_PER_HOST = 0;
+
+    /** The smallest {@code max_unacked_page_bytes}: below it, every ordinary page would wait for the one before. */
+    public static final long MIN_UNACKED_PAGE_BYTES = 1024 * 1024;
 
     /** The least an unset {@code per_address} allows per address, whatever {@code per_host} is. */
     public static final int SHARED_ADDRESS_FLOOR = 8;
@@ -194,6 +202,10 @@ public record FetcherConfig(
                     + " for the same as per_host, but was " + perAddress);
         }
         atLeast("max_pending_per_partition", maxPendingPerPartition, 1);
+        if (maxUnackedPageBytes < MIN_UNACKED_PAGE_BYTES) {
+            throw new IllegalArgumentException("max_unacked_page_bytes must be >= " + MIN_UNACKED_PAGE_BYTES
+                    + " (1 MiB) but was " + maxUnackedPageBytes);
+        }
         ParkingTiers tiers = new ParkingTiers(parkTiers); // validates with messages naming park_tiers
         tiers.checkFits(maxHold);
         parkTiers = tiers.delays();
@@ -216,7 +228,7 @@ public record FetcherConfig(
                 Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Duration.ofHours(24), Duration.ofMinutes(1),
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
-                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true);
+                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024);
     }
 
     /** The crawl's topic names. */

@@ -65,6 +65,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final HttpFetcher fetcher;
     private final SystemTimeSource time;
     private final HostScheduler scheduler;
+    private final UnackedPages unacked;
     private final KafkaProducer<String, byte[]> producer;
     private final ExecutorService sendExecutor;
     private final SeenRestorer restorer;
@@ -148,7 +149,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         try {
             time = keep(built, new SystemTimeSource("kcrawl-fetch-timer"));
             metrics = new FetchMetrics(registry);
-            scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait));
+            unacked = new UnackedPages(config.maxUnackedPageBytes());
+            scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
+                    unacked));
+            unacked.onRoom(scheduler::wake);
             producer = keep(built, clients.producer(clientId));
             sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
             built.add(sendExecutor::shutdownNow);
@@ -158,7 +162,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             RobotsPolicy robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
-            Outputs outputs = new Outputs(producer, topics, sendExecutor);
+            Outputs outputs = new Outputs(producer, topics, sendExecutor, unacked);
             ParkingMetrics parking = new ParkingMetrics(registry);
             parkingMetrics = parking;
             handler = new FetchHandler(config.handler(),
@@ -360,6 +364,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     private void registerGauges(MeterRegistry registry) {
         gauge(registry, "crawl.fetch.inflight", "requests on the wire", w -> w.scheduler.inFlight());
+        Gauge.builder(MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, this, w -> w.unacked.held()).baseUnit("bytes")
+                .description("body bytes of fetched pages waiting for the broker").register(registry);
         gauge(registry, "crawl.fetch.queued", "URLs in host queues", w -> w.scheduler.queued());
         gauge(registry, "crawl.fetch.waiting", "URLs waiting for a not-before time or robots.txt",
                 w -> w.handler.waiting());

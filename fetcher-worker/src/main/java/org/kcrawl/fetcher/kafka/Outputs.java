@@ -30,20 +30,36 @@ public final class Outputs {
     private final Producer<String, byte[]> producer;
     private final CrawlTopics topics;
     private final Executor sendExecutor;
+    private final UnackedPages unacked;
 
+    /** Outputs whose pages are not budgeted (tests that need no back-pressure). */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
-        if (producer == null || topics == null || sendExecutor == null) {
-            throw new IllegalArgumentException("producer, topics and sendExecutor are required");
+        this(producer, topics, sendExecutor, new UnackedPages(Long.MAX_VALUE));
+    }
+
+    /** Outputs that count each page's body in {@code unacked} until the broker has it. */
+    public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor,
+                   UnackedPages unacked) {
+        if (producer == null || topics == null || sendExecutor == null || unacked == null) {
+            throw new IllegalArgumentException("producer, topics, sendExecutor and unacked are required");
         }
         this.producer = producer;
         this.topics = topics;
         this.sendExecutor = sendExecutor;
+        this.unacked = unacked;
     }
 
-    /** A fetched page (or redirect page) to the pages topic, keyed by host. */
+    /**
+     * A fetched page (or redirect page) to the pages topic, keyed by host; its body counts in the
+     * unacknowledged-page budget until the broker has it or refused it.
+     */
     public CompletableFuture<Void> page(FetchedPage page) {
-        return send(() -> new ProducerRecord<>(topics.pages(), HostKey.of(page.requestedUrl()),
-                MessageCodec.get().encode(page)));
+        long bytes = page.body().length;
+        unacked.take(bytes);
+        CompletableFuture<Void> acked = send(() -> new ProducerRecord<>(topics.pages(),
+                HostKey.of(page.requestedUrl()), MessageCodec.get().encode(page)));
+        acked.whenComplete((v, error) -> unacked.give(bytes));
+        return acked;
     }
 
     /** A failure to the failures topic, keyed by URL. */

@@ -69,6 +69,7 @@ public final class HostScheduler implements AutoCloseable {
     private final HostAddresses addresses;
     private final QueueHorizon horizon;
     private final PermitListener listener;
+    private final StartGate gate;
     private final Object lock = new Object();
     private final Map<String, HostState> hosts = new HashMap<>();
     private final AddressCaps addressCaps;
@@ -99,6 +100,16 @@ public final class HostScheduler implements AutoCloseable {
      */
     public HostScheduler(PolitenessSettings settings, TimeSource time, HostAddresses addresses,
                          PermitListener listener) {
+        this(settings, time, addresses, listener, StartGate.OPEN);
+    }
+
+    /**
+     * A scheduler like {@link #HostScheduler(PolitenessSettings, TimeSource, HostAddresses, PermitListener)}
+     * that also starts nothing while {@code gate} is closed (hosts wait in the ready ring, as for a full
+     * global cap); whoever opens the gate calls {@link #wake()}.
+     */
+    public HostScheduler(PolitenessSettings settings, TimeSource time, HostAddresses addresses,
+                         PermitListener listener, StartGate gate) {
         if (settings == null) {
             throw new IllegalArgumentException("settings must not be null");
         }
@@ -111,6 +122,10 @@ public final class HostScheduler implements AutoCloseable {
         if (listener == null) {
             throw new IllegalArgumentException("listener must not be null");
         }
+        if (gate == null) {
+            throw new IllegalArgumentException("gate must not be null");
+        }
+        this.gate = gate;
         this.settings = settings;
         this.time = time;
         this.addresses = addresses;
@@ -341,6 +356,19 @@ public final class HostScheduler implements AutoCloseable {
     }
 
     /**
+     * Starts what may start now, on the timer thread: for a {@link StartGate} that has opened again
+     * (its owner's thread, a producer's I/O thread say, is no place to start requests on).
+     */
+    public void wake() {
+        synchronized (lock) {
+            if (closed || stopStarting) {
+                return; // nothing will start again (and the timer may be gone already)
+            }
+        }
+        time.schedule(0, this::pump);
+    }
+
+    /**
      * Starts nothing more, for a graceful stop: queued tasks stay queued (they are cancelled by
      * the revoke or close that follows) while in-flight ones finish.
      */
@@ -462,7 +490,7 @@ public final class HostScheduler implements AutoCloseable {
             return out;
         }
         long now = time.nanoTime();
-        while (inFlight < settings.concurrency()) {
+        while (inFlight < settings.concurrency() && gate.open()) {
             HostState h = ready.pollFirst();
             if (h == null) {
                 break;

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
@@ -13,6 +14,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
@@ -92,6 +94,15 @@ public final class ParserWorker implements AutoCloseable {
     }
 
     /** Connects and starts consuming. Throws when called twice or after {@link #stop()}. */
+    /**
+     * What the consumer reads ahead: pages the poll loop has not taken yet sit in its buffers outside
+     * {@code max_pending_bytes}, so they are kept to a few MiB. A page larger than a partition's share is
+     * still fetched, on its own.
+     */
+    private static final Map<String, Object> PAGE_FETCHES = Map.of(
+            ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 1024 * 1024,
+            ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 8 * 1024 * 1024);
+
     public synchronized void start() {
         if (state != State.NEW) {
             throw new IllegalStateException("a parser worker starts once; this one is " + state);
@@ -103,7 +114,7 @@ public final class ParserWorker implements AutoCloseable {
         handler = new ParseHandler(processor, pool, producer, topics, metrics, deadLetters,
                 FingerprintSet.withCapacity(config.linkDedupCapacity()));
         KafkaConsumer<String, byte[]> consumer =
-                clients.consumer(topics.parserGroup(), clientId, config.maxPollRecords());
+                clients.consumer(topics.parserGroup(), clientId, config.maxPollRecords(), PAGE_FETCHES);
         loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class, handler,
                 deadLetters, config.workerLoopSettings());
         registerGauges();
