@@ -300,16 +300,37 @@ def kcrawl_note(args, sc):
     if not sc.docs or "kcrawl" not in sc.crawlers:
         return ""
     if args.kcrawl_per_address == "default":
-        return (" kcrawl runs with its default per_address (8 requests in flight per IP address): on this one-IP "
-                "site it caps kcrawl at 8 in flight.")
-    return (" kcrawl runs with `--config` setting `fetcher.per_address: %d` (its default, 8 per IP address, would "
-            "cap it at 8 in flight on this one-IP site)." % sc.per_host)
+        return (" kcrawl runs with the command's flags alone (its per-IP cap follows --per-host).")
+    return (" kcrawl runs with `--config` setting `fetcher.per_address: %d`." % sc.per_host)
+
+
+def kcrawl_launcher(args):
+    """The crawl command as users run it (./crawl, with its JVM settings), on the benchmark's copy of the jar."""
+    env = ["KCRAWL_JAR=" + args.jar] + (["KCRAWL_JAVA_OPTS=" + args.kcrawl_java_opts] if args.kcrawl_java_opts else [])
+    return ["env"] + env + [os.path.join(ROOT, "crawl")]
+
+
+def warm_up_kcrawl(args, work):
+    """One crawl before any measured run: the launcher records its class-data archive on the first run after a
+    build (a few seconds more at exit), as it does for a user; every measured run is a later one. Returns the
+    wall seconds of that first run."""
+    sc = Scenario("warm-up", 2, 40, 0, 8, 4, 0, True, ("kcrawl",))
+    run_dir = os.path.join(work, "warm-up-kcrawl")
+    os.makedirs(run_dir, exist_ok=True)
+    with Web(args, sc, run_dir) as web:
+        cmd = crawler_command(args, "kcrawl", sc, web.seeds_file(), os.path.join(run_dir, "pages.jsonl"),
+                              os.path.join(run_dir, "failures.jsonl"))
+        started = time.monotonic()
+        with open(os.path.join(run_dir, "crawler.log"), "w") as log:
+            subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, cwd=run_dir,
+                           timeout=args.timeout)
+        return time.monotonic() - started
 
 
 def crawler_command(args, name, sc, seeds_file, out, failures, config=None):
     if name == "kcrawl":
-        cmd = ["java"] + args.kcrawl_java_opts.split() + [
-            "-jar", args.jar, "--allow-private", "--quiet", "--rate", "%g" % (sc.rate if sc.rate > 0 else 1e6),
+        cmd = kcrawl_launcher(args) + [
+            "--allow-private", "--quiet", "--rate", "%g" % (sc.rate if sc.rate > 0 else 1e6),
             "--per-host", str(sc.per_host), "--concurrency", str(sc.concurrency), "--max-depth", str(sc.max_depth),
             "--out", out, "--failures", failures, "--seeds", seeds_file]
         cmd += ["--max-pages", str(sc.max_pages)] if sc.max_pages else []
@@ -783,9 +804,9 @@ def parse_args(argv):
     p.add_argument("--small-concurrency", type=int, default=64,
                    help="requests in flight (and per host), small and startup scenarios")
     p.add_argument("--startup-max-pages", type=int, default=5, help="kcrawl's --max-pages, startup scenario")
-    p.add_argument("--kcrawl-per-address", default="per-host", choices=("per-host", "default"),
-                   help="kcrawl's per_address on the one-IP docs site: the scenario's per-host limit (the default), "
-                        "or kcrawl's own default (8 requests in flight per IP address)")
+    p.add_argument("--kcrawl-per-address", default="default", choices=("per-host", "default"),
+                   help="kcrawl's per_address on the one-IP docs site: its own default (the default: --per-host, at "
+                        "least 8), or set to the scenario's per-host limit in a --config file")
     p.add_argument("--docs-seed", type=int, default=1, help="seed of the generated documentation sites")
     p.add_argument("--docs-timeout", type=float, default=900, help="seconds before a docs-scenario run is stopped")
     p.add_argument("--links-per-page", type=int, default=10, help="links on every synthetic page")
@@ -903,6 +924,10 @@ def main(argv):
         snapshot = os.path.join(work, "crawl.jar")
         shutil.copy2(args.jar, snapshot)
         args.jar = snapshot
+        first_run_s = warm_up_kcrawl(args, work)
+        report += ["", "kcrawl ran once before the measured runs (%.1f s, on a 80-page synthetic web): its launcher "
+                   "records a class-data archive on the first run after a build, and every measured run is a later "
+                   "one, as a user's second crawl is." % first_run_s]
     raw = []
     small_kcrawl = []
     for sc in scenarios(args):
@@ -955,6 +980,8 @@ def main(argv):
             report += scale_table(mine)
     if snapshot:
         os.remove(snapshot)  # 80 MB, and the commit in the report rebuilds it
+        if os.path.exists(snapshot + ".jsa"):
+            os.remove(snapshot + ".jsa")  # its class-data archive, 70 MB
     parse_ok = True
     if args.parse_bench:
         bench = run_parse_bench(args, work)

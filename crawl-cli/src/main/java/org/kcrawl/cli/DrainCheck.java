@@ -2,21 +2,28 @@ package org.kcrawl.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.kcrawl.common.kafka.ConsumerLag.Lag;
 import org.kcrawl.common.topic.CrawlTopics;
 
 /**
- * Decides when a local crawl is over: no worker holds, queues or sends anything, and every consumer
- * group the crawl depends on has read its topics to the end, for a number of consecutive checks.
+ * Decides when a local crawl is over: no worker holds, queues or sends anything, every consumer group
+ * the crawl depends on has read its topics to the end, and nothing was produced to them since the last
+ * check, for a number of consecutive checks.
+ *
+ * <p>The lags of the groups are probed one after another, not at one instant: a worker could turn
+ * idle between two probes while a message is on its way to a topic already probed. Equal topic ends
+ * in two checks rule that out: whatever was produced between them moved an end. So two checks in a
+ * row suffice, and they can be close together, which keeps a small crawl from idling at its end.
  *
  * <p>A full crawl watches the fetchers on the urls topic, the parsers on the pages topic and the
  * parking forwarder on the parking tiers. A fetch-only crawl runs no parser, so nothing ever commits
  * in the parser group: its lag grows with every page and must not be waited for.
  */
 final class DrainCheck {
-    /** Total lag of a consumer group over some topics ({@link org.kcrawl.common.kafka.ConsumerLag} in use). */
+    /** The lag of a consumer group over some topics ({@link org.kcrawl.common.kafka.ConsumerLag} in use). */
     @FunctionalInterface
     interface LagProbe {
-        long of(String group, List<String> topics);
+        Lag of(String group, List<String> topics);
     }
 
     /** A consumer group and the topics whose end it must reach. */
@@ -27,10 +34,12 @@ final class DrainCheck {
     private final List<Watched> watched;
     private final int needed;
     private int idleStreak;
+    private long lastEnd = -1;
 
     /**
      * @param parsing false for a fetch-only crawl, which runs no parser
-     * @param needed consecutive idle checks before the crawl counts as drained
+     * @param needed consecutive idle checks, with nothing produced between them, before the crawl counts
+     *               as drained
      */
     DrainCheck(CrawlWorkers workers, LagProbe lag, CrawlTopics topics, boolean parsing, int needed) {
         if (workers == null || lag == null || topics == null) {
@@ -59,35 +68,45 @@ final class DrainCheck {
 
     /** Messages of the watched topics that their groups have not committed yet (a progress figure). */
     long backlog() {
-        long total = 0;
-        for (Watched w : watched) {
-            total += lag.of(w.group(), w.topics());
-        }
-        return total;
+        return probe().behind();
     }
 
     /**
-     * One check; true once the crawl has been idle for the needed number of checks in a row. The lags
-     * are probed only when the workers are idle.
+     * One check; true once the crawl has been idle for the needed number of checks in a row with the
+     * watched topics' ends unchanged. The lags are probed only when the workers are idle.
      */
     boolean idle() {
-        return counted(workersIdle() && watched.stream().allMatch(w -> lag.of(w.group(), w.topics()) == 0));
+        if (!workersIdle()) {
+            return counted(false, -1);
+        }
+        Lag now = probe();
+        return counted(now.behind() == 0, now.end());
     }
 
-    /**
-     * One check with the {@link #backlog()} the caller has just probed (for its progress line), so the
-     * lags are not probed twice; a sum of lags is 0 exactly when every group's lag is.
-     */
-    boolean idle(long backlog) {
-        return counted(workersIdle() && backlog == 0);
+    private Lag probe() {
+        long behind = 0;
+        long end = 0;
+        for (Watched w : watched) {
+            Lag l = lag.of(w.group(), w.topics());
+            behind += l.behind();
+            end += l.end();
+        }
+        return new Lag(behind, end);
     }
 
     private boolean workersIdle() {
         return workers.pending() == 0 && workers.inFlight() == 0 && workers.queued() == 0;
     }
 
-    private boolean counted(boolean idle) {
-        idleStreak = idle ? idleStreak + 1 : 0;
+    private boolean counted(boolean idle, long end) {
+        if (!idle) {
+            idleStreak = 0;
+            lastEnd = -1;
+            return false;
+        }
+        // An end that moved since the last idle check means work passed between them: start counting again.
+        idleStreak = end == lastEnd ? idleStreak + 1 : 1;
+        lastEnd = end;
         return idleStreak >= needed;
     }
 }

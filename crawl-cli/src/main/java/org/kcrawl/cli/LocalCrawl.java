@@ -43,8 +43,15 @@ import org.slf4j.LoggerFactory;
  */
 final class LocalCrawl {
     private static final Logger log = LoggerFactory.getLogger(LocalCrawl.class);
-    /** The crawl counts as drained only after this many consecutive idle checks. */
-    private static final int IDLE_CHECKS = 3;
+    /**
+     * The crawl counts as drained after this many consecutive idle checks with nothing produced between
+     * them (see {@link DrainCheck}); two suffice for that to be sound.
+     */
+    private static final int IDLE_CHECKS = 2;
+    /** How often the end of the crawl is checked: often enough that a small crawl does not idle at its end. */
+    private static final long CHECK_EVERY_MILLIS = 100;
+    /** The progress line (and its backlog probe) every this many checks: twice a second. */
+    private static final int PROGRESS_EVERY_CHECKS = 5;
     /**
      * The longest a broker holds a fetch that finds nothing new (Kafka's default is 500 ms). Closing a
      * consumer waits for the fetch it has out, and every way a crawl stops closes each of its consumers
@@ -64,6 +71,8 @@ final class LocalCrawl {
     private final boolean terminal = Terminal.stderrIsTerminal();
     /** The lag of the watched groups at the last progress tick, for the progress line. */
     private volatile long backlog;
+    /** Checks made by the ticker thread (only it touches this). */
+    private long checks;
 
     LocalCrawl(CrawlOptions options, List<String> seeds, Function<KafkaClients, CrawlWorkers> workersFactory,
                PrintWriter err) {
@@ -111,7 +120,7 @@ final class LocalCrawl {
             try (CrawlWorkers workers = workersFactory.apply(clients)) {
                 workers.start();
                 seed(clients, topics);
-                DrainCheck drain = new DrainCheck(workers, lag::of, topics, !options.fetchOnly, IDLE_CHECKS);
+                DrainCheck drain = new DrainCheck(workers, lag::measure, topics, !options.fetchOnly, IDLE_CHECKS);
                 ProgressReporter progress = new ProgressReporter(err, terminal,
                         () -> snapshot(workers, output, failures, backlog), options.fetchOnly ? "written" : "records",
                         System::nanoTime, Duration.ofSeconds(5).toNanos());
@@ -120,7 +129,8 @@ final class LocalCrawl {
                     t.setDaemon(true);
                     return t;
                 });
-                ticker.scheduleWithFixedDelay(() -> check(drain, output, progress), 500, 500, TimeUnit.MILLISECONDS);
+                ticker.scheduleWithFixedDelay(() -> check(drain, output, progress), CHECK_EVERY_MILLIS,
+                        CHECK_EVERY_MILLIS, TimeUnit.MILLISECONDS);
                 done.await();
                 ticker.shutdownNow();
                 if (!options.quiet) {
@@ -195,17 +205,12 @@ final class LocalCrawl {
                 finish(Outcome.LIMIT_REACHED); // the main thread draws the last progress line
                 return;
             }
-            // With a progress line the lags are probed once a tick, for the line and the drain decision
-            // both; without one they are probed only once the workers are idle.
-            boolean idle;
-            if (options.quiet) {
-                idle = drain.idle();
-            } else {
+            if (!options.quiet && ++checks % PROGRESS_EVERY_CHECKS == 0) {
                 backlog = drain.backlog();
                 progress.tick();
-                idle = drain.idle(backlog);
             }
-            if (idle) {
+            // The lags are probed only once the workers are idle: a busy crawl costs the broker nothing here.
+            if (drain.idle()) {
                 finish(Outcome.DRAINED);
             }
         } catch (RuntimeException e) {

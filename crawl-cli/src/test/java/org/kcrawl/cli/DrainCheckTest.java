@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.ConsumerLag.Lag;
 import org.kcrawl.common.topic.CrawlTopics;
 
 /** When a local crawl counts as drained, with and without a parser. */
@@ -14,11 +15,12 @@ class DrainCheckTest {
     private final CrawlTopics topics = new CrawlTopics("t");
     private final FakeWorkers workers = new FakeWorkers();
     private final Map<String, Long> lagByGroup = new HashMap<>();
+    private final Map<String, Long> endByGroup = new HashMap<>();
     private final List<String> probed = new ArrayList<>();
 
-    private long lag(String group, List<String> topicNames) {
+    private Lag lag(String group, List<String> topicNames) {
         probed.add(group);
-        return lagByGroup.getOrDefault(group, 0L);
+        return new Lag(lagByGroup.getOrDefault(group, 0L), endByGroup.getOrDefault(group, 0L));
     }
 
     @Test
@@ -47,16 +49,25 @@ class DrainCheckTest {
     }
 
     @Test
-    void aCheckWithAProbedBacklogDoesNotProbeAgain() {
-        DrainCheck check = new DrainCheck(workers, this::lag, topics, true, 2);
-
-        assertThat(check.idle(3)).isFalse();
+    void busyWorkersAreNotProbed() {
+        DrainCheck check = new DrainCheck(workers, this::lag, topics, true, 1);
         workers.inFlight = 1;
-        assertThat(check.idle(0)).isFalse();
-        workers.inFlight = 0;
-        assertThat(check.idle(0)).isFalse(); // one idle check of the two needed
-        assertThat(check.idle(0)).isTrue();
+
+        assertThat(check.idle()).isFalse();
         assertThat(probed).isEmpty();
+    }
+
+    @Test
+    void aMessageProducedBetweenTwoIdleChecksStartsTheCountAgain() {
+        // Between two checks a parser acknowledged its links, committed its page and went idle: every
+        // lag reads 0 again, but the urls topic grew. Only an unchanged end proves nothing passed.
+        DrainCheck check = new DrainCheck(workers, this::lag, topics, true, 2);
+        endByGroup.put(topics.fetcherGroup(), 10L);
+
+        assertThat(check.idle()).isFalse();
+        endByGroup.put(topics.fetcherGroup(), 11L);
+        assertThat(check.idle()).as("idle again, but a message arrived in between").isFalse();
+        assertThat(check.idle()).as("nothing arrived since").isTrue();
     }
 
     @Test

@@ -32,6 +32,21 @@ public final class ConsumerLag {
      * one group consumes together).
      */
     public long of(String group, List<String> topics) {
+        return measure(group, topics).behind();
+    }
+
+    /**
+     * How far {@code group} trails over {@code topics} (a partition with no commit counts from its start),
+     * and where the topics end now.
+     *
+     * @param behind messages not yet committed by the group
+     * @param end the sum of the partitions' end offsets: it grows with every message produced, so two equal
+     *            ends mean nothing was produced between the two measurements
+     */
+    public record Lag(long behind, long end) {}
+
+    /** The lag of {@code group} over all of {@code topics}, and their end. */
+    public Lag measure(String group, List<String> topics) {
         if (topics == null || topics.isEmpty()) {
             throw new IllegalArgumentException("topics must name at least one topic");
         }
@@ -51,13 +66,15 @@ public final class ConsumerLag {
             var ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
             var starts = admin.listOffsets(earliest).all().get(30, TimeUnit.SECONDS);
             long lag = 0;
+            long endSum = 0;
             for (TopicPartition tp : latest.keySet()) {
                 long end = ends.get(tp).offset();
                 OffsetAndMetadata c = committed.get(tp);
                 long position = c != null ? c.offset() : starts.get(tp).offset();
                 lag += Math.max(0, end - position);
+                endSum += end;
             }
-            return lag;
+            return new Lag(lag, endSum);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot measure lag of " + group + " on " + topics + ": " + e, e);
         } catch (InterruptedException e) {
