@@ -1,8 +1,5 @@
 package org.kcrawl.common.url;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /** Resolves {@code .} and {@code ..} segments of an absolute path (RFC 3986 section 5.2.4). */
 final class DotSegments {
     private DotSegments() {}
@@ -12,28 +9,40 @@ final class DotSegments {
         if (!hasDotSegment(path)) {
             return path;
         }
-        String[] segments = path.split("/", -1);
-        List<String> kept = new ArrayList<>(segments.length);
-        // segments[0] is the empty string before the leading '/'.
-        for (int i = 1; i < segments.length; i++) {
-            String segment = segments[i];
-            boolean last = i == segments.length - 1;
-            if (segment.equals(".")) {
+        // The output only ever shrinks: write it into one array, cutting back to the last '/' for "..".
+        int n = path.length();
+        char[] out = new char[n + 1];
+        int len = 0;
+        int i = 1; // path[0] is the leading '/'
+        while (i <= n) {
+            int end = path.indexOf('/', i);
+            if (end < 0) {
+                end = n;
+            }
+            boolean last = end == n;
+            int segment = end - i;
+            if (segment == 1 && path.charAt(i) == '.') {
                 if (last) {
-                    kept.add(""); // "/a/." is the directory "/a/"
+                    out[len++] = '/'; // "/a/." is the directory "/a/"
                 }
-            } else if (segment.equals("..")) {
-                if (!kept.isEmpty()) {
-                    kept.remove(kept.size() - 1);
+            } else if (segment == 2 && path.charAt(i) == '.' && path.charAt(i + 1) == '.') {
+                while (len > 0 && out[len - 1] != '/') {
+                    len--;
+                }
+                if (len > 0) {
+                    len--; // drop the segment's own '/' too
                 }
                 if (last) {
-                    kept.add("");
+                    out[len++] = '/';
                 }
             } else {
-                kept.add(segment);
+                out[len++] = '/';
+                path.getChars(i, end, out, len);
+                len += segment;
             }
+            i = end + 1;
         }
-        return kept.isEmpty() ? "/" : "/" + String.join("/", kept);
+        return len == 0 ? "/" : new String(out, 0, len);
     }
 
     private static boolean hasDotSegment(String path) {

@@ -19,17 +19,39 @@ import java.util.Locale;
  */
 public final class HttpUrl {
     private final String url;
-    private final String scheme;
-    private final String host;
+    private final boolean https;
     private final int port;
-    private final String rawPath;
-    private final String rawQuery;
+    /**
+     * Where the parts are in {@link #url} (-1 for an absent query), so that checking a URL makes no
+     * substrings; each part is cut out on first use.
+     */
+    private final int hostStart;
+    private final int hostEnd;
+    private final int pathStart;
+    private final int pathEnd;
+    private final int queryStart;
+    private final int queryEnd;
+    private String host;
+    private String rawPath;
+    private String rawQuery;
 
-    private HttpUrl(String url, String scheme, String host, int port, String rawPath, String rawQuery) {
+    private HttpUrl(String url, boolean https, int hostStart, int hostEnd, int port, int pathStart, int pathEnd,
+                    int queryStart, int queryEnd) {
         this.url = url;
-        this.scheme = scheme;
-        this.host = host;
+        this.https = https;
+        this.hostStart = hostStart;
+        this.hostEnd = hostEnd;
         this.port = port;
+        this.pathStart = pathStart;
+        this.pathEnd = pathEnd;
+        this.queryStart = queryStart;
+        this.queryEnd = queryEnd;
+    }
+
+    /** The parts java.net.URI found, given as they are. */
+    private HttpUrl(String url, boolean https, String host, int port, String rawPath, String rawQuery) {
+        this(url, https, -1, -1, port, -1, -1, -1, -1);
+        this.host = host;
         this.rawPath = rawPath;
         this.rawQuery = rawQuery;
     }
@@ -82,7 +104,8 @@ public final class HttpUrl {
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new InvalidUrlException(InvalidUrlException.Problem.MALFORMED, url, "no host");
         }
-        return new HttpUrl(url, scheme, uri.getHost(), uri.getPort(), uri.getRawPath(), uri.getRawQuery());
+        return new HttpUrl(url, lower.equals("https"), uri.getHost(), uri.getPort(), uri.getRawPath(),
+                uri.getRawQuery());
     }
 
     /** The URL as given. */
@@ -90,13 +113,16 @@ public final class HttpUrl {
         return url;
     }
 
-    /** The scheme as written ({@code http} or {@code https} in any case). */
-    public String scheme() {
-        return scheme;
+    /** True for https, false for http (however the scheme is written). */
+    public boolean https() {
+        return https;
     }
 
     /** The host as written (an IPv6 literal with its brackets), as {@link URI#getHost()}. */
     public String host() {
+        if (host == null) {
+            host = url.substring(hostStart, hostEnd);
+        }
         return host;
     }
 
@@ -107,16 +133,22 @@ public final class HttpUrl {
 
     /** The port, or the scheme's default (80 or 443) when none is written. */
     public int effectivePort() {
-        return port >= 0 ? port : "https".equalsIgnoreCase(scheme) ? 443 : 80;
+        return port >= 0 ? port : https ? 443 : 80;
     }
 
     /** The raw path, possibly empty, as {@link URI#getRawPath()}. */
     public String rawPath() {
+        if (rawPath == null) {
+            rawPath = url.substring(pathStart, pathEnd);
+        }
         return rawPath;
     }
 
     /** The raw query, or null, as {@link URI#getRawQuery()}. */
     public String rawQuery() {
+        if (rawQuery == null && queryStart >= 0) {
+            rawQuery = url.substring(queryStart, queryEnd);
+        }
         return rawQuery;
     }
 
@@ -133,9 +165,22 @@ public final class HttpUrl {
     private static final class PlainShape {
         private PlainShape() {}
 
+        /** URLs are read from a copy in this array: fewer checks per character than String.charAt. */
+        private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[256]);
+        /** Longer URLs are read from an array of their own, not kept. */
+        private static final int KEPT_CHARS = 4096;
+
         /** The parts of {@code url}, or null when it is not of the plain shape (it may still be valid). */
         static HttpUrl parse(String url) {
             int n = url.length();
+            char[] c = CHARS.get();
+            if (c.length < n) {
+                c = new char[n];
+                if (n <= KEPT_CHARS) {
+                    CHARS.set(c);
+                }
+            }
+            url.getChars(0, n, c, 0);
             int schemeEnd;
             if (url.regionMatches(true, 0, "http://", 0, 7)) {
                 schemeEnd = 4;
@@ -146,29 +191,29 @@ public final class HttpUrl {
             }
             int hostStart = schemeEnd + 3;
             int i = hostStart;
-            while (i < n && !isAuthorityEnd(url.charAt(i)) && url.charAt(i) != ':') {
+            while (i < n && !isAuthorityEnd(c[i]) && c[i] != ':') {
                 i++;
             }
             int hostEnd = i;
-            if (!isPlainHost(url, hostStart, hostEnd)) {
+            if (!isPlainHost(c, hostStart, hostEnd)) {
                 return null;
             }
             int port = -1;
-            if (i < n && url.charAt(i) == ':') {
+            if (i < n && c[i] == ':') {
                 int digits = ++i;
                 int value = 0;
-                while (i < n && url.charAt(i) >= '0' && url.charAt(i) <= '9' && i - digits < 5) {
-                    value = value * 10 + (url.charAt(i) - '0');
+                while (i < n && c[i] >= '0' && c[i] <= '9' && i - digits < 5) {
+                    value = value * 10 + (c[i] - '0');
                     i++;
                 }
-                if (i == digits || i < n && !isAuthorityEnd(url.charAt(i))) {
+                if (i == digits || i < n && !isAuthorityEnd(c[i])) {
                     return null;
                 }
                 port = value;
             }
             int pathStart = i;
-            while (i < n && url.charAt(i) != '?' && url.charAt(i) != '#') {
-                if (!isPathChar(url, i)) {
+            while (i < n && c[i] != '?' && c[i] != '#') {
+                if (!isPathChar(c, n, i)) {
                     return null;
                 }
                 i++;
@@ -176,10 +221,10 @@ public final class HttpUrl {
             int pathEnd = i;
             int queryStart = -1;
             int queryEnd = -1;
-            if (i < n && url.charAt(i) == '?') {
+            if (i < n && c[i] == '?') {
                 queryStart = ++i;
-                while (i < n && url.charAt(i) != '#') {
-                    if (!isQueryChar(url, i)) {
+                while (i < n && c[i] != '#') {
+                    if (!isQueryChar(c, n, i)) {
                         return null;
                     }
                     i++;
@@ -188,13 +233,12 @@ public final class HttpUrl {
             }
             if (i < n) {
                 for (i++; i < n; i++) {
-                    if (!isQueryChar(url, i)) {
+                    if (!isQueryChar(c, n, i)) {
                         return null; // the fragment takes the query's characters
                     }
                 }
             }
-            return new HttpUrl(url, url.substring(0, schemeEnd), url.substring(hostStart, hostEnd), port,
-                    url.substring(pathStart, pathEnd), queryStart < 0 ? null : url.substring(queryStart, queryEnd));
+            return new HttpUrl(url, schemeEnd == 5, hostStart, hostEnd, port, pathStart, pathEnd, queryStart, queryEnd);
         }
 
         private static boolean isAuthorityEnd(char c) {
@@ -205,45 +249,45 @@ public final class HttpUrl {
          * An RFC 2396 host name whose labels are letters, digits and inner hyphens and whose last label
          * starts with a letter, or a dotted IPv4 address of four canonical decimal numbers up to 255.
          */
-        private static boolean isPlainHost(String s, int from, int to) {
+        private static boolean isPlainHost(char[] s, int from, int to) {
             if (from >= to) {
                 return false;
             }
             int lastLabel = from;
             int labelStart = from;
             for (int i = from; i <= to; i++) {
-                if (i == to || s.charAt(i) == '.') {
-                    if (i == labelStart || s.charAt(labelStart) == '-' || s.charAt(i - 1) == '-') {
+                if (i == to || s[i] == '.') {
+                    if (i == labelStart || s[labelStart] == '-' || s[i - 1] == '-') {
                         return false; // empty label (or a trailing dot), or a hyphen at a label's edge
                     }
                     lastLabel = labelStart;
                     labelStart = i + 1;
-                } else if (!isAlphaNum(s.charAt(i)) && s.charAt(i) != '-') {
+                } else if (!isAlphaNum(s[i]) && s[i] != '-') {
                     return false;
                 }
             }
-            return isAlpha(s.charAt(lastLabel)) || isIpv4(s, from, to);
+            return isAlpha(s[lastLabel]) || isIpv4(s, from, to);
         }
 
-        private static boolean isIpv4(String s, int from, int to) {
+        private static boolean isIpv4(char[] s, int from, int to) {
             int parts = 0;
             int i = from;
             while (i < to) {
                 int start = i;
                 int value = 0;
-                while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                    value = value * 10 + (s.charAt(i) - '0');
+                while (i < to && s[i] >= '0' && s[i] <= '9') {
+                    value = value * 10 + (s[i] - '0');
                     i++;
                     if (i - start > 3) {
                         return false;
                     }
                 }
-                if (i == start || value > 255 || i - start > 1 && s.charAt(start) == '0') {
+                if (i == start || value > 255 || i - start > 1 && s[start] == '0') {
                     return false;
                 }
                 parts++;
                 if (i < to) {
-                    if (s.charAt(i) != '.') {
+                    if (s[i] != '.') {
                         return false;
                     }
                     i++;
@@ -256,21 +300,21 @@ public final class HttpUrl {
         }
 
         /** RFC 2396 {@code pchar} or {@code /}: unreserved, escaped, {@code ;:@&=+$,} and {@code /}. */
-        private static boolean isPathChar(String s, int i) {
-            char c = s.charAt(i);
+        private static boolean isPathChar(char[] s, int n, int i) {
+            char c = s[i];
             return isUnreserved(c) || c == '/' || c == ';' || c == ':' || c == '@' || c == '&' || c == '='
-                    || c == '+' || c == '$' || c == ',' || isEscape(s, i);
+                    || c == '+' || c == '$' || c == ',' || isEscape(s, n, i);
         }
 
         /** RFC 2396 {@code uric}: reserved, unreserved and escaped. */
-        private static boolean isQueryChar(String s, int i) {
-            char c = s.charAt(i);
-            return isPathChar(s, i) || c == '?';
+        private static boolean isQueryChar(char[] s, int n, int i) {
+            char c = s[i];
+            return isPathChar(s, n, i) || c == '?';
         }
 
-        private static boolean isEscape(String s, int i) {
+        private static boolean isEscape(char[] s, int n, int i) {
             // The two hex digits are checked where the '%' is; they are unreserved characters themselves.
-            return s.charAt(i) == '%' && i + 2 < s.length() && isHex(s.charAt(i + 1)) && isHex(s.charAt(i + 2));
+            return s[i] == '%' && i + 2 < n && isHex(s[i + 1]) && isHex(s[i + 2]);
         }
 
         private static boolean isUnreserved(char c) {

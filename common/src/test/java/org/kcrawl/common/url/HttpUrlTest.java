@@ -73,7 +73,7 @@ class HttpUrlTest {
     @Test
     void reportsTheParts() throws Exception {
         HttpUrl url = HttpUrl.parse("https://Docs.Example.org:8443/a/b.html?x=1&y=2#top");
-        assertThat(url.scheme()).isEqualTo("https");
+        assertThat(url.https()).isTrue();
         assertThat(url.host()).isEqualTo("Docs.Example.org");
         assertThat(url.port()).isEqualTo(8443);
         assertThat(url.effectivePort()).isEqualTo(8443);
@@ -107,7 +107,7 @@ class HttpUrlTest {
             return;
         }
         assertThat(uri).as("HttpUrl accepts %s but URI does not", url).isNotNull();
-        assertThat(parsed.scheme()).as("scheme of %s", url).isEqualTo(uri.getScheme());
+        assertThat(parsed.https()).as("scheme of %s", url).isEqualTo(uri.getScheme().equalsIgnoreCase("https"));
         assertThat(parsed.host()).as("host of %s", url).isEqualTo(uri.getHost());
         assertThat(parsed.port()).as("port of %s", url).isEqualTo(uri.getPort());
         assertThat(parsed.rawPath()).as("path of %s", url).isEqualTo(uri.getRawPath());

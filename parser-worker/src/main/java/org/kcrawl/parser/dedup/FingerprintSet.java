@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>The table is one array of {@code capacity} slots (rounded up to whole buckets), allocated once, so
  * memory stays at 8 bytes a slot however many fingerprints pass through. A fingerprint lives in one
  * bucket of {@value #WAYS} slots (one 64-byte cache line), chosen by its high 32 bits; when that bucket
- * is full, adding replaces a slot picked by the fingerprint's low bits, which for SHA-256-derived
- * fingerprints is random replacement.
+ * is full, adding replaces a slot picked by the fingerprint's low bits, which for well-mixed
+ * fingerprints ({@link LinkHash}) is random replacement.
  *
  * <p>No locks: each slot is read and written whole through {@link AtomicLongArray}, so a reader sees
  * either a fingerprint that some caller added or the empty marker, never a torn mix of two. Racing

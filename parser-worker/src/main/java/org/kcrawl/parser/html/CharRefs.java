@@ -97,8 +97,13 @@ final class CharRefs {
         while (end < to && isDigit(s[end])) {
             end++;
         }
-        String name = new String(s, at, end - at);
         boolean semicolon = end < to && s[end] == ';';
+        char common = semicolon ? common(s, at, end) : 0;
+        if (common != 0) {
+            out.append(common); // the references nearly every page uses, without making their names
+            return end + 1;
+        }
+        String name = new String(s, at, end - at);
         boolean found = Entities.isBaseNamedEntity(name) || Entities.isNamedEntity(name) && semicolon;
         if (!found) {
             if (inAttribute) {
@@ -123,6 +128,24 @@ final class CharRefs {
         }
         out.append(Entities.getByName(name));
         return semicolon ? end + 1 : end;
+    }
+
+    /** The character of {@code &amp;}, {@code &lt;}, {@code &gt;}, {@code &quot;} or {@code &nbsp;} named by {@code s[from, to)}, or 0. */
+    private static char common(char[] s, int from, int to) {
+        int n = to - from;
+        if (n == 2 && s[from + 1] == 't') {
+            return s[from] == 'l' ? '<' : s[from] == 'g' ? '>' : 0;
+        }
+        if (n == 3 && s[from] == 'a' && s[from + 1] == 'm' && s[from + 2] == 'p') {
+            return '&';
+        }
+        if (n == 4 && s[from] == 'q' && s[from + 1] == 'u' && s[from + 2] == 'o' && s[from + 3] == 't') {
+            return '"';
+        }
+        if (n == 4 && s[from] == 'n' && s[from + 1] == 'b' && s[from + 2] == 's' && s[from + 3] == 'p') {
+            return '\u00a0';
+        }
+        return 0;
     }
 
     private static boolean isAsciiLetter(char c) {

@@ -55,7 +55,7 @@ final class HtmlTokenizer {
     private final int n;
     private final Sink sink;
     private final BooleanSupplier expired;
-    private final TagAttributes attributes = new TagAttributes();
+    private final TagAttributes attributes;
     private final StringBuilder decoded = new StringBuilder();
     private char[] decodedChars = new char[256];
     private boolean stoppedEarly;
@@ -71,6 +71,7 @@ final class HtmlTokenizer {
     HtmlTokenizer(char[] html, int length, Sink sink, BooleanSupplier expired) {
         this.s = html;
         this.n = length;
+        this.attributes = new TagAttributes(html);
         this.sink = sink;
         this.expired = expired;
     }
@@ -217,7 +218,9 @@ final class HtmlTokenizer {
             }
             int nameEnd = i;
             i = skipSpace(i);
-            String value = "";
+            int valueFrom = 0;
+            int valueTo = 0;
+            char quote = '>';
             if (i < n && s[i] == '=') {
                 i = skipSpace(i + 1);
                 if (i >= n) {
@@ -229,32 +232,26 @@ final class HtmlTokenizer {
                     if (close < 0) {
                         return -1;
                     }
-                    value = keep ? attributeValue(i + 1, close, q) : "";
+                    valueFrom = i + 1;
+                    valueTo = close;
+                    quote = q;
                     i = close + 1;
                 } else if (q != '>') {
-                    int start = i;
+                    valueFrom = i;
                     while (i < n && !isSpace(s[i]) && s[i] != '>') {
                         i++;
                     }
                     if (i >= n) {
                         return -1;
                     }
-                    value = keep ? attributeValue(start, i, '>') : "";
+                    valueTo = i;
                 }
             }
             if (keep) {
-                attributes.add(lowerCase(nameStart, nameEnd), value);
+                // The value is read only if asked for: most attributes (class, style, id...) never are.
+                attributes.add(lowerCase(nameStart, nameEnd), valueFrom, valueTo, quote);
             }
         }
-    }
-
-    private String attributeValue(int from, int to, char quote) {
-        if (!hasReference(from, to)) {
-            return string(from, to);
-        }
-        decoded.setLength(0);
-        CharRefs.decode(s, from, to, true, quote, decoded);
-        return decoded.toString();
     }
 
     /** Reads the content of the element {@code name} that starts at {@code from} when it is not markup. */
@@ -396,6 +393,10 @@ final class HtmlTokenizer {
     }
 
     private String lowerCase(int from, int to) {
+        String known = KnownNames.find(s, from, to);
+        if (known != null) {
+            return known;
+        }
         for (int i = from; i < to; i++) {
             char c = s[i];
             if (c >= 'A' && c <= 'Z') {

@@ -391,17 +391,20 @@ final class PageDigest implements HtmlTokenizer.Sink {
         return -1;
     }
 
-    /** The innermost open {@code name} not enclosed by one of {@code boundaries}, or -1. */
-    private int openIndexWithin(String name, String... boundaries) {
+    /** The innermost open {@code name} not enclosed by {@code boundary}, or -1. */
+    private int openIndexWithin(String name, String boundary) {
+        return openIndexWithin(name, boundary, boundary);
+    }
+
+    /** The innermost open {@code name} not enclosed by {@code boundary} or {@code otherBoundary}, or -1. */
+    private int openIndexWithin(String name, String boundary, String otherBoundary) {
         for (int i = Math.min(depth, MAX_DEPTH) - 1; i >= 0; i--) {
             String open = openNames[i];
             if (name.equals(open)) {
                 return i;
             }
-            for (String b : boundaries) {
-                if (b.equals(open)) {
-                    return -1;
-                }
+            if (boundary.equals(open) || otherBoundary.equals(open)) {
+                return -1;
             }
         }
         return -1;

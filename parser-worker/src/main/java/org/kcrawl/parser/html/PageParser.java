@@ -5,7 +5,7 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -30,6 +30,10 @@ import org.kcrawl.common.url.UrlNormalizer;
  * reader, so one instance serves the whole pool.
  */
 public final class PageParser {
+    /** Characters of a parse thread's decoding buffer kept between pages (2 MiB). */
+    private static final int KEPT_CHARS = 1024 * 1024;
+    private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[64 * 1024]);
+
     /** Longest title, description, h1 or lang kept; records stay small whatever the page says. */
     public static final int MAX_TEXT_FIELD = 2048;
 
@@ -159,17 +163,28 @@ public final class PageParser {
                 || s.startsWith("<body") || s.startsWith("<title");
     }
 
-    /** The body's characters, malformed or unmappable bytes as U+FFFD (as the document path's reader gives them). */
+    /**
+     * The body's characters, malformed or unmappable bytes as U+FFFD (as the document path's reader gives
+     * them), in this thread's buffer: valid until the thread's next call. Reusing it spares twice the
+     * page's size in garbage per page.
+     */
     private static CharBuffer decoded(byte[] body, int length, DetectedCharset charset) {
         int skip = charset.bomLength();
-        try {
-            return charset.charset().newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                    .decode(ByteBuffer.wrap(body, skip, length - skip));
-        } catch (CharacterCodingException e) {
-            throw new IllegalStateException("a replacing decoder cannot fail", e);
+        CharsetDecoder decoder = charset.charset().newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        int most = (int) Math.ceil((length - skip) * (double) decoder.maxCharsPerByte()) + 1;
+        char[] chars = CHARS.get();
+        if (chars.length < most) {
+            chars = new char[most];
+            if (most <= KEPT_CHARS) {
+                CHARS.set(chars); // a rare huge page does not stay in memory after it is parsed
+            }
         }
+        CharBuffer out = CharBuffer.wrap(chars);
+        decoder.decode(ByteBuffer.wrap(body, skip, length - skip), out, true);
+        decoder.flush(out);
+        return out.flip();
     }
 
     private static Reader decoder(byte[] body, int length, DetectedCharset charset) {

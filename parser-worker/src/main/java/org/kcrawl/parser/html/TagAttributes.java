@@ -3,32 +3,44 @@ package org.kcrawl.parser.html;
 import java.util.Arrays;
 
 /**
- * The attributes of the start tag {@link HtmlTokenizer} is reading: names lower-cased, values with
- * character references decoded, the first of duplicate names kept (as browsers and jsoup do).
- * Reused from tag to tag, so reading a tag allocates only the strings of its names and values.
+ * The attributes of the start tag {@link HtmlTokenizer} is reading: names lower-cased, the first of
+ * duplicate names kept (as browsers and jsoup do), each value read from the document, its character
+ * references decoded, only when asked for. Reused from tag to tag of one document.
  */
 final class TagAttributes {
+    private final char[] document;
+    private final StringBuilder scratch = new StringBuilder();
     private String[] names = new String[8];
-    private String[] values = new String[8];
+    /** Per attribute: where its value starts and ends in the document, and its quote ({@code >} unquoted). */
+    private int[] from = new int[8];
+    private int[] to = new int[8];
+    private char[] quotes = new char[8];
     private int size;
+
+    TagAttributes(char[] document) {
+        this.document = document;
+    }
 
     void clear() {
         Arrays.fill(names, 0, size, null);
-        Arrays.fill(values, 0, size, null);
         size = 0;
     }
 
-    /** Adds {@code name=value} unless {@code name} is already there. */
-    void add(String name, String value) {
+    /** Adds {@code name} with the value at {@code document[valueFrom, valueTo)}, unless {@code name} is already there. */
+    void add(String name, int valueFrom, int valueTo, char quote) {
         if (indexOf(name) >= 0) {
             return;
         }
         if (size == names.length) {
             names = Arrays.copyOf(names, size * 2);
-            values = Arrays.copyOf(values, size * 2);
+            from = Arrays.copyOf(from, size * 2);
+            to = Arrays.copyOf(to, size * 2);
+            quotes = Arrays.copyOf(quotes, size * 2);
         }
         names[size] = name;
-        values[size] = value;
+        from[size] = valueFrom;
+        to[size] = valueTo;
+        quotes[size] = quote;
         size++;
     }
 
@@ -40,12 +52,23 @@ final class TagAttributes {
     /** The value of {@code name} (lower case), or the empty string when absent, as jsoup's {@code attr}. */
     String get(String name) {
         int i = indexOf(name);
-        return i < 0 ? "" : values[i];
+        if (i < 0 || from[i] == to[i]) {
+            return "";
+        }
+        for (int c = from[i]; c < to[i]; c++) {
+            if (document[c] == '&') {
+                scratch.setLength(0);
+                CharRefs.decode(document, from[i], to[i], true, quotes[i], scratch);
+                return scratch.toString();
+            }
+        }
+        return new String(document, from[i], to[i] - from[i]);
     }
 
     private int indexOf(String name) {
         for (int i = 0; i < size; i++) {
-            if (names[i].equals(name)) {
+            // Known names are the same instance (KnownNames); equals covers the rest.
+            if (names[i] == name || names[i].equals(name)) {
                 return i;
             }
         }

@@ -23,8 +23,8 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.topic.CrawlTopics;
-import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.parser.dedup.FingerprintSet;
+import org.kcrawl.parser.dedup.LinkHash;
 import org.kcrawl.parser.pipeline.PageOutputs;
 import org.kcrawl.parser.pipeline.PageProcessor;
 import org.kcrawl.parser.pipeline.ParserMetrics;
@@ -181,7 +181,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     private List<ProducerRecord<String, byte[]>> unpublished(List<CrawlRequest> requests, long[] fingerprints) {
         List<ProducerRecord<String, byte[]>> links = new ArrayList<>(requests.size());
         for (CrawlRequest request : requests) {
-            long fingerprint = published.enabled() ? UrlFingerprint.of(request.url()) : 0;
+            long fingerprint = published.enabled() ? LinkHash.of(request.url()) : 0;
             if (!published.contains(fingerprint)) {
                 fingerprints[links.size()] = fingerprint;
                 links.add(outputRecords.link(request));

@@ -38,7 +38,7 @@ public final class HostScopeFilter implements LinkFilter {
     public static String siteKey(HttpUrl url) {
         String host = url.host().toLowerCase(Locale.ROOT);
         int port = url.port();
-        if (port < 0 || port == (url.scheme().equalsIgnoreCase("https") ? 443 : 80)) {
+        if (port < 0 || port == (url.https() ? 443 : 80)) {
             return host;
         }
         return host + ":" + port;

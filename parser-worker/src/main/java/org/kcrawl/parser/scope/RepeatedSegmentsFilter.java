@@ -1,7 +1,5 @@
 package org.kcrawl.parser.scope;
 
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Rejects paths in which one segment occurs more than a maximum number of times, such as
@@ -29,13 +27,51 @@ public final class RepeatedSegmentsFilter implements LinkFilter {
         if (path == null || path.length() < 2 * (maxRepeats + 1) || slashes(path) <= maxRepeats) {
             return true; // too short to hold maxRepeats + 1 non-empty segments
         }
-        Map<String, Integer> counts = new HashMap<>();
-        for (String segment : path.split("/")) {
-            if (!segment.isEmpty() && counts.merge(segment, 1, Integer::sum) > maxRepeats) {
+        // Count each segment's occurrences at its first occurrence: paths have a few dozen segments at
+        // most (the URL length filter runs first), and this makes no strings and no map per link.
+        int n = path.length();
+        for (int start = 1; start < n; ) {
+            int end = segmentEnd(path, start);
+            if (end > start && !seenBefore(path, start, end) && occurrences(path, start, end) > maxRepeats) {
                 return false;
             }
+            start = end + 1;
         }
         return true;
+    }
+
+    /** True when the segment {@code path[start, end)} also occurs before {@code start}. */
+    private static boolean seenBefore(String path, int start, int end) {
+        for (int s = 1; s < start; ) {
+            int e = segmentEnd(path, s);
+            if (sameSegment(path, s, e, start, end)) {
+                return true;
+            }
+            s = e + 1;
+        }
+        return false;
+    }
+
+    /** How often the segment {@code path[start, end)} occurs from {@code start} on. */
+    private static int occurrences(String path, int start, int end) {
+        int count = 0;
+        for (int s = start; s < path.length(); ) {
+            int e = segmentEnd(path, s);
+            if (sameSegment(path, s, e, start, end)) {
+                count++;
+            }
+            s = e + 1;
+        }
+        return count;
+    }
+
+    private static boolean sameSegment(String path, int s, int e, int start, int end) {
+        return e - s == end - start && path.regionMatches(s, path, start, end - start);
+    }
+
+    private static int segmentEnd(String path, int from) {
+        int slash = path.indexOf('/', from);
+        return slash < 0 ? path.length() : slash;
     }
 
     private static int slashes(String path) {

@@ -14,7 +14,7 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
-import org.kcrawl.common.url.UrlFingerprint;
+import org.kcrawl.parser.dedup.LinkHash;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.kafka.OutputRecords;
@@ -43,7 +43,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>The worker's pipeline per page: decode the {@link FetchedPage} JSON message (the poll loop's
  * work), then {@link PageProcessor#process} (charset detection, parse under the size cap and time
  * budget, metadata, robots directives, link extraction, normalization, the scope chain, the record,
- * metrics), then the published-links lookup of each link ({@link UrlFingerprint} and
+ * metrics), then the published-links lookup of each link ({@link LinkHash} and
  * {@link FingerprintSet#contains} on a set of the default capacity, left empty so that every link is
  * new, as on a page of a fresh site), then {@link OutputRecords#of} (every output encoded to JSON
  * bytes with its key). The
@@ -121,7 +121,7 @@ public class ParserBenchmark {
             }
             PageOutputs out = corpus.processor.process(page);
             for (CrawlRequest request : out.requests()) {
-                bh.consume(corpus.published.contains(UrlFingerprint.of(request.url())));
+                bh.consume(corpus.published.contains(LinkHash.of(request.url())));
             }
             List<ProducerRecord<String, byte[]>> encoded = corpus.outputs.of(out);
             records += encoded.size();
