@@ -67,6 +67,12 @@ public final class UrlNormalizer {
             throw new InvalidUrlException(InvalidUrlException.Problem.TOO_LONG, url,
                     "longer than " + maxInputLength + " characters");
         }
+        String quick = CanonicalShape.normalize(url);
+        return quick != null ? quick : normalizeFully(url);
+    }
+
+    /** The general normalization, every step taken (what {@link CanonicalShape} shortcuts must agree with). */
+    String normalizeFully(String url) throws InvalidUrlException {
         String s = clean(url);
         int colon = s.indexOf(':');
         if (colon <= 0) {
