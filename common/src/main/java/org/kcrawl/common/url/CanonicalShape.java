@@ -35,9 +35,24 @@ final class CanonicalShape {
 
     private CanonicalShape() {}
 
+    /** URLs are read from a copy in this array: fewer checks per character than String.charAt. */
+    private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[256]);
+
     /** The normal form of {@code url} when the shortcut applies, else null. */
     static String normalize(String url) {
         int n = url.length();
+        char[] c = CHARS.get();
+        if (c.length < n) {
+            c = new char[n];
+            if (n <= 4096) {
+                CHARS.set(c);
+            }
+        }
+        url.getChars(0, n, c, 0);
+        return normalize(url, c, n);
+    }
+
+    private static String normalize(String url, char[] s, int n) {
         int hostStart;
         int defaultPort;
         if (url.startsWith("http://")) {
@@ -50,30 +65,30 @@ final class CanonicalShape {
             return null;
         }
         int i = hostStart;
-        while (i < n && url.charAt(i) != ':' && url.charAt(i) != '/' && url.charAt(i) != '#') {
+        while (i < n && s[i] != ':' && s[i] != '/' && s[i] != '#') {
             i++;
         }
-        if (!isCanonicalHost(url, hostStart, i)) {
+        if (!isCanonicalHost(s, hostStart, i)) {
             return null;
         }
-        if (i < n && url.charAt(i) == ':') {
+        if (i < n && s[i] == ':') {
             int digits = ++i;
             int port = 0;
-            while (i < n && url.charAt(i) >= '0' && url.charAt(i) <= '9') {
-                port = port * 10 + (url.charAt(i) - '0');
+            while (i < n && s[i] >= '0' && s[i] <= '9') {
+                port = port * 10 + (s[i] - '0');
                 if (i - digits >= 5) {
                     return null;
                 }
                 i++;
             }
-            if (i == digits || url.charAt(digits) == '0' || port > 65535 || port == defaultPort) {
+            if (i == digits || s[digits] == '0' || port > 65535 || port == defaultPort) {
                 return null;
             }
         }
         int pathStart = i;
-        while (i < n && url.charAt(i) != '#') {
-            char c = url.charAt(i);
-            if (c >= 128 || !PATH_LITERAL[c]) {
+        while (i < n && s[i] != '#') {
+            char ch = s[i];
+            if (ch >= 128 || !PATH_LITERAL[ch]) {
                 return null; // '?', '%', ';', '\', spaces, controls, non-ASCII: the general way
             }
             i++;
@@ -81,7 +96,7 @@ final class CanonicalShape {
         if (pathStart == i) {
             return url.substring(0, pathStart) + "/";
         }
-        if (url.charAt(pathStart) != '/') {
+        if (s[pathStart] != '/') {
             return null;
         }
         String path = url.substring(pathStart, i);
@@ -96,20 +111,20 @@ final class CanonicalShape {
      * A lower-case host name the host normalization leaves as it is and {@link HttpUrl} accepts: labels
      * of letters, digits and inner hyphens, the last starting with a letter, or a canonical IPv4 address.
      */
-    private static boolean isCanonicalHost(String s, int from, int to) {
+    private static boolean isCanonicalHost(char[] s, int from, int to) {
         if (from >= to || to - from > MAX_HOST) {
             return false;
         }
         int labelStart = from;
         boolean lastStartsWithLetter = false;
         for (int i = from; i <= to; i++) {
-            char c = i < to ? s.charAt(i) : '.';
+            char c = i < to ? s[i] : '.';
             if (c == '.') {
                 int len = i - labelStart;
-                if (len == 0 || len > MAX_LABEL || s.charAt(labelStart) == '-' || s.charAt(i - 1) == '-') {
+                if (len == 0 || len > MAX_LABEL || s[labelStart] == '-' || s[i - 1] == '-') {
                     return false;
                 }
-                lastStartsWithLetter = s.charAt(labelStart) >= 'a';
+                lastStartsWithLetter = s[labelStart] >= 'a';
                 labelStart = i + 1;
             } else if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-')) {
                 return false;
@@ -118,24 +133,24 @@ final class CanonicalShape {
         return lastStartsWithLetter || isCanonicalIpv4(s, from, to);
     }
 
-    private static boolean isCanonicalIpv4(String s, int from, int to) {
+    private static boolean isCanonicalIpv4(char[] s, int from, int to) {
         int parts = 0;
         int i = from;
         while (i < to) {
             int start = i;
             int value = 0;
-            while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9' && i - start < 3) {
-                value = value * 10 + (s.charAt(i) - '0');
+            while (i < to && s[i] >= '0' && s[i] <= '9' && i - start < 3) {
+                value = value * 10 + (s[i] - '0');
                 i++;
             }
-            if (i == start || value > 255 || i - start > 1 && s.charAt(start) == '0') {
+            if (i == start || value > 255 || i - start > 1 && s[start] == '0') {
                 return false;
             }
             parts++;
-            if (i < to && s.charAt(i++) != '.') {
+            if (i < to && s[i++] != '.') {
                 return false;
             }
         }
-        return parts == 4 && s.charAt(to - 1) != '.';
+        return parts == 4 && s[to - 1] != '.';
     }
 }

@@ -58,6 +58,51 @@ final class ElementText {
             space();
             afterBlock = false;
         }
+        if (preserve || kept != null) {
+            appendEach(s, from, to, preserve);
+            return;
+        }
+        // Counting only (the body's text): the state lives in locals for the loop and is written back once.
+        int len = length;
+        int first = firstVisible;
+        int low = trailingLow;
+        char lastChar = last;
+        boolean stripLeading = len > 0 && lastChar == ' ';
+        boolean reachedVisible = false;
+        boolean lastWasWhite = false;
+        for (int i = from; i < to; i++) {
+            char c = s[i];
+            if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\u00a0') {
+                if (stripLeading && !reachedVisible || lastWasWhite) {
+                    continue;
+                }
+                lastWasWhite = true;
+                lastChar = ' ';
+                low++;
+                len++;
+            } else if (c != '\u200b' && c != '\u00ad') {
+                lastWasWhite = false;
+                reachedVisible = true;
+                lastChar = c;
+                if (c > ' ') {
+                    if (first < 0) {
+                        first = len;
+                    }
+                    low = 0;
+                } else {
+                    low++;
+                }
+                len++;
+            }
+        }
+        length = len;
+        firstVisible = first;
+        trailingLow = low;
+        last = lastChar;
+    }
+
+    /** The same as {@link #text} character by character, keeping what is kept. */
+    private void appendEach(char[] s, int from, int to, boolean preserve) {
         if (preserve) {
             for (int i = from; i < to; i++) {
                 append(s[i]);
