@@ -312,7 +312,15 @@ public final class WorkerLoop<V> implements Runnable {
     }
 
     private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
-        if (!offsets.isEmpty()) {
+        if (offsets.isEmpty()) {
+            return;
+        }
+        try {
+            consumer.commitSync(offsets);
+        } catch (WakeupException e) {
+            // requestStop() wakes the consumer once, so that a blocked poll returns. A loop that stops
+            // without polling again (no drain time, nothing pending) meets that wakeup here instead, and
+            // it is spent now: commit again, or the next owner redoes what was finished.
             consumer.commitSync(offsets);
         }
     }

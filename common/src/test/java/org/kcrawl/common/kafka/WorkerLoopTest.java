@@ -267,6 +267,27 @@ class WorkerLoopTest {
         return c == null ? null : c.offset();
     }
 
+    @Test
+    void aStopWithoutDrainTimeStillCommitsWhatFinished() throws InterruptedException {
+        // An hour between async commits: after the first, only the final commit can take offset 2.
+        startLoop(new WorkerLoopSettings(100, 100, WorkerLoopSettings.DEFAULT_MAX_PENDING_BYTES, Duration.ofMillis(5),
+                Duration.ZERO, Duration.ofHours(1)), List.of(p0));
+        consumer.wakeupsSurvivePolls = true; // the stop's wakeup comes after the loop's last poll
+        add(0, valid());
+        add(1, valid());
+        await().until(() -> handled.size() == 2);
+        outputs.get(0L).complete(null);
+        await().until(() -> !consumer.asyncCommits.isEmpty());
+        outputs.get(1L).complete(null);
+
+        loop.requestStop();
+        thread.join(5000);
+        loop = null;
+
+        assertThat(consumer.syncCommits).as("the final commit, despite the stop's wakeup")
+                .anySatisfy(c -> assertThat(c.get(p0).offset()).isEqualTo(2L));
+    }
+
     private void add(long offset, byte[] value) {
         add(p0, offset, value);
     }
@@ -285,6 +306,26 @@ class WorkerLoopTest {
         final List<Map<TopicPartition, OffsetAndMetadata>> asyncCommits = new CopyOnWriteArrayList<>();
         final List<Map<TopicPartition, OffsetAndMetadata>> syncCommits = new CopyOnWriteArrayList<>();
         private boolean inSync;
+        /** As the real consumer: a wakeup not spent by a poll makes the next commitSync throw. */
+        private boolean wakeupPending;
+        /** Wakeups reach the next commit rather than a poll, as when the stop comes after the last poll. */
+        volatile boolean wakeupsSurvivePolls;
+
+        @Override
+        public synchronized void wakeup() {
+            wakeupPending = true;
+            if (!wakeupsSurvivePolls) {
+                super.wakeup();
+            }
+        }
+
+        @Override
+        public synchronized org.apache.kafka.clients.consumer.ConsumerRecords<String, byte[]> poll(Duration timeout) {
+            if (!wakeupsSurvivePolls) {
+                wakeupPending = false;
+            }
+            return super.poll(timeout);
+        }
 
         RecordingConsumer() {
             super(AutoOffsetResetStrategy.EARLIEST.name());
@@ -301,6 +342,10 @@ class WorkerLoopTest {
 
         @Override
         public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+            if (wakeupPending) {
+                wakeupPending = false;
+                throw new org.apache.kafka.common.errors.WakeupException();
+            }
             syncCommits.add(Map.copyOf(offsets));
             inSync = true; // the mock commits synchronously through commitAsync
             try {
