@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.kcrawl.common.kafka.KafkaClients;
 import java.util.stream.Stream;
@@ -22,12 +23,16 @@ final class Broker implements AutoCloseable {
      * decompressing it again to validate the batch) costs CPU and saves nothing that matters. Batches
      * are a quarter of the cluster size and each producer's memory half: one local broker answers in a
      * millisecond, and each producer keeps a batch buffer per partition it writes (about twenty) plus a
-     * pool of spare ones, which would otherwise hold tens of MiB of the crawl's heap.
+     * pool of spare ones, which would otherwise hold tens of MiB of the crawl's heap. Retries back off
+     * briefly: at start-up the clients wait for the broker's new topics and group coordinator, which a
+     * local broker sets up in milliseconds, not the second Kafka's default back-off can grow to.
      */
     static final Map<String, String> EMBEDDED_CLIENT_TUNING = Map.of(
             ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
             ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(64 * 1024),
-            ProducerConfig.BUFFER_MEMORY_CONFIG, Integer.toString(16 * 1024 * 1024));
+            ProducerConfig.BUFFER_MEMORY_CONFIG, Integer.toString(16 * 1024 * 1024),
+            CommonClientConfigs.RETRY_BACKOFF_MS_CONFIG, "20",
+            CommonClientConfigs.RETRY_BACKOFF_MAX_MS_CONFIG, "200");
 
     private final EmbeddedKafkaBroker embedded;
     private final Path tempDir;

@@ -42,8 +42,9 @@ final class BrokerConfigs {
         c.put("min.insync.replicas", "1");
         c.put("auto.create.topics.enable", "false");
         c.put("offsets.topic.replication.factor", "1");
-        // Each partition of an internal topic is a coordinator shard loaded at start-up; a handful is plenty here.
-        c.put("offsets.topic.num.partitions", "5");
+        // Each partition of an internal topic is a coordinator shard, created and loaded when the first group
+        // asks for its coordinator: one node needs one, and one is ready sooner than five.
+        c.put("offsets.topic.num.partitions", "1");
         c.put("transaction.state.log.replication.factor", "1");
         c.put("transaction.state.log.min.isr", "1");
         c.put("transaction.state.log.num.partitions", "5");
