@@ -202,9 +202,10 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
 
     private void append(ByteBuf piece) {
         if (body == null) {
-            long announced = state.compressed ? -1 : state.announcedLength;
-            int initial = (int) Math.min(limits.maxBodyBytes(),
-                    announced >= 0 ? Math.max(announced, 1) : INITIAL_BODY_CAPACITY);
+            // Sized by what arrived, never by the Content-Length the server announces: many slow servers
+            // announcing 2 MiB and sending a byte would otherwise hold concurrency x 2 MiB. The buffer
+            // grows (doubling) with the data, up to the cap.
+            int initial = Math.min(limits.maxBodyBytes(), Math.max(piece.readableBytes(), INITIAL_BODY_CAPACITY));
             body = ctx.alloc().heapBuffer(initial, limits.maxBodyBytes());
         }
         int room = limits.maxBodyBytes() - body.readableBytes();

@@ -70,6 +70,38 @@ class ExchangeHandlerTest {
     }
 
     @Test
+    void theBodyBufferGrowsWithTheDataNotWithTheAnnouncedLength() {
+        channel = new EmbeddedChannel();
+        RecordingAllocator allocator = new RecordingAllocator();
+        channel.config().setAllocator(allocator);
+        HttpClientSettings big = settings().toBuilder().maxBodyBytes(2 * 1024 * 1024).build();
+        exchange = FetchChannelInitializer.addHttpHandlers(channel.pipeline(), big, ResponseLimits.of(big));
+        startExchange();
+
+        feed("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 2097152\r\n\r\nx");
+
+        assertThat(allocator.largestHeapBuffer).as("one byte arrived of the 2 MiB announced")
+                .isLessThanOrEqualTo(16 * 1024);
+        feed("y".repeat(100_000));
+        assertThat(listener.calls).as("still reading").isZero();
+    }
+
+    /** Remembers the largest heap buffer asked for. */
+    private static final class RecordingAllocator extends io.netty.buffer.UnpooledByteBufAllocator {
+        int largestHeapBuffer;
+
+        RecordingAllocator() {
+            super(false);
+        }
+
+        @Override
+        public ByteBuf heapBuffer(int initialCapacity, int maxCapacity) {
+            largestHeapBuffer = Math.max(largestHeapBuffer, initialCapacity);
+            return super.heapBuffer(initialCapacity, maxCapacity);
+        }
+    }
+
+    @Test
     void bodyAtExactlyTheCapIsNotTruncated() {
         open(settings());
         startExchange();
