@@ -87,7 +87,7 @@ class ExchangeHandlerTest {
     }
 
     /** Remembers the largest heap buffer asked for. */
-    private static final class RecordingAllocator extends io.netty.buffer.UnpooledByteBufAllocator {
+    private static final class RecordingAllocator extends io.netty.buffer.AbstractByteBufAllocator {
         int largestHeapBuffer;
 
         RecordingAllocator() {
@@ -95,9 +95,19 @@ class ExchangeHandlerTest {
         }
 
         @Override
-        public ByteBuf heapBuffer(int initialCapacity, int maxCapacity) {
+        protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
             largestHeapBuffer = Math.max(largestHeapBuffer, initialCapacity);
-            return super.heapBuffer(initialCapacity, maxCapacity);
+            return Unpooled.buffer(initialCapacity, maxCapacity);
+        }
+
+        @Override
+        protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+            return Unpooled.directBuffer(initialCapacity, maxCapacity);
+        }
+
+        @Override
+        public boolean isDirectBufferPooled() {
+            return false;
         }
     }
 
