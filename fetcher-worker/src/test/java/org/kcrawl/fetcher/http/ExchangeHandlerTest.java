@@ -74,7 +74,8 @@ class ExchangeHandlerTest {
         channel = new EmbeddedChannel();
         RecordingAllocator allocator = new RecordingAllocator();
         channel.config().setAllocator(allocator);
-        HttpClientSettings big = settings().toBuilder().maxBodyBytes(2 * 1024 * 1024).build();
+        HttpClientSettings big = settings().toBuilder().maxBodyBytes(2 * 1024 * 1024).maxDecodedBytes(4 * 1024 * 1024)
+                .build();
         exchange = FetchChannelInitializer.addHttpHandlers(channel.pipeline(), big, ResponseLimits.of(big));
         startExchange();
 
