@@ -2,7 +2,6 @@ package org.kcrawl.cli;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.net.URI;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,6 +10,9 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.SiteKey;
+import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
@@ -20,8 +22,6 @@ import org.kcrawl.fetcher.kafka.RedirectRules;
 import org.kcrawl.fetcher.kafka.RedirectScope;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
-import org.kcrawl.parser.scope.DomainScopeFilter;
-import org.kcrawl.parser.scope.HostScopeFilter;
 
 /**
  * Turns the crawl command's options (and its optional {@code --config} file) into the fetcher's and
@@ -74,12 +74,12 @@ final class WorkerWiring {
     CrawlWorkers workers(KafkaClients clients, List<String> seeds) {
         Set<String> sites = new LinkedHashSet<>();
         for (String seed : seeds) {
-            sites.add(HostScopeFilter.siteKey(parsed(seed)));
+            sites.add(SiteKey.of(parsed(seed)));
         }
         ParserConfig parserConfig = parser.withKafka(options.crawlName, clients.bootstrapServers())
                 .withSeedSites(List.copyOf(sites));
         MeterRegistry registry = new SimpleMeterRegistry();
-        RedirectRules redirects = new RedirectRules(normalizer(), redirectScope(seeds), fetcher.maxRedirectHops());
+        RedirectRules redirects = new RedirectRules(normalizer(), redirectScope(sites), fetcher.maxRedirectHops());
         FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(), redirects);
         ParserWorker parserWorker = options.fetchOnly ? null : new ParserWorker(parserConfig, clients, registry);
         return new InProcessWorkers(fetcherWorker, parserWorker, new CapNote(fetcher.perAddressInForce()));
@@ -94,25 +94,9 @@ final class WorkerWiring {
         }
     }
 
-    private RedirectScope redirectScope(List<String> seeds) {
-        return switch (options.scope) {
-            case ANY -> RedirectScope.any();
-            case HOST -> {
-                Set<String> hosts = new LinkedHashSet<>();
-                seeds.forEach(s -> hosts.add(URI.create(s).getHost()));
-                RedirectScope same = RedirectScope.sameHost();
-                yield (source, target) -> same.allows(source, target) || hosts.contains(URI.create(target).getHost());
-            }
-            case DOMAIN -> {
-                Set<String> domains = new LinkedHashSet<>();
-                seeds.forEach(s -> domains.add(DomainScopeFilter.registeredDomain(URI.create(s).getHost())));
-                yield (source, target) -> {
-                    String domain = DomainScopeFilter.registeredDomain(URI.create(target).getHost());
-                    return domain.equals(DomainScopeFilter.registeredDomain(URI.create(source).getHost()))
-                            || domains.contains(domain);
-                };
-            }
-        };
+    /** The crawl's scope (the parser's mode over the seeds' sites), which redirect targets are judged by too. */
+    private RedirectScope redirectScope(Set<String> sites) {
+        return RedirectScope.of(new SiteScope(parser.scope(), CrawlSites.of(sites)));
     }
 
     private static Map<String, Object> fetcherOverrides(CrawlOptions o) {

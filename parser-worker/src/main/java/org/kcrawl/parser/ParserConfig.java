@@ -16,7 +16,7 @@ import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.record.ExtractionRule;
 import org.kcrawl.parser.scope.PatternFilter;
-import org.kcrawl.parser.scope.ScopeMode;
+import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.parser.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
 
