@@ -366,8 +366,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             // A parked retry keeps the claim for its copy (before the send: it may be read back first).
             s.seen().handOver(task.partition(), task.fingerprint);
         }
-        CrawlRequest parked = new CrawlRequest(r.v(), r.url(), r.depth(), r.sourceUrl(), r.discoveredAt(),
-                r.attempt(), r.hops(), notBefore);
+        CrawlRequest parked = r.withNotBefore(notBefore);
         parking.park(parked, task.key, task.partition()).whenComplete((v, error) -> {
             if (error != null) {
                 task.done.completeExceptionally(error);
