@@ -45,6 +45,14 @@ public final class RedirectScope {
         return scope.allows(parse(source), parse(target));
     }
 
+    /**
+     * True when {@code target} is in scope from any page already, so a seed redirecting there does not
+     * move the crawl: it is on one of the crawl's sites (or their domains), or the scope is any.
+     */
+    public boolean coversEverywhere(String target) {
+        return scope.coversEverywhere(parse(target));
+    }
+
     private static HttpUrl parse(String url) {
         try {
             return HttpUrl.parse(url);
