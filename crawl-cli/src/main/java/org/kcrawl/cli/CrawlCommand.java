@@ -46,7 +46,7 @@ public final class CrawlCommand implements Callable<Integer> {
         if (seeds.isEmpty()) {
             throw new UsageException("no seed URLs: give URLs as arguments or --seeds FILE");
         }
-        return new LocalCrawl(options, seeds, clients -> wiring.workers(clients, seeds),
+        return new LocalCrawl(options, seeds, wiring::workers,
                 spec.commandLine().getErr()).run();
     }
 }

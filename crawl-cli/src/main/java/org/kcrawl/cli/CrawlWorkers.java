@@ -20,6 +20,9 @@ interface CrawlWorkers extends AutoCloseable {
     /** What holds the crawl back when it is a limit the user did not ask for ({@link CapNote}), or "". */
     String capNote();
 
+    /** The seeds that moved to another site by redirect, which the crawl now covers too. */
+    SeedMoves seedMoves();
+
     /** Consumed messages (either worker) whose outputs are not all acknowledged yet. */
     int pending();
 

@@ -65,7 +65,7 @@ final class DemoCommand implements Callable<Integer> {
                 spec.commandLine().getErr().printf("demo: synthetic web of %d hosts x %d pages on port %d%n",
                         hosts, pagesPerHost, web.port());
             }
-            return new LocalCrawl(options, seeds, clients -> wiring.workers(clients, seeds),
+            return new LocalCrawl(options, seeds, wiring::workers,
                     spec.commandLine().getErr()).run();
         }
     }

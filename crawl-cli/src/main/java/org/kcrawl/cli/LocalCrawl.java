@@ -24,6 +24,8 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.scope.ScopeRecords;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
@@ -110,6 +112,8 @@ final class LocalCrawl {
                 // Before the sinks start: a refused run must not truncate the output files.
                 FetchOnlyGuard.check(admin, topics);
             }
+            // Before the workers are built: they read the crawl's scope topic when they start.
+            publish(clients, seedSites(topics), "the seeds' sites");
 
             JsonLinesSink output = outputSink(clients, topics);
             JsonLinesSink failures = new JsonLinesSink(clients, options.crawlName + ".cli-failures",
@@ -120,7 +124,7 @@ final class LocalCrawl {
             ConsumerLag lag = new ConsumerLag(admin);
             try (CrawlWorkers workers = workersFactory.apply(clients)) {
                 workers.start();
-                seed(clients, topics);
+                publish(clients, seedRequests(topics), "seeds");
                 DrainCheck drain = new DrainCheck(workers, lag::measure, topics, !options.fetchOnly, IDLE_CHECKS);
                 ProgressReporter progress = new ProgressReporter(err, terminal,
                         () -> snapshot(workers, output, failures, backlog), options.fetchOnly ? "written" : "records",
@@ -130,11 +134,12 @@ final class LocalCrawl {
                     t.setDaemon(true);
                     return t;
                 });
-                ticker.scheduleWithFixedDelay(() -> check(drain, output, progress), CHECK_EVERY_MILLIS,
-                        CHECK_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+                ticker.scheduleWithFixedDelay(() -> check(drain, output, progress, workers.seedMoves()),
+                        CHECK_EVERY_MILLIS, CHECK_EVERY_MILLIS, TimeUnit.MILLISECONDS);
                 done.await();
                 ticker.shutdownNow();
                 if (!options.quiet) {
+                    workers.seedMoves().untold().forEach(progress::notice);
                     backlog = drain.backlog();
                     progress.tick();
                 }
@@ -181,20 +186,39 @@ final class LocalCrawl {
         }
     }
 
-    private void seed(KafkaClients clients, CrawlTopics topics) {
+    /** The scope topic's records of the seeds' sites, so every worker judges links from them as the crawl's own. */
+    private List<ProducerRecord<String, byte[]>> seedSites(CrawlTopics topics) {
+        List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+        for (ScopeSite site : ScopeRecords.seedSites(seeds, Instant.now())) {
+            out.add(ScopeRecords.of(topics, site));
+        }
+        return out;
+    }
+
+    /** A seed request for each seed, keyed by host. */
+    private List<ProducerRecord<String, byte[]>> seedRequests(CrawlTopics topics) {
         Instant now = Instant.now();
+        List<ProducerRecord<String, byte[]>> out = new ArrayList<>();
+        for (String url : seeds) {
+            out.add(new ProducerRecord<>(topics.urls(), HostKey.of(url),
+                    MessageCodec.get().encode(CrawlRequest.seed(url, now))));
+        }
+        return out;
+    }
+
+    /** Sends {@code records} and waits until the broker has acknowledged every one. */
+    private void publish(KafkaClients clients, List<ProducerRecord<String, byte[]>> records, String what) {
         try (KafkaProducer<String, byte[]> producer = clients.producer(options.crawlName + "-seeder")) {
             List<CompletableFuture<?>> sent = new ArrayList<>();
-            for (String url : seeds) {
-                byte[] value = MessageCodec.get().encode(CrawlRequest.seed(url, now));
-                sent.add(Sends.send(producer, new ProducerRecord<>(topics.urls(), HostKey.of(url), value)));
+            for (ProducerRecord<String, byte[]> record : records) {
+                sent.add(Sends.send(producer, record));
             }
             Sends.all(sent).get(60, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while seeding", e);
+            throw new IllegalStateException("interrupted while publishing " + what, e);
         } catch (Exception e) {
-            throw new IllegalStateException("cannot publish seeds: " + e, e);
+            throw new IllegalStateException("cannot publish " + what + ": " + e, e);
         }
     }
 
@@ -215,11 +239,15 @@ final class LocalCrawl {
         }
     }
 
-    private void check(DrainCheck drain, JsonLinesSink output, ProgressReporter progress) {
+    private void check(DrainCheck drain, JsonLinesSink output, ProgressReporter progress, SeedMoves moves) {
         try {
             if (output.limitReached()) {
                 finish(Outcome.LIMIT_REACHED); // the main thread draws the last progress line
                 return;
+            }
+            if (!options.quiet) {
+                // At once, not with the next progress line: it explains why the crawl left the seed's site.
+                moves.untold().forEach(progress::notice);
             }
             if (!options.quiet && ++checks % PROGRESS_EVERY_CHECKS == 0) {
                 backlog = drain.backlog();
@@ -287,6 +315,6 @@ final class LocalCrawl {
     private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink output, JsonLinesSink failures,
                                              long backlog) {
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
-                Math.max(w.failures(), failures.written()), backlog, w.capNote());
+                Math.max(w.failures(), failures.written()), backlog, w.capNote(), w.seedMoves().count());
     }
 }

@@ -63,6 +63,15 @@ final class ProgressReporter {
         }
     }
 
+    /** Prints {@code line} once, on a line of its own: above the redrawn line on a terminal. */
+    void notice(String line) {
+        if (terminal) {
+            err.print("\r\u001b[K");
+        }
+        err.println(line);
+        err.flush();
+    }
+
     /** Prints the final summary line. */
     void finish(String outcome) {
         ProgressSnapshot s = source.get();
@@ -71,8 +80,11 @@ final class ProgressReporter {
         if (terminal) {
             err.print("\r\u001b[K");
         }
-        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d %s, %d errors",
-                outcome, s.pages(), seconds, s.pages() / seconds, s.records(), outputLabel, s.errors()));
+        String moved = s.seedMoves() == 0 ? ""
+                : String.format(Locale.ROOT, "; %d seed%s moved to another site", s.seedMoves(),
+                        s.seedMoves() == 1 ? "" : "s");
+        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d %s, %d errors%s",
+                outcome, s.pages(), seconds, s.pages() / seconds, s.records(), outputLabel, s.errors(), moved));
         err.flush();
     }
 

@@ -11,11 +11,18 @@ package org.kcrawl.cli;
  * @param lag messages of the urls, pages and parking topics whose worker group has not committed them yet
  * @param note what holds the crawl back when it is a limit the user did not ask for ({@link CapNote}), or
  *             empty
+ * @param seedMoves seeds that moved to another site by redirect ({@link SeedMoves})
  */
-record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note) {
+record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note,
+                        int seedMoves) {
     ProgressSnapshot {
         if (note == null) {
             throw new IllegalArgumentException("note must not be null (empty for none)");
         }
+    }
+
+    /** A snapshot of a crawl none of whose seeds moved. */
+    ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note) {
+        this(pages, records, queued, inFlight, errors, lag, note, 0);
     }
 }

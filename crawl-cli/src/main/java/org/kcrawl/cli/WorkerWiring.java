@@ -2,16 +2,15 @@ package org.kcrawl.cli;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.net.URI;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.KafkaClients;
-import org.kcrawl.common.url.HttpUrl;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeFollower;
+import org.kcrawl.common.scope.SiteScope;
+import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
@@ -20,8 +19,6 @@ import org.kcrawl.fetcher.kafka.RedirectRules;
 import org.kcrawl.fetcher.kafka.RedirectScope;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
-import org.kcrawl.parser.scope.DomainScopeFilter;
-import org.kcrawl.parser.scope.HostScopeFilter;
 
 /**
  * Turns the crawl command's options (and its optional {@code --config} file) into the fetcher's and
@@ -68,51 +65,31 @@ final class WorkerWiring {
     }
 
     /**
-     * The fetcher and parser for a crawl from {@code seeds}, talking to {@code clients}' cluster; the
-     * fetcher alone for a fetch-only crawl.
+     * The fetcher and parser, talking to {@code clients}' cluster; the fetcher alone for a fetch-only
+     * crawl. They judge links and redirects by one scope over the crawl's sites, which one follower of
+     * the crawl's scope topic keeps for both: the seeds' sites (published before the workers are built,
+     * so the follower has them when this returns), the sites seeds moved to, in this run or earlier ones.
      */
-    CrawlWorkers workers(KafkaClients clients, List<String> seeds) {
-        Set<String> sites = new LinkedHashSet<>();
-        for (String seed : seeds) {
-            sites.add(HostScopeFilter.siteKey(parsed(seed)));
-        }
-        ParserConfig parserConfig = parser.withKafka(options.crawlName, clients.bootstrapServers())
-                .withSeedSites(List.copyOf(sites));
-        MeterRegistry registry = new SimpleMeterRegistry();
-        RedirectRules redirects = new RedirectRules(normalizer(), redirectScope(seeds), fetcher.maxRedirectHops());
-        FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(), redirects);
-        ParserWorker parserWorker = options.fetchOnly ? null : new ParserWorker(parserConfig, clients, registry);
-        return new InProcessWorkers(fetcherWorker, parserWorker, new CapNote(fetcher.perAddressInForce()));
-    }
-
-    /** A seed or redirect URL, which the crawl has already checked, split into its parts. */
-    private static HttpUrl parsed(String url) {
+    CrawlWorkers workers(KafkaClients clients) {
+        CrawlSites sites = new CrawlSites();
+        SeedMoves moves = new SeedMoves(parser.scope());
+        ScopeFollower follower = ScopeFollower.start(clients, new CrawlTopics(options.crawlName),
+                options.crawlName + "-cli", sites, moves, ScopeFollower.DEFAULT_TIMEOUT);
         try {
-            return HttpUrl.parse(url);
-        } catch (InvalidUrlException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            ParserConfig parserConfig = parser.withKafka(options.crawlName, clients.bootstrapServers());
+            MeterRegistry registry = new SimpleMeterRegistry();
+            RedirectRules redirects = new RedirectRules(normalizer(),
+                    RedirectScope.of(new SiteScope(parser.scope(), sites)), fetcher.maxRedirectHops());
+            FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(),
+                    redirects);
+            ParserWorker parserWorker = options.fetchOnly ? null
+                    : new ParserWorker(parserConfig, clients, registry, sites);
+            return new InProcessWorkers(fetcherWorker, parserWorker, follower, moves,
+                    new CapNote(fetcher.perAddressInForce()));
+        } catch (RuntimeException e) {
+            follower.close();
+            throw e;
         }
-    }
-
-    private RedirectScope redirectScope(List<String> seeds) {
-        return switch (options.scope) {
-            case ANY -> RedirectScope.any();
-            case HOST -> {
-                Set<String> hosts = new LinkedHashSet<>();
-                seeds.forEach(s -> hosts.add(URI.create(s).getHost()));
-                RedirectScope same = RedirectScope.sameHost();
-                yield (source, target) -> same.allows(source, target) || hosts.contains(URI.create(target).getHost());
-            }
-            case DOMAIN -> {
-                Set<String> domains = new LinkedHashSet<>();
-                seeds.forEach(s -> domains.add(DomainScopeFilter.registeredDomain(URI.create(s).getHost())));
-                yield (source, target) -> {
-                    String domain = DomainScopeFilter.registeredDomain(URI.create(target).getHost());
-                    return domain.equals(DomainScopeFilter.registeredDomain(URI.create(source).getHost()))
-                            || domains.contains(domain);
-                };
-            }
-        };
     }
 
     private static Map<String, Object> fetcherOverrides(CrawlOptions o) {
@@ -127,6 +104,8 @@ final class WorkerWiring {
         }
         m.put("max_pages", o.maxPages);
         m.put("max_depth", o.maxDepth);
+        // The in-process fetcher is handed its redirect scope; this keeps its configuration saying the same.
+        m.put("scope", o.scope.name().toLowerCase(java.util.Locale.ROOT));
         if (o.ignoreRobots) {
             m.put("ignore_robots", true);
         }
@@ -148,16 +127,21 @@ final class WorkerWiring {
         return m;
     }
 
-    /** The workers of a local crawl, in one JVM. */
+    /** The workers of a local crawl, in one JVM, and the follower of the crawl's scope they share. */
     private static final class InProcessWorkers implements CrawlWorkers {
         private final FetcherWorker fetcher;
         /** Null in a fetch-only crawl. */
         private final ParserWorker parser;
+        private final ScopeFollower scope;
+        private final SeedMoves moves;
         private final CapNote capNote;
 
-        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, CapNote capNote) {
+        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, ScopeFollower scope, SeedMoves moves,
+                         CapNote capNote) {
             this.fetcher = fetcher;
             this.parser = parser;
+            this.scope = scope;
+            this.moves = moves;
             this.capNote = capNote;
         }
 
@@ -195,6 +179,11 @@ final class WorkerWiring {
         }
 
         @Override
+        public SeedMoves seedMoves() {
+            return moves;
+        }
+
+        @Override
         public int pending() {
             return fetcher.pending() + (parser == null ? 0 : parser.pending());
         }
@@ -205,8 +194,12 @@ final class WorkerWiring {
             try {
                 fetcher.close();
             } finally {
-                if (parser != null) {
-                    parser.close();
+                try {
+                    if (parser != null) {
+                        parser.close();
+                    }
+                } finally {
+                    scope.close();
                 }
             }
         }

@@ -78,6 +78,16 @@ final class CommandProcess implements AutoCloseable {
         return now;
     }
 
+    /** True while the process runs. */
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Asks the process to stop as an orchestrator does: SIGTERM. */
+    void terminate() {
+        process.destroy();
+    }
+
     /** Waits for the process to exit; true when it has. */
     boolean awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

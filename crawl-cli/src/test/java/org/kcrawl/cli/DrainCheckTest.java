@@ -122,6 +122,11 @@ class DrainCheckTest {
     }
 
     private static final class FakeWorkers implements CrawlWorkers {
+        @Override
+        public SeedMoves seedMoves() {
+            return new SeedMoves(org.kcrawl.common.scope.ScopeMode.HOST);
+        }
+
         int inFlight;
         int queued;
         int pending;

@@ -68,4 +68,20 @@ class ProgressReporterTest {
 
         assertThat(text.toString().strip()).endsWith("| lag 0 | held by per-ip cap (8)");
     }
+
+    @Test
+    void aMovedSeedIsToldOnALineOfItsOwnAndCountedInTheSummary() {
+        ProgressSnapshot moved = new ProgressSnapshot(7, 7, 0, 0, 0, 0, "", 1);
+        ProgressReporter progress = new ProgressReporter(new PrintWriter(text), true, () -> moved, "records",
+                clock::get, 5_000_000_000L);
+
+        clock.set(1_000_000_000L);
+        progress.tick();
+        progress.notice("seed moved: http://127.0.0.1:8000/ redirects to http://localhost:8000/");
+        progress.finish("drained");
+
+        assertThat(text.toString()).contains("\r\u001b[Kseed moved: http://127.0.0.1:8000/ redirects to "
+                + "http://localhost:8000/" + System.lineSeparator())
+                .contains("7 records, 0 errors; 1 seed moved to another site");
+    }
 }

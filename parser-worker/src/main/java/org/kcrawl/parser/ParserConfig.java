@@ -16,7 +16,7 @@ import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.record.ExtractionRule;
 import org.kcrawl.parser.scope.PatternFilter;
-import org.kcrawl.parser.scope.ScopeMode;
+import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.parser.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
 
@@ -55,8 +55,9 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param maxSitemapBytes largest decompressed sitemap read
  * @param maxSitemapUrls most URLs taken from one sitemap
  * @param extract extraction rules filling the records' {@code fields}
- * @param seedSites sites (host, plus port when not the default) in scope from any page: the crawl
- *                  command sets the seeds' hosts here so links between them are followed
+ * @param seedSites sites (host, plus port when not the default) in scope from any page, besides the
+ *                  crawl's sites on its scope topic (where {@code crawl} and {@code crawl submit} publish
+ *                  the seeds' sites, and fetchers the sites seeds moved to); rarely needed
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
  *                    {@link ParserMain} (0 picks a free port)
  * @param linkDedupCapacity URL fingerprints (8 bytes each) of links this parser published and the broker
@@ -199,7 +200,7 @@ public record ParserConfig(
                 linkDedupCapacity);
     }
 
-    /** A copy whose scope also admits {@code sites} from any page (the crawl command's seed hosts). */
+    /** A copy whose scope also admits {@code sites} from any page. */
     public ParserConfig withSeedSites(List<String> sites) {
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,

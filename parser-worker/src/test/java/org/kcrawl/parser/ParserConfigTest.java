@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.parser.record.FieldRule;
-import org.kcrawl.parser.scope.ScopeMode;
+import org.kcrawl.common.scope.ScopeMode;
 
 class ParserConfigTest {
     @TempDir

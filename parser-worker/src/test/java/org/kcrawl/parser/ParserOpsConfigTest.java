@@ -17,7 +17,7 @@ class ParserOpsConfigTest {
         assertThat(ParserConfig.defaults().metricsPort()).isEqualTo(9400);
         assertThat(ParserConfig.load(null, Map.of("KCRAWL_PARSER_METRICS_PORT", "0")).metricsPort()).isZero();
         assertThat(ParserConfig.defaults().withKafka("c", "127.0.0.1:1").withScope(
-                org.kcrawl.parser.scope.ScopeMode.ANY, 1).metricsPort()).isEqualTo(9400);
+                org.kcrawl.common.scope.ScopeMode.ANY, 1).metricsPort()).isEqualTo(9400);
     }
 
     @Test

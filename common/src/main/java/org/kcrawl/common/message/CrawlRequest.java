@@ -1,5 +1,6 @@
 package org.kcrawl.common.message;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 
@@ -14,6 +15,10 @@ import java.time.Instant;
  * @param attempt fetch attempt number, starting at 1
  * @param hops redirect hops that led here (0 unless this URL is a redirect target)
  * @param notBefore earliest time this URL may be fetched, null for "now" (used to park retries)
+ * @param seed true for a seed and for the redirect targets a seed led to (depth 0): the seed moved there,
+ *             so a redirect from it brings its target's site into the crawl's scope, as Heritrix treats
+ *             a seed's redirect as a new seed. Written only when true; a request without it is no seed.
+ *             A sitemap from robots.txt is at depth 0 too, but no seed
  */
 public record CrawlRequest(
         @JsonProperty("v") int v,
@@ -23,7 +28,8 @@ public record CrawlRequest(
         @JsonProperty("discovered_at") Instant discoveredAt,
         @JsonProperty("attempt") int attempt,
         @JsonProperty("hops") int hops,
-        @JsonProperty("not_before") Instant notBefore) {
+        @JsonProperty("not_before") Instant notBefore,
+        @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed) {
 
     public CrawlRequest {
         Checks.httpUrl(url, "url");
@@ -33,11 +39,20 @@ public record CrawlRequest(
             throw new IllegalArgumentException("attempt must be >= 1 but was " + attempt);
         }
         Checks.notNegative(hops, "hops");
+        if (seed && depth != 0) {
+            throw new IllegalArgumentException("a seed is at depth 0 but was at depth " + depth);
+        }
+    }
+
+    /** A request that is no seed (a discovered link, a sitemap, a redirect target of either). */
+    public CrawlRequest(int v, String url, int depth, String sourceUrl, Instant discoveredAt, int attempt, int hops,
+                        Instant notBefore) {
+        this(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, false);
     }
 
     /** A seed: depth 0, first attempt, no source. */
     public static CrawlRequest seed(String url, Instant now) {
-        return new CrawlRequest(SchemaVersions.CURRENT, url, 0, null, now, 1, 0, null);
+        return new CrawlRequest(SchemaVersions.CURRENT, url, 0, null, now, 1, 0, null, true);
     }
 
     /** A link found on {@code sourceUrl}, one level deeper than the page it was found on. */
@@ -47,11 +62,16 @@ public record CrawlRequest(
 
     /** The same URL scheduled for another attempt, not before {@code notBefore}. */
     public CrawlRequest retry(Instant notBefore) {
-        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt + 1, hops, notBefore);
+        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt + 1, hops, notBefore, seed);
     }
 
-    /** A redirect target reached from this request: same depth, one more hop. */
+    /** The same attempt, not before {@code notBefore} (a URL parked until its turn). */
+    public CrawlRequest withNotBefore(Instant notBefore) {
+        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, seed);
+    }
+
+    /** A redirect target reached from this request: same depth, one more hop, a seed when this is one. */
     public CrawlRequest redirectTo(String target, Instant now) {
-        return new CrawlRequest(SchemaVersions.CURRENT, target, depth, url, now, 1, hops + 1, null);
+        return new CrawlRequest(SchemaVersions.CURRENT, target, depth, url, now, 1, hops + 1, null, seed);
     }
 }

@@ -55,6 +55,14 @@ public record CrawlTopics(String crawlName) {
         return crawlName + ".seen";
     }
 
+    /**
+     * The sites in the crawl's scope from any page (seeds' sites, and where seeds moved by redirect),
+     * compacted and keyed by site; every fetcher and parser reads all of it.
+     */
+    public String scope() {
+        return crawlName + ".scope";
+    }
+
     /** Messages no worker could decode or handle, with headers naming where they came from. */
     public String deadLetters() {
         return crawlName + ".dead-letters";
@@ -93,7 +101,8 @@ public record CrawlTopics(String crawlName) {
 
     /** Every topic of the crawl. */
     public List<String> all() {
-        List<String> out = new ArrayList<>(List.of(urls(), pages(), records(), failures(), seen(), deadLetters()));
+        List<String> out = new ArrayList<>(List.of(urls(), pages(), records(), failures(), seen(), scope(),
+                deadLetters()));
         out.addAll(parkedTopics());
         return List.copyOf(out);
     }

@@ -38,6 +38,9 @@ public final class TopicProvisioner {
         // fingerprints of hosts in partition p of urls, so one owner restores exactly its hosts.
         wanted.add(topic(topics.seen(), layout.urlPartitions(), layout,
                 Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+        // One partition: a small topic every worker reads whole, in the order sites were added.
+        wanted.add(topic(topics.scope(), 1, layout,
+                Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
         wanted.add(topic(topics.pages(), layout.pagePartitions(), layout,
                 Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes)));
         wanted.add(topic(topics.records(), layout.outputPartitions(), layout, Map.of()));

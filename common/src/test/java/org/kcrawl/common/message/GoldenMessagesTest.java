@@ -24,6 +24,28 @@ class GoldenMessagesTest {
     }
 
     @Test
+    void aSeedSaysSoAndOtherRequestsWriteNoSeedField() throws Exception {
+        CrawlRequest seed = CrawlRequest.seed("http://example.org/", Instant.parse("2026-11-29T12:00:00Z"));
+        JsonNode written = codec.readTree(codec.encode(seed));
+        assertThat(written.get("seed").asBoolean()).isTrue();
+        assertThat(codec.decode(codec.encode(seed), CrawlRequest.class)).isEqualTo(seed);
+
+        CrawlRequest moved = seed.retry(null).redirectTo("https://www.example.org/", seed.discoveredAt());
+        assertThat(moved.seed()).as("a seed's redirect target is a seed").isTrue();
+        assertThat(moved.withNotBefore(seed.discoveredAt()).seed()).isTrue();
+        CrawlRequest link = CrawlRequest.discovered("http://example.org/a", 1, "http://example.org/", seed.discoveredAt());
+        assertThat(codec.readTree(codec.encode(link)).has("seed")).isFalse();
+        assertThat(link.redirectTo("http://example.org/b", link.discoveredAt()).seed()).isFalse();
+    }
+
+    @Test
+    void scopeSiteMatchesGolden() throws Exception {
+        ScopeSite expected = ScopeSite.seedRedirect("www.example.org", "https://www.example.org/",
+                "http://example.org/", Instant.parse("2026-11-29T12:00:00.500Z"));
+        assertRoundTrip("scope-site.json", expected, ScopeSite.class);
+    }
+
+    @Test
     void fetchedPageOfVersionOneIsStillRead() throws Exception {
         assertThat(codec.decode(read("fetched-page.json"), FetchedPage.class)).isEqualTo(page(1));
     }

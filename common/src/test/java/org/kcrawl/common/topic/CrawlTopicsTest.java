@@ -24,7 +24,7 @@ class CrawlTopicsTest {
 
     @Test
     void everyTopicIncludesTheTiersAndGroupsAreDistinct() {
-        assertThat(topics.all()).contains("shop.urls", "shop.seen", "shop.urls.parked-2").hasSize(10)
+        assertThat(topics.all()).contains("shop.urls", "shop.seen", "shop.scope", "shop.urls.parked-2").hasSize(11)
                 .doesNotHaveDuplicates();
         assertThat(topics.parkingGroup()).isNotEqualTo(topics.fetcherGroup()).startsWith("shop.");
     }

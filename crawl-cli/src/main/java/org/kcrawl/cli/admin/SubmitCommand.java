@@ -28,8 +28,9 @@ import picocli.CommandLine.Parameters;
         header = "Submits seed URLs to a crawl on a Kafka cluster.",
         description = {
             "Checks and normalizes the URLs as the crawl command does, "
-                    + "creates the crawl's topics when missing, produces one request per URL to <crawl>.urls "
-                    + "(keyed by host) and waits until the broker has acknowledged all of them.",
+                    + "creates the crawl's topics when missing, produces the seeds' sites to <crawl>.scope "
+                    + "(so the workers count them as the crawl's own) and one request per URL to <crawl>.urls "
+                    + "(keyed by host), and waits until the broker has acknowledged all of them.",
             "URLs already crawled are skipped by the fetchers' seen-set, so submitting twice is harmless."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every seed was acknowledged", "1:Kafka failed or did not answer in time",
@@ -83,7 +84,7 @@ public final class SubmitCommand extends ClusterCommand {
         long submitted;
         KafkaProducer<String, byte[]> producer = clients.producer(topics.crawlName() + "-submit");
         try {
-            submitted = new SeedPublisher(producer, topics.urls()).publish(seeds, Instant.now(), timeout);
+            submitted = new SeedPublisher(producer, topics).publish(seeds, Instant.now(), timeout);
         } finally {
             producer.close(timeout);
         }

@@ -18,24 +18,32 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.topic.CrawlTopics;
 
 class SeedPublisherTest {
     private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
+    private static final CrawlTopics TOPICS = new CrawlTopics("news");
     private static final List<String> SEEDS = List.of("https://example.org/", "https://example.org/b",
             "http://other.example:8080/");
 
     @Test
-    void everySeedGoesToTheUrlsTopicKeyedByItsHost() throws MalformedMessageException {
+    void theSeedsSitesGoToTheScopeTopicThenEverySeedToTheUrlsTopicKeyedByItsHost()
+            throws MalformedMessageException {
         MockProducer<String, byte[]> producer = producer(true);
 
-        long acked = new SeedPublisher(producer, "news.urls").publish(SEEDS, NOW, Duration.ofSeconds(5));
+        long acked = new SeedPublisher(producer, TOPICS).publish(SEEDS, NOW, Duration.ofSeconds(5));
 
         assertThat(acked).isEqualTo(3);
         List<ProducerRecord<String, byte[]>> sent = producer.history();
-        assertThat(sent).extracting(ProducerRecord::topic).containsOnly("news.urls");
-        assertThat(sent).extracting(ProducerRecord::key).containsExactly("example.org", "example.org", "other.example");
-        for (int i = 0; i < sent.size(); i++) {
-            CrawlRequest request = MessageCodec.get().decode(sent.get(i).value(), CrawlRequest.class);
+        assertThat(sent).extracting(ProducerRecord::topic)
+                .containsExactly("news.scope", "news.scope", "news.urls", "news.urls", "news.urls");
+        assertThat(sent).extracting(ProducerRecord::key).containsExactly("example.org", "other.example:8080",
+                "example.org", "example.org", "other.example");
+        assertThat(MessageCodec.get().decode(sent.get(1).value(), ScopeSite.class))
+                .isEqualTo(ScopeSite.seed("other.example:8080", "http://other.example:8080/", NOW));
+        for (int i = 0; i < SEEDS.size(); i++) {
+            CrawlRequest request = MessageCodec.get().decode(sent.get(2 + i).value(), CrawlRequest.class);
             assertThat(request).isEqualTo(CrawlRequest.seed(SEEDS.get(i), NOW));
         }
     }
@@ -44,8 +52,11 @@ class SeedPublisherTest {
     void aRefusedSeedFailsThePublicationSayingHowManyWereAcknowledged() {
         MockProducer<String, byte[]> producer = producer(false);
         CompletableFuture<Long> publishing = CompletableFuture.supplyAsync(() ->
-                new SeedPublisher(producer, "news.urls").publish(SEEDS, NOW, Duration.ofSeconds(30)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> producer.history().size() == 3);
+                new SeedPublisher(producer, TOPICS).publish(SEEDS, NOW, Duration.ofSeconds(30)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> producer.history().size() == 2);
+        producer.completeNext();
+        producer.completeNext();
+        await().atMost(Duration.ofSeconds(10)).until(() -> producer.history().size() == 5);
 
         producer.completeNext();
         producer.errorNext(new NotEnoughReplicasException("2 of 3 replicas in sync"));
@@ -58,12 +69,13 @@ class SeedPublisherTest {
     }
 
     @Test
-    void seedsNotAcknowledgedInTimeAreReported() {
+    void sitesNotAcknowledgedInTimeAreReportedAndNoSeedIsSent() {
         MockProducer<String, byte[]> producer = producer(false);
 
-        assertThatThrownBy(() -> new SeedPublisher(producer, "news.urls").publish(SEEDS, NOW, Duration.ofMillis(200)))
+        assertThatThrownBy(() -> new SeedPublisher(producer, TOPICS).publish(SEEDS, NOW, Duration.ofMillis(200)))
                 .isInstanceOf(ClusterException.class)
-                .hasMessageStartingWith("only 0 of 3 seeds were acknowledged by news.urls within");
+                .hasMessageStartingWith("only 0 of 2 seed sites were acknowledged by news.scope within");
+        assertThat(producer.history()).extracting(ProducerRecord::topic).containsOnly("news.scope");
     }
 
     private static MockProducer<String, byte[]> producer(boolean autoComplete) {

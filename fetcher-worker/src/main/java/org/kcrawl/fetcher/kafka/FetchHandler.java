@@ -41,6 +41,10 @@ import org.slf4j.LoggerFactory;
  * (page, redirect, failure) are followed by the URL's seen marker, sent only after the outputs are
  * acknowledged: a marker never exists for a URL whose outputs could still be lost.
  *
+ * <p>A seed (or a redirect target a seed led to) that redirects to a site not yet in scope from every
+ * page moved the crawl: besides its redirect page and its target, it publishes that site to the scope
+ * topic, where every fetcher and parser learns it, before its seen marker (see {@link ResponsePlanner}).
+ *
  * <p>The first URL of a host to get a verdict from a freshly fetched robots.txt also publishes the
  * file's same-host {@code Sitemap:} URLs as its own outputs (before its seen marker, and before its
  * offset is committed), so they are published at least once per fetch of the file.
@@ -319,6 +323,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                 log.debug("redirect target {} of {} is out of scope", r.page().redirectTo(), task.request.url());
                 s.metrics().skip(SkipReason.OUT_OF_SCOPE);
             }
+            if (r.moved() != null) {
+                // An output of this URL like the others: acknowledged before its seen marker and its
+                // offset, so a crash redoes the redirect and the site is never lost.
+                log.info("seed {} redirects to {}: {} joins the crawl's scope", task.request.url(),
+                        r.page().redirectTo(), r.moved().site());
+                outs.add(s.outputs().scope(r.moved()));
+            }
             terminal(task, outs, () -> s.metrics().redirect());
         } else if (plan instanceof Plan.Fail f) {
             FailureReason reason = f.failure().reason();
@@ -366,8 +377,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             // A parked retry keeps the claim for its copy (before the send: it may be read back first).
             s.seen().handOver(task.partition(), task.fingerprint);
         }
-        CrawlRequest parked = new CrawlRequest(r.v(), r.url(), r.depth(), r.sourceUrl(), r.discoveredAt(),
-                r.attempt(), r.hops(), notBefore);
+        CrawlRequest parked = r.withNotBefore(notBefore);
         parking.park(parked, task.key, task.partition()).whenComplete((v, error) -> {
             if (error != null) {
                 task.done.completeExceptionally(error);

@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.kafka;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
+import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.fetcher.http.HttpClientSettings;
@@ -73,6 +74,10 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                            no new request starts (default 32 MiB): a slow or absent broker pauses
  *                            fetching instead of filling the heap. Memory for pages stays within this
  *                            plus {@code concurrency x max_body_bytes} for the responses on the wire
+ * @param scope host, domain or any: which redirect targets are followed, judged as the parsers judge
+ *              links ({@link org.kcrawl.common.scope.SiteScope}), so give fetchers and parsers the same
+ *              (default host). A seed's redirects are followed whatever the scope: their target's site
+ *              joins the crawl's scope
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -112,7 +117,8 @@ public record FetcherConfig(
         @JsonProperty("park_tiers") List<Duration> parkTiers,
         @JsonProperty("max_pages_per_host") long maxPagesPerHost,
         @JsonProperty("follow_sitemaps") boolean followSitemaps,
-        @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes) {
+        @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
+        @JsonProperty("scope") ScopeMode scope) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -148,6 +154,9 @@ public record FetcherConfig(
         }
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrap_servers must name at least one HOST:PORT");
+        }
+        if (scope == null) {
+            throw new IllegalArgumentException("scope must be one of host, domain, any");
         }
         atLeast("partitions", partitions, 1);
         atLeast("replication", replication, 1);
@@ -228,7 +237,8 @@ public record FetcherConfig(
                 Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Duration.ofHours(24), Duration.ofMinutes(1),
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
-                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024);
+                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
+                ScopeMode.HOST);
     }
 
     /** The crawl's topic names. */

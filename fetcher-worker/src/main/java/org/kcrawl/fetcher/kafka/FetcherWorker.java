@@ -24,6 +24,9 @@ import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.runtime.ManagedWorker;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeFollower;
+import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.HttpFetcher;
@@ -85,14 +88,36 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private boolean started;
     private boolean stopped;
 
-    /** A worker with the production HTTP client built from {@code config} and same-host redirects. */
+    /**
+     * A worker with the production HTTP client built from {@code config}, judging redirect targets by
+     * the crawl's scope ({@code scope} over the crawl's sites, which it follows on the scope topic from
+     * now until it stops: the worker owns the follower). Throws {@link IllegalStateException} when the
+     * scope topic cannot be read.
+     */
     public static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry) {
-        return create(config, clients, registry, config.httpClient(), RedirectRules.defaults(config.maxRedirectHops()));
+        CrawlSites sites = new CrawlSites();
+        ScopeFollower follower = ScopeFollower.start(clients, config.topics(),
+                "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8), sites,
+                site -> { }, ScopeFollower.DEFAULT_TIMEOUT);
+        try {
+            RedirectRules redirects = new RedirectRules(RedirectRules.defaults(config.maxRedirectHops()).normalizer(),
+                    RedirectScope.of(new SiteScope(config.scope(), sites)), config.maxRedirectHops());
+            return create(config, clients, registry, config.httpClient(), redirects, follower);
+        } catch (RuntimeException e) {
+            follower.close();
+            throw e;
+        }
     }
 
     /** A worker with the production HTTP client built from {@code http}, following redirects by {@code redirects}. */
     public static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
                                        HttpClientSettings http, RedirectRules redirects) {
+        return create(config, clients, registry, http, redirects, null);
+    }
+
+    /** The same, closing {@code owned} (when not null) as it stops. */
+    private static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
+                                        HttpClientSettings http, RedirectRules redirects, AutoCloseable owned) {
         SharedDns dns = SharedDns.start(http);
         NettyHttpFetcher fetcher;
         try {
@@ -102,8 +127,13 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             throw e;
         }
         try {
+            AutoCloseable resources = owned == null ? dns : () -> {
+                try (owned) {
+                    dns.close();
+                }
+            };
             return new FetcherWorker(config, clients, registry, fetcher, redirects,
-                    new ResolvedAddresses(dns.resolver()), dns);
+                    new ResolvedAddresses(dns.resolver()), resources);
         } catch (RuntimeException e) {
             fetcher.close();
             dns.close();

@@ -12,6 +12,8 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.scope.ScopeRecords;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.seen.SeenMarkers;
@@ -86,6 +88,11 @@ public final class Outputs {
             r.headers().add(PARTITION_HEADER, Integer.toString(partition).getBytes(StandardCharsets.US_ASCII));
             return r;
         });
+    }
+
+    /** A site that joined the crawl's scope (a seed moved there) to the scope topic, keyed by site. */
+    public CompletableFuture<Void> scope(ScopeSite site) {
+        return send(() -> ScopeRecords.of(topics, site));
     }
 
     /** The seen marker of {@code fingerprint}, in the seen partition matching the urls partition. */

@@ -8,6 +8,8 @@ import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.scope.SiteKey;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.HttpResult;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
@@ -19,7 +21,10 @@ import org.kcrawl.fetcher.politeness.RetryAfter;
  * <ul>
  *   <li>3xx with a Location: a redirect page, and the target as a new URL when in scope; a loop
  *       or too many hops is a {@code REDIRECT_LIMIT} failure, an unusable Location an
- *       {@code INVALID_URL} failure.</li>
+ *       {@code INVALID_URL} failure. A seed's redirect (hops counted from the seed) is always
+ *       followed, and when its target is not in scope from every page yet, the seed moved: the
+ *       target's site joins the crawl's scope, as Heritrix's {@code seedsRedirectNewSeeds} has it
+ *       (most sites redirect their bare name: {@code example.org} to {@code www.example.org}).</li>
  *   <li>4xx other than 408 and 429: an {@code HTTP_4XX} failure.</li>
  *   <li>408, 429, 5xx and transient fetch errors: a retry while attempts remain, else a failure.</li>
  *   <li>Permanent fetch errors: a failure at once.</li>
@@ -86,8 +91,13 @@ final class ResponsePlanner {
             return fail(request, FailureReason.REDIRECT_LIMIT, "more than " + redirects.maxHops()
                     + " redirects; the last one pointed to " + target, status, now);
         }
-        CrawlRequest next = redirects.scope().allows(request.url(), target) ? request.redirectTo(target, now) : null;
-        return new Plan.Redirect(page(request, result, now, target), next);
+        RedirectScope scope = redirects.scope();
+        ScopeSite moved = null;
+        if (request.seed() && !scope.coversEverywhere(target)) {
+            moved = ScopeSite.seedRedirect(SiteKey.of(target), target, request.url(), now);
+        }
+        CrawlRequest next = request.seed() || scope.allows(request.url(), target) ? request.redirectTo(target, now) : null;
+        return new Plan.Redirect(page(request, result, now, target), next, moved);
     }
 
     private Plan retryOrFail(CrawlRequest request, FailureReason reason, String detail, Integer status,

@@ -18,6 +18,7 @@ import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
+import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
@@ -333,12 +334,39 @@ class FetchHandlerTest {
         HandlerFixture f = new HandlerFixture(o);
         f.fetcher.answer(URL, 302, null, "", Map.of("location", "HTTP://B.TEST/x"));
 
-        f.handle(f.seed(URL));
+        f.handle(CrawlRequest.discovered(URL, 1, "http://a.test/", f.time.now()));
 
         assertThat(f.pages().get(0).redirectTo()).isEqualTo("http://b.test/x");
         assertThat(f.requests()).isEmpty();
+        assertThat(f.sent(HandlerFixture.TOPICS.scope())).isEmpty();
         assertThat(f.outcome("skip", "out_of_scope")).isEqualTo(1);
         assertThat(f.outcome("redirect", "none")).isEqualTo(1);
+    }
+
+    @Test
+    void aSeedThatRedirectsToAnotherHostPublishesItsSiteBeforeItsSeenMarker() {
+        HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
+        f.fetcher.answer(URL, 301, null, "", Map.of("location", "http://www.a.test/"));
+
+        CompletableFuture<?> stage = f.handle(f.seed(URL));
+
+        assertThat(stage).isCompleted();
+        assertThat(f.requests()).singleElement().satisfies(r -> {
+            assertThat(r.url()).isEqualTo("http://www.a.test/");
+            assertThat(r.seed()).isTrue();
+        });
+        List<ProducerRecord<String, byte[]>> scope = f.sent(HandlerFixture.TOPICS.scope());
+        assertThat(scope).singleElement().satisfies(r -> {
+            assertThat(r.key()).isEqualTo("www.a.test");
+            ScopeSite site = HandlerFixture.decode(r.value(), ScopeSite.class);
+            assertThat(site.cause()).isEqualTo(ScopeSite.Cause.SEED_REDIRECT);
+            assertThat(site.url()).isEqualTo("http://www.a.test/");
+            assertThat(site.sourceUrl()).isEqualTo(URL);
+        });
+        List<String> order = f.producer.history().stream().map(ProducerRecord::topic).toList();
+        assertThat(order.indexOf(HandlerFixture.TOPICS.scope())).isLessThan(order.indexOf(HandlerFixture.TOPICS.seen()));
+        assertThat(f.outcome("redirect", "none")).isEqualTo(1);
+        assertThat(f.outcome("skip", "out_of_scope")).isZero();
     }
 
     @Test

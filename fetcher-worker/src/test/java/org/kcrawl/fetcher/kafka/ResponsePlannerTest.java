@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeMode;
+import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.HttpResult;
 
@@ -87,6 +92,69 @@ class ResponsePlannerTest {
         Plan.Redirect p = (Plan.Redirect) planner.forResponse(root, r, now);
 
         assertThat(p.next().url()).isEqualTo("http://a.test/home");
+    }
+
+    @Test
+    void aSeedThatRedirectsToAnotherHostMovesTheCrawlThere() {
+        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+                result(301, Map.of("location", "http://www.a.test/")), now);
+
+        assertThat(r.next().url()).isEqualTo("http://www.a.test/");
+        assertThat(r.next().seed()).as("the target is a seed too").isTrue();
+        assertThat(r.next().hops()).isEqualTo(1);
+        assertThat(r.moved()).isEqualTo(ScopeSite.seedRedirect("www.a.test", "http://www.a.test/", URL, now));
+
+        // seed -> http://www.a.test/ -> https://www.b.test/: the second hop moves it again.
+        Plan.Redirect second = (Plan.Redirect) planner.forResponse(r.next(),
+                result(302, Map.of("location", "https://www.b.test/en/")), now);
+        assertThat(second.next().seed()).isTrue();
+        assertThat(second.next().hops()).isEqualTo(2);
+        assertThat(second.moved().site()).isEqualTo("www.b.test");
+        assertThat(second.moved().sourceUrl()).isEqualTo("http://www.a.test/");
+    }
+
+    @Test
+    void aSeedRedirectWithinTheCrawlsSitesMovesNothing() {
+        CrawlSites sites = CrawlSites.of(List.of("a.test", "www.a.test"));
+        ResponsePlanner scoped = new ResponsePlanner(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1),
+                () -> 0.5), new RedirectRules(u -> u, RedirectScope.of(new SiteScope(ScopeMode.HOST, sites)), 5));
+
+        Plan.Redirect https = (Plan.Redirect) scoped.forResponse(request,
+                result(301, Map.of("location", "https://a.test/dir/page")), now);
+        Plan.Redirect www = (Plan.Redirect) scoped.forResponse(request,
+                result(301, Map.of("location", "http://www.a.test/")), now);
+
+        assertThat(https.next().url()).isEqualTo("https://a.test/dir/page");
+        assertThat(https.moved()).isNull();
+        assertThat(www.next().url()).isEqualTo("http://www.a.test/");
+        assertThat(www.moved()).isNull();
+    }
+
+    @Test
+    void redirectsOfPagesAndSitemapsKeepTheirScope() {
+        CrawlRequest link = CrawlRequest.discovered(URL, 1, "http://a.test/", now);
+        CrawlRequest sitemap = CrawlRequest.discovered("http://a.test/sitemap.xml", 0, "http://a.test/robots.txt", now);
+
+        Plan.Redirect fromLink = (Plan.Redirect) planner.forResponse(link,
+                result(301, Map.of("location", "http://b.test/")), now);
+        Plan.Redirect fromSitemap = (Plan.Redirect) planner.forResponse(sitemap,
+                result(301, Map.of("location", "http://b.test/sitemap.xml")), now);
+        Plan.Redirect sameHost = (Plan.Redirect) planner.forResponse(link,
+                result(301, Map.of("location", "/moved")), now);
+
+        assertThat(fromLink.next()).isNull();
+        assertThat(fromLink.moved()).isNull();
+        assertThat(fromSitemap.next()).as("a sitemap is at depth 0 but is no seed").isNull();
+        assertThat(fromSitemap.moved()).isNull();
+        assertThat(sameHost.next().url()).isEqualTo("http://a.test/moved");
+        assertThat(sameHost.next().seed()).isFalse();
+    }
+
+    @Test
+    void aSeedsRedirectsStopAtTheHopLimitToo() {
+        CrawlRequest fifth = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 5, null, true);
+        Plan p = planner.forResponse(fifth, result(301, Map.of("location", "http://y.test/")), now);
+        assertThat(failed(p)).isEqualTo(FailureReason.REDIRECT_LIMIT);
     }
 
     @Test

@@ -22,6 +22,8 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.dedup.FingerprintSet;
@@ -39,6 +41,10 @@ import org.slf4j.LoggerFactory;
  * has published ({@code link_dedup_capacity}), kept for the worker's life. {@link #start()} and
  * {@link #stop()} may be called from any thread; stop is graceful (in-flight pages finish and are
  * committed within the drain time).
+ *
+ * <p>Links are judged over the crawl's sites, which grow while it runs (a seed that redirects to
+ * another site brings that site in): a worker follows the crawl's scope topic from before its first
+ * page until it stops, unless it was given sites someone else follows.
  */
 public final class ParserWorker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ParserWorker.class);
@@ -53,6 +59,9 @@ public final class ParserWorker implements AutoCloseable {
     private final ParserMetrics metrics;
     private final PageProcessor processor;
     private final String clientId;
+    private final CrawlSites sites;
+    /** True when this worker follows the scope topic itself (it was not given sites someone else follows). */
+    private final boolean followsScope;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     private State state = State.NEW;
@@ -61,6 +70,7 @@ public final class ParserWorker implements AutoCloseable {
     private volatile WorkerLoop<FetchedPage> loop;
     private volatile ParseHandler handler;
     private Thread pollThread;
+    private ScopeFollower scopeFollower;
 
     /**
      * A worker for {@code config} talking to the cluster of {@code clients} (its bootstrap servers win
@@ -68,28 +78,50 @@ public final class ParserWorker implements AutoCloseable {
      * connects until {@link #start()}.
      */
     public ParserWorker(ParserConfig config, KafkaClients clients, MeterRegistry registry) {
-        if (config == null || clients == null || registry == null) {
-            throw new IllegalArgumentException("config, clients and registry must not be null");
+        this(config, clients, registry, new CrawlSites(), true);
+    }
+
+    /**
+     * A worker like {@link #ParserWorker(ParserConfig, KafkaClients, MeterRegistry)} that judges links
+     * over {@code sites}, which the caller keeps following on the scope topic (the crawl command shares
+     * one follower between its in-process workers).
+     */
+    public ParserWorker(ParserConfig config, KafkaClients clients, MeterRegistry registry, CrawlSites sites) {
+        this(config, clients, registry, sites, false);
+    }
+
+    private ParserWorker(ParserConfig config, KafkaClients clients, MeterRegistry registry, CrawlSites sites,
+                         boolean followsScope) {
+        if (config == null || clients == null || registry == null || sites == null) {
+            throw new IllegalArgumentException("config, clients, registry and sites must not be null");
         }
         this.config = config;
         this.clients = clients;
         this.registry = registry;
         this.metrics = new ParserMetrics(registry);
-        this.processor = processor(config, metrics);
+        this.sites = sites;
+        this.followsScope = followsScope;
+        this.processor = processor(config, metrics, sites);
         this.clientId = newClientId(config.crawlName());
     }
 
     /**
      * The page processor a worker configured by {@code config} runs on its parse pool, counting into
-     * {@code metrics}; benchmarks and tests measure exactly this.
+     * {@code metrics}, with the configured seed sites as the crawl's only sites; benchmarks and tests
+     * measure exactly this.
      */
     public static PageProcessor processor(ParserConfig config, ParserMetrics metrics) {
-        if (config == null || metrics == null) {
-            throw new IllegalArgumentException("config and metrics must not be null");
+        return processor(config, metrics, new CrawlSites());
+    }
+
+    /** The page processor judging links over the crawl's live {@code sites} (the configured seed sites join them). */
+    public static PageProcessor processor(ParserConfig config, ParserMetrics metrics, CrawlSites sites) {
+        if (config == null || metrics == null || sites == null) {
+            throw new IllegalArgumentException("config, metrics and sites must not be null");
         }
         PageParser parser = new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
                 RuleExtractor.of(config.extract()), System::nanoTime);
-        return new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings()),
+        return new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings(), sites),
                 metrics, Clock.systemUTC(), System::nanoTime);
     }
 
@@ -108,6 +140,11 @@ public final class ParserWorker implements AutoCloseable {
             throw new IllegalStateException("a parser worker starts once; this one is " + state);
         }
         CrawlTopics topics = config.topics();
+        if (followsScope) {
+            // Before the first page: its links are judged with every site the crawl has so far.
+            scopeFollower = ScopeFollower.start(clients, topics, clientId, sites, site -> { },
+                    ScopeFollower.DEFAULT_TIMEOUT);
+        }
         producer = clients.producer(clientId);
         pool = newPool();
         DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
@@ -155,6 +192,9 @@ public final class ParserWorker implements AutoCloseable {
             pool.shutdownNow();
         } finally {
             producer.close(remaining(deadline));
+            if (scopeFollower != null) {
+                scopeFollower.close();
+            }
         }
         if (!stopped) {
             log.warn("{}: poll loop did not stop within {}; uncommitted pages will be redelivered", clientId, timeout);

@@ -5,6 +5,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeMode;
+import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.parser.html.DiscoveredLink;
@@ -38,17 +41,22 @@ public final class ScopeChain {
         this.maxOutlinks = maxOutlinks;
     }
 
-    /**
-     * The chain for {@code settings}: URL length first (it bounds the cost of everything after it),
-     * then scope, depth, repeated segments, deny and allow patterns.
-     */
+    /** The chain for {@code settings}, whose crawl sites are the settings' seed sites and never grow. */
     public static ScopeChain of(ScopeSettings settings) {
+        return of(settings, new CrawlSites());
+    }
+
+    /**
+     * The chain for {@code settings} over the crawl's live {@code sites} (to which the settings' seed
+     * sites are added): URL length first (it bounds the cost of everything after it), then scope, depth,
+     * repeated segments, deny and allow patterns.
+     */
+    public static ScopeChain of(ScopeSettings settings, CrawlSites sites) {
+        settings.seedSites().forEach(sites::add);
         List<LinkFilter> filters = new ArrayList<>();
         filters.add(new UrlLengthFilter(settings.maxUrlLength()));
-        switch (settings.mode()) {
-            case HOST -> filters.add(new HostScopeFilter(settings.seedSites()));
-            case DOMAIN -> filters.add(new DomainScopeFilter(settings.seedSites()));
-            case ANY -> { }
+        if (settings.mode() != ScopeMode.ANY) {
+            filters.add(new SiteScopeFilter(new SiteScope(settings.mode(), sites)));
         }
         filters.add(new DepthFilter(settings.maxDepth()));
         filters.add(new RepeatedSegmentsFilter(settings.maxRepeatedSegments()));

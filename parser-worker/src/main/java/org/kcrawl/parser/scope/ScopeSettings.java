@@ -2,6 +2,7 @@ package org.kcrawl.parser.scope;
 
 import java.util.List;
 import java.util.Set;
+import org.kcrawl.common.scope.ScopeMode;
 
 /**
  * The rules of a scope chain.
@@ -14,8 +15,9 @@ import java.util.Set;
  * @param allowPatterns when not empty, a URL must match one of these regular expressions
  * @param denyPatterns a URL matching any of these regular expressions is rejected
  * @param seedSites in host scope, sites (host, plus port when not the default) that are in scope
- *                  wherever the link was found: the seeds' hosts, so links between seed hosts are
- *                  followed; in domain scope, their registered domains are
+ *                  wherever the link was found, so links between seed hosts are followed; in domain
+ *                  scope, their registered domains are. Configured ones; the crawl's scope topic adds
+ *                  more while the crawl runs (see {@link ScopeChain#of(ScopeSettings, org.kcrawl.common.scope.CrawlSites)})
  */
 public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int maxRepeatedSegments,
                             int maxOutlinks, List<String> allowPatterns, List<String> denyPatterns,

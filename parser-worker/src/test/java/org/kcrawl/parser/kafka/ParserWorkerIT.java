@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,8 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.scope.ScopeRecords;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
@@ -185,6 +188,35 @@ class ParserWorkerIT {
         await().atMost(WAIT).untilAsserted(() -> assertThat(lag()).isZero());
         // Nothing committed was parsed again: still exactly three records.
         assertThat(readRaw(topics.records(), 3, Duration.ofSeconds(2))).hasSize(3);
+    }
+
+    @Test
+    void linksToSitesInTheCrawlsScopeAreFollowedFromAnyPageWhetherAddedBeforeOrAfterTheWorkerStarted()
+            throws Exception {
+        Instant now = Instant.now();
+        // Added by an earlier run, before this worker started: a restart must keep it.
+        publishScope(ScopeSite.seedRedirect("www.moved.example", "http://www.moved.example/", "http://moved.example/",
+                now));
+        ParserWorker worker = startWorker();
+
+        produce(Pages.html("http://site.example/", "<a href='http://www.moved.example/a'>a</a>"
+                + "<a href='http://later.example/b'>b</a>"));
+        assertThat(read(topics.urls(), CrawlRequest.class, 1)).extracting(CrawlRequest::url)
+                .containsExactly("http://www.moved.example/a");
+        assertThat(worker.metrics().linksRejected(RejectReason.OUT_OF_SCOPE)).isEqualTo(1);
+
+        // Added while it runs.
+        publishScope(ScopeSite.seedRedirect("later.example", "http://later.example/", "http://site.example/", now));
+        await().atMost(WAIT).untilAsserted(() -> {
+            produce(Pages.html("http://site.example/again-" + System.nanoTime(),
+                    "<a href='http://later.example/b'>b</a>"));
+            assertThat(readRaw(topics.urls(), 2, Duration.ofSeconds(2))).extracting(r -> decode(r.value(),
+                    CrawlRequest.class).url()).contains("http://later.example/b");
+        });
+    }
+
+    private void publishScope(ScopeSite site) throws Exception {
+        producer.send(ScopeRecords.of(topics, site)).get(30, TimeUnit.SECONDS);
     }
 
     private <T> List<T> read(String topic, Class<T> type, int count) {

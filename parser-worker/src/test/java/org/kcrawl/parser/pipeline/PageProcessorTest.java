@@ -19,7 +19,7 @@ import org.kcrawl.parser.html.ParsedPage;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.scope.RejectReason;
 import org.kcrawl.parser.scope.ScopeChain;
-import org.kcrawl.parser.scope.ScopeMode;
+import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.parser.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
 import org.kcrawl.parser.testing.Pages;

@@ -9,6 +9,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeMode;
+import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.parser.html.DiscoveredLink;
 
 class ScopeChainTest {
@@ -161,7 +164,8 @@ class ScopeChainTest {
                 return true;
             }
         };
-        ScopeChain chain = new ScopeChain(List.of(broken, new HostScopeFilter()), 100);
+        ScopeChain chain = new ScopeChain(List.of(broken,
+                new SiteScopeFilter(new SiteScope(ScopeMode.HOST, new CrawlSites()))), 100);
         ScopeResult r = chain.apply(SOURCE, List.of(
                 link("http://www.example.co.uk/boom"), link("http://www.example.co.uk/fine"),
                 link("http://www.example.co.uk/boom2")));
@@ -197,17 +201,15 @@ class ScopeChainTest {
     }
 
     @Test
-    void parsesScopeModesLeniently() {
-        assertThat(ScopeMode.fromWireName(" Domain ")).isEqualTo(ScopeMode.DOMAIN);
-        assertThatThrownBy(() -> ScopeMode.fromWireName("planet"))
-                .hasMessageContaining("[host, domain, any]").hasMessageContaining("planet");
-    }
+    void sitesAddedWhileTheCrawlRunsAreInScopeFromThenOn() {
+        CrawlSites sites = new CrawlSites();
+        ScopeChain chain = ScopeChain.of(new ScopeSettings(ScopeMode.HOST, 5, 2048, 3, 500, List.of(), List.of(),
+                java.util.Set.of("127.0.0.1:8000")), sites);
+        SourcePage seedHost = SourcePage.of("http://127.0.0.1:8000/about", 1);
 
-    @Test
-    void registeredDomainsArePublicSuffixAware() {
-        assertThat(DomainScopeFilter.registeredDomain("a.b.example.co.uk")).isEqualTo("example.co.uk");
-        assertThat(DomainScopeFilter.registeredDomain("WWW.Example.COM")).isEqualTo("example.com");
-        assertThat(DomainScopeFilter.registeredDomain("10.1.2.3")).isEqualTo("10.1.2.3");
-        assertThat(DomainScopeFilter.registeredDomain("localhost")).isEqualTo("localhost");
+        assertThat(sites.containsSite("127.0.0.1:8000")).as("configured seed sites join the live ones").isTrue();
+        assertThat(accepted(chain, seedHost, "http://localhost:8000/a")).isFalse();
+        sites.add("localhost:8000");
+        assertThat(accepted(chain, seedHost, "http://localhost:8000/a")).isTrue();
     }
 }

@@ -1,15 +1,16 @@
-package org.kcrawl.parser.scope;
+package org.kcrawl.common.scope;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** How far from the page it was found on a link may lead. */
+/** How far from the page it was found on a link (or a redirect) may lead; see {@link SiteScope}. */
 public enum ScopeMode {
     /**
-     * The same host as the source page (and the same port when either uses a non-default one). By
-     * induction from the seeds, the crawl stays on the seeds' hosts.
+     * The same host as the source page (and the same port when either uses a non-default one), or one
+     * of the crawl's sites. By induction from the seeds, the crawl stays on the seeds' hosts and the
+     * hosts seeds moved to.
      */
     HOST,
     /** The same registered domain (public-suffix aware: {@code a.example.co.uk} and {@code b.example.co.uk}). */
