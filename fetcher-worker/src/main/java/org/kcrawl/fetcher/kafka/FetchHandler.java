@@ -247,7 +247,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                 log.info("robots.txt disallows {}", task.request.url());
                 finishSkipped(task, SkipReason.ROBOTS);
             }
-            case UNAVAILABLE -> execute(task, planner.forRobotsUnavailable(task.request, verdict.retryAt(),
+            case UNAVAILABLE -> execute(task, planner.forRobotsUnavailable(task.request, verdict.unreachable(),
                     s.time().now()));
         }
     }

@@ -41,7 +41,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  * @param retryBaseDelay first retry back-off (doubled per attempt, full jitter)
  * @param retryMaxDelay cap on the retry back-off
  * @param robotsTtl how long robots.txt rules are cached (at most 24 h)
- * @param robotsRetry how long an unreachable robots.txt blocks its host before it is fetched again
+ * @param robotsRetry how long an unreachable robots.txt (5xx, 429, or no answer at all) blocks its host
+ *                    before it is fetched again; the host's URLs retry then, up to {@code max_attempts}
  * @param maxHostQueue URLs queued per host in memory, whatever its pace; more are parked
  * @param maxHold longest a URL waits in memory, for its not-before time or its turn at its host;
  *                URLs that must wait longer are parked in a parking tier, which keeps memory
@@ -73,6 +74,11 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                            no new request starts (default 32 MiB): a slow or absent broker pauses
  *                            fetching instead of filling the heap. Memory for pages stays within this
  *                            plus {@code concurrency x max_body_bytes} for the responses on the wire
+ * @param robotsUnreachableGiveUp how long after a host's robots.txt first failed its URLs may still wait
+ *                                for it: a URL whose next try would come later fails at once, with the
+ *                                network's reason ({@code dns}, {@code connect}, ...). 0 (the default, for
+ *                                long crawls) never gives up early: URLs retry until {@code max_attempts}
+ *                                are spent. The crawl command sets it for a local crawl (see the README)
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -112,7 +118,8 @@ public record FetcherConfig(
         @JsonProperty("park_tiers") List<Duration> parkTiers,
         @JsonProperty("max_pages_per_host") long maxPagesPerHost,
         @JsonProperty("follow_sitemaps") boolean followSitemaps,
-        @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes) {
+        @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
+        @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -191,6 +198,7 @@ public record FetcherConfig(
             throw new IllegalArgumentException("robots_ttl must be at most 24 hours (RFC 9309) but was " + robotsTtl);
         }
         positive("robots_retry", robotsRetry);
+        notNegative("robots_unreachable_give_up", robotsUnreachableGiveUp);
         atLeast("max_host_queue", maxHostQueue, 1);
         positive("max_hold", maxHold);
         positive("seen_restore_timeout", seenRestoreTimeout);
@@ -228,7 +236,8 @@ public record FetcherConfig(
                 Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Duration.ofHours(24), Duration.ofMinutes(1),
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
-                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024);
+                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
+                Duration.ZERO);
     }
 
     /** The crawl's topic names. */
@@ -259,7 +268,7 @@ public record FetcherConfig(
     /** robots.txt handling. */
     public RobotsSettings robots() {
         return new RobotsSettings(robotsAgent, robotsTtl, robotsRetry, maxCrawlDelay, RobotsSettings.RFC_MIN_BYTES,
-                5, 100_000);
+                5, 100_000, robotsUnreachableGiveUp);
     }
 
     /** The handler's per-URL rules. */
