@@ -160,6 +160,11 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         return holds.size() + awaitingRobots.total();
     }
 
+    /** Counts the URLs held until their not-before time into {@code tally}. */
+    void tallyHolds(WaitTally tally) {
+        holds.tally(tally);
+    }
+
     /** URLs whose request went out and whose outputs are not all acknowledged yet. */
     public int fetching() {
         return fetching.get();
