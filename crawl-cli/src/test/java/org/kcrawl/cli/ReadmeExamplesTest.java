@@ -3,8 +3,15 @@ package org.kcrawl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.message.FailureReason;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -13,6 +20,7 @@ import picocli.CommandLine.ParseResult;
  * parser takes the words, and a crawl's options and seed URLs pass the checks it makes before it starts.
  * Files an example names ({@code --seeds seeds.txt}, {@code --config parser.yaml}) are the user's own and
  * are not looked for. {@link ReadmeExamplesIT} runs the examples that need no network beyond loopback.
+ * The progress and summary lines the README shows are the command's own.
  */
 class ReadmeExamplesTest {
 
@@ -58,6 +66,26 @@ class ReadmeExamplesTest {
                 List.of("fetcher"),
                 List.of("status", "--bootstrap", "$B"));
         assertThat(found.get(2).line()).isEqualTo(4);
+    }
+
+    @Test
+    void theProgressAndSummaryLinesShownAreTheOnesTheCommandPrints() throws Exception {
+        String readme = Files.readString(ReadmeCommands.readme());
+        AtomicReference<ProgressSnapshot> now = new AtomicReference<>(new ProgressSnapshot(0, 0, 1, 0, 1, 1,
+                "waiting: 1 host, robots.txt unreachable (connect), retry 2/3 in 2 s"));
+        AtomicLong clock = new AtomicLong();
+        StringWriter text = new StringWriter();
+        ProgressReporter progress = new ProgressReporter(new PrintWriter(text), false, now::get, "records",
+                clock::get, 5_000_000_000L);
+
+        clock.set(2_000_000_000L);
+        progress.tick();
+        now.set(new ProgressSnapshot(0, 0, 0, 0, 3, 0, "",
+                Map.of(FailureReason.CONNECT, 1L)));
+        clock.set(5_500_000_000L);
+        progress.finish("drained");
+
+        assertThat(text.toString().lines()).allSatisfy(line -> assertThat(readme).contains("\n" + line + "\n"));
     }
 
     /** Parses {@code args} as {@link CrawlMain} does; for a crawl, also checks its options and seed URLs. */
