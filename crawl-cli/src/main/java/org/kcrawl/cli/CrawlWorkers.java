@@ -27,8 +27,9 @@ interface CrawlWorkers extends AutoCloseable {
     int queued();
 
     /**
-     * The progress line's note: what the crawl waits for when nothing is on the wire ({@link WaitNote}),
-     * else what holds it back when it is a limit the user did not ask for ({@link CapNote}), else "".
+     * The progress line's note: what the crawl waits for when nothing is on the wire or queued
+     * ({@link WaitNote}), else what holds it back when it is a limit the user did not ask for
+     * ({@link CapNote}), else "".
      */
     String note();
 

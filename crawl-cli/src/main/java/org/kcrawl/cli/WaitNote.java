@@ -5,8 +5,8 @@ import org.kcrawl.fetcher.kafka.Waiting;
 import org.kcrawl.fetcher.robots.RobotsUnreachable;
 
 /**
- * The progress line's note for a crawl with nothing on the wire whose URLs wait on timers: what for,
- * told by the URL due first. A host whose robots.txt cannot be fetched is named for it, with the
+ * The progress line's note for a crawl with nothing on the wire or queued whose URLs wait on timers:
+ * what for, told by the URL due first. A host whose robots.txt cannot be fetched is named for it, with the
  * network's reason ({@code waiting: 1 host, robots.txt unreachable (connect), retry 2/3 in 2 s}); a
  * retry after a failed fetch by its attempt ({@code waiting: 2 hosts, retry 2/3 in 1 s}); anything
  * else by when the next URL goes ({@code waiting: 3 hosts, next URL in 40 s}). Without it, a crawl

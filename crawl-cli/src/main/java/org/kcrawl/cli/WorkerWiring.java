@@ -211,14 +211,9 @@ final class WorkerWiring {
 
         @Override
         public String note() {
-            // Waiting is the whole story only while nothing is on the wire; otherwise the crawl is working.
-            if (fetcher.inFlight() == 0) {
-                String waiting = WaitNote.of(fetcher.waiting());
-                if (!waiting.isEmpty()) {
-                    return waiting;
-                }
-            }
-            return capNote.of(fetcher::heldHosts);
+            // The fetcher tells of waits only while nothing is on the wire or queued: the crawl is idle but for them.
+            String waiting = WaitNote.of(fetcher.waiting());
+            return waiting.isEmpty() ? capNote.of(fetcher::heldHosts) : waiting;
         }
 
         @Override

@@ -290,9 +290,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /**
      * What the URLs held on timers wait for (retries, Retry-After waits, parked URLs read back), told by
-     * the one due first and its host's robots.txt: what the crawl does while nothing is on the wire.
+     * the one due first and its host's robots.txt: what the crawl does while nothing is on the wire. None
+     * while a request is on the wire or queued for its host's turn: the crawl is working then, and its
+     * timers are not the story.
      */
     public Waiting waiting() {
+        if (scheduler.inFlight() > 0 || scheduler.queued() > 0) {
+            return Waiting.none();
+        }
         WaitTally tally = new WaitTally();
         handler.tallyHolds(tally);
         forwarder.tally(tally);
