@@ -36,10 +36,12 @@ for a in "$@"; do
            --scale-max-pages 400 --docs-pages 600 --small-pages 200)
   elif [ "$a" = "--smoke" ]; then
     # The harness end to end on the smallest web: build and classpath steps as in a real run, the synthetic
-    # web, kcrawl through its launcher, the checks of what it fetched. Not the baselines (they need Debian's
-    # python3-aiohttp and Scrapy) nor nginx: a machine with a JDK, python3 and /usr/bin/time runs it.
+    # web, kcrawl through its launcher, the checks of what it fetched, and one short iteration of the
+    # parser's benchmark. Not the baselines (they need Debian's python3-aiohttp and Scrapy) nor nginx: a
+    # machine with a JDK, python3 and /usr/bin/time runs it.
     args+=(--smoke --crawlers kcrawl --scenarios throughput --hosts 2 --pages-per-host 10 --latency-ms 5
-           --concurrency 4 --per-host 2 --timeout 120)
+           --concurrency 4 --per-host 2 --timeout 120
+           --parse-bench --parse-bench-jmh-args "-wi 0 -i 1 -r 300ms -f 0 bareOneThread" --parse-bench-timeout 180)
   else
     args+=("$a")
   fi

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * artifacts there. The script runs as a user runs it, with Maven pointed at a view of the local
  * repository that has everything but {@code org/kcrawl}, and with a work directory of its own, so the
  * synthetic web's classpath is made afresh: it must come from the reactor, the web must serve, and kcrawl
- * must fetch exactly its pages. Needs Debian's python3 and /usr/bin/time, as the harness does; not the
- * baselines' packages, nor nginx.
+ * must fetch exactly its pages; the parser's benchmark must run one short iteration. Needs Debian's
+ * python3 and /usr/bin/time, as the harness does; not the baselines' packages, nor nginx.
  */
 class BenchSmokeIT {
     private static final Path PYTHON = Path.of("/usr/bin/python3");
@@ -60,7 +60,9 @@ class BenchSmokeIT {
         assertThat(classpath).as("common comes from the reactor").contains(Repo.root().resolve("common/target/classes")
                 .toString()).doesNotContain("org/kcrawl");
         assertThat(reports(runs)).singleElement().satisfies(report ->
-                assertThat(Files.readString(report, StandardCharsets.UTF_8)).contains("| kcrawl | yes | 20 |"));
+                assertThat(Files.readString(report, StandardCharsets.UTF_8)).contains("| kcrawl | yes | 20 |")
+                        .as("the parser's benchmark, on a classpath from the reactor too")
+                        .contains("| bareOneThread | 1 |"));
     }
 
     /**
