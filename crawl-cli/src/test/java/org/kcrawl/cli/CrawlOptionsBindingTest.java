@@ -78,7 +78,8 @@ class CrawlOptionsBindingTest {
         Path file = dir.resolve("patient.yaml");
         Files.writeString(file, "fetcher:\n  robots_retry: PT1M\n  robots_unreachable_give_up: PT0S\n");
         CrawlCommand patient = new CrawlCommand();
-        new CommandLine(patient).setCaseInsensitiveEnumValuesAllowed(true).parseArgs("--config", file.toString(), "http://example.org/");
+        new CommandLine(patient).setCaseInsensitiveEnumValuesAllowed(true)
+                .parseArgs("--config", file.toString(), "http://example.org/");
         RobotsSettings configured = new WorkerWiring(patient.options).fetcherConfig().robots();
 
         assertThat(configured.unreachableRetry()).isEqualTo(Duration.ofMinutes(1));

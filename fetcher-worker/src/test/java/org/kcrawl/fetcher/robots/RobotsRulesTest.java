@@ -98,7 +98,8 @@ class RobotsRulesTest {
 
         assertThat(why.cause()).isEqualTo(FailureReason.CONNECT);
         assertThat(why.brief()).isEqualTo("connect");
-        assertThat(why.detail()).contains(ROBOTS).contains("cannot connect to a.test:80").contains("Connection refused");
+        assertThat(why.detail()).contains(ROBOTS).contains("cannot connect to a.test:80")
+                .contains("Connection refused");
         assertThat(why.failures()).isEqualTo(1);
         assertThat(why.givenUp()).isFalse();
         assertThat(rules.unreachable("http://a.test/other")).contains(why);
