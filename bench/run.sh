@@ -99,12 +99,15 @@ build() {
 }
 
 # The synthetic web's classpath must be made again when it is missing, when testkit or common changed, or
-# when their classes are gone (a clean).
+# when something it names is gone (a clean, a pruned local repository).
 web_stale() {
   [ ! -s "$web_cp_file" ] && return 0
-  if [ ! -d "$root/testkit/target/classes" ] || [ ! -d "$root/common/target/classes" ]; then
-    return 0
-  fi
+  [ ! -d "$root/testkit/target/classes" ] && return 0
+  local entries entry
+  IFS=: read -ra entries < "$web_cp_file"
+  for entry in "${entries[@]}"; do
+    [ -e "$entry" ] || return 0
+  done
   [ -n "$(find "$root/pom.xml" "$root/common" "$root/testkit" -path '*/target' -prune -o \
           \( -name pom.xml -o -path '*/src/main/*' \) -newer "$web_cp_file" -print -quit)" ]
 }
