@@ -9,8 +9,8 @@ own log backs that up: requests received, duplicates, and the highest per-host c
 
 Besides the crawl scenarios: a fetch-only scenario (every page of the web is a seed, kcrawl runs with
 --fetch-only and the asyncio crawler with --no-parse, so nothing is parsed and no link followed), the
-scale curve, and on request the parser's JMH benchmark (parser-worker's exec:exec@jmh, read from its
-JSON result file).
+scale curve, and on request the parser's JMH benchmark (ParserBenchmarkMain, as parser-worker's
+exec:exec@jmh runs it, on a classpath from the reactor; read from its JSON result file).
 
 The docs, small and startup scenarios crawl a generated documentation site instead (docs_site.py: pages
 of tens of KB with about a hundred links, as real documentation has), served by one nginx per run
@@ -26,6 +26,7 @@ import math
 import os
 import platform
 import re
+import shlex
 import shutil
 import signal
 import statistics
@@ -43,6 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PYTHON = "/usr/bin/python3"  # Debian's interpreter, the one python3-aiohttp/lxml/scrapy install into
 WEB_MAIN = "org.kcrawl.testkit.web.SyntheticWebMain"
+PARSE_BENCH_MAIN = "org.kcrawl.parser.bench.ParserBenchmarkMain"
 ORIGIN = re.compile(r"^(https?://[^/:]+)(?::\d+)?")
 SCENARIOS = ("throughput", "polite", "fetch", "docs", "small", "startup", "scale")
 
@@ -631,7 +633,8 @@ def startup_section(args, sc, runs, small_runs):
 class ParseBench:
     """The parser's JMH benchmark: one entry per benchmark method, from JMH's JSON result file."""
 
-    command: list
+    command: list  # java on the test classpath, which stands in it as "@" + the file Maven writes it to
+    build: list  # the Maven run that compiles the tests and writes their classpath
     rc: int = None
     wall_s: float = None
     scores: dict = field(default_factory=dict)  # name -> {threads, score, error, cpus}
@@ -641,6 +644,12 @@ class ParseBench:
     @property
     def ok(self):
         return self.error is None and bool(self.scores)
+
+    def shown(self):
+        """The java command as the report shows it: the classpath named, not spelled out."""
+        cp = self.command.index("-cp") + 1
+        words = self.command[:cp] + ["<parser-worker's test classpath>"] + self.command[cp + 1:]
+        return " ".join(w if " " not in w else '"%s"' % w for w in words)
 
 
 def jmh_number(value):
@@ -653,24 +662,44 @@ def jmh_number(value):
 
 
 def run_parse_bench(args, work):
-    """Runs parser-worker's JMH benchmark (exec:exec@jmh, see parser-worker/README.md) with a JSON result file."""
+    """Runs parser-worker's JMH benchmark (ParserBenchmarkMain, what its exec:exec@jmh runs; see
+    parser-worker/README.md) with a JSON result file.
+
+    Its classpath comes from the reactor, as the synthetic web's does: `-pl parser-worker exec:exec@jmh` would look
+    for the project's other modules in the local Maven repository, where `./mvnw -B verify` puts nothing, and
+    `-am` would run the exec goal in modules that have no such execution. So one Maven run compiles the tests and
+    writes their classpath, and java runs the benchmark's main class on it.
+    """
     out_dir = os.path.join(work, "parse-bench")
     os.makedirs(out_dir, exist_ok=True)
     result_file = os.path.join(out_dir, "jmh.json")
-    jmh_args = ("-rf json -rff %s %s" % (result_file, args.parse_bench_jmh_args)).strip()
-    bench = ParseBench([os.path.join(ROOT, "mvnw"), "-q", "-B", "-pl", "parser-worker", "test-compile",
-                        "exec:exec@jmh", "-Djmh.args=" + jmh_args])
-    print("parser benchmark: %s" % " ".join(bench.command[1:]), file=sys.stderr, flush=True)
+    classpath_file = os.path.join(out_dir, "test.classpath")
+    jmh_args = ["-rf", "json", "-rff", result_file] + shlex.split(args.parse_bench_jmh_args)
+    module = os.path.join(ROOT, "parser-worker", "target")
+    build = [os.path.join(ROOT, "mvnw"), "-q", "-B", "-pl", "parser-worker", "-am", "test-compile",
+             "dependency:build-classpath", "-Dmdep.includeScope=test", "-Dmdep.outputFile=" + classpath_file]
+    bench = ParseBench(["java", "-cp", os.path.join(module, "test-classes") + os.pathsep + os.path.join(module, "classes")
+                        + os.pathsep + "@" + classpath_file, PARSE_BENCH_MAIN] + jmh_args, build=build)
+    print("parser benchmark: %s, then %s" % (" ".join(bench.build[1:]), bench.shown()), file=sys.stderr, flush=True)
     log_path = os.path.join(out_dir, "jmh.log")
     started = time.monotonic()
     try:
         with open(log_path, "w") as log:
-            bench.rc = subprocess.run(bench.command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log,
-                                      stderr=subprocess.STDOUT, timeout=args.parse_bench_timeout).returncode
+            built = subprocess.run(bench.build, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log,
+                                   stderr=subprocess.STDOUT, timeout=args.parse_bench_timeout).returncode
+            if built != 0:
+                bench.error = "the Maven build of its classpath failed (exit %s)" % built
+            else:
+                with open(classpath_file) as f:
+                    classpath = f.read().strip()
+                command = [a.replace("@" + classpath_file, classpath) for a in bench.command]
+                left = max(1.0, args.parse_bench_timeout - (time.monotonic() - started))
+                bench.rc = subprocess.run(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log,
+                                          stderr=subprocess.STDOUT, timeout=left).returncode
     except subprocess.TimeoutExpired:
         bench.error = "timed out after %g s" % args.parse_bench_timeout
     except OSError as e:
-        bench.error = "cannot run Maven: %s" % e
+        bench.error = "cannot run it: %s" % e
     bench.wall_s = time.monotonic() - started
     with open(log_path, errors="replace") as f:
         log_lines = [line.strip() for line in f]
@@ -700,12 +729,13 @@ def per_cpu(score):
 
 
 def parse_bench_section(bench):
-    shown = ["./mvnw"] + [a if " " not in a else '"%s"' % a for a in bench.command[1:]]
+    built = ["./mvnw"] + bench.build[1:-1] + ["-Dmdep.outputFile=..."]
     exit_note = " (non-zero when a target below was missed)" if bench.rc and bench.ok else ""
     lines = ["", "## Parse only: the parser's JMH benchmark", "",
-             "`%s` (parser-worker's `ParserBenchmark`: the worker's whole per-page pipeline against a bare jsoup "
-             "loop on the same corpus, one and two threads; see parser-worker/README.md). Wall %.0f s, Maven exit "
-             "%s%s." % (" ".join(shown), bench.wall_s or 0, bench.rc, exit_note), ""]
+             "`%s`, then `%s` (parser-worker's `ParserBenchmark`, as its `exec:exec@jmh` runs it: the worker's whole "
+             "per-page pipeline against a bare jsoup loop on the same corpus, one and two threads; see "
+             "parser-worker/README.md). Wall %.0f s, exit %s%s." % (" ".join(built), bench.shown(), bench.wall_s or 0,
+                                                                   bench.rc, exit_note), ""]
     if not bench.ok:
         return lines + ["**The benchmark gave no result**: %s." % bench.error]
     lines += ["| benchmark | threads | pages/s | ± | CPUs used | pages/s per core (pages per CPU-second) |",
@@ -823,7 +853,12 @@ def parse_args(argv):
     p.add_argument("--work-dir", default=os.path.join(HERE, ".work"), help="where raw runs go")
     p.add_argument("--results-dir", default=os.path.join(HERE, "results"), help="where reports go")
     p.add_argument("--command", default="bench/run.sh", help="the command line recorded in the report")
+    p.add_argument("--smoke", action="store_true",
+                   help="check the harness, not the crawlers: no warm-up run, the report goes to the work dir only,"
+                        " and the exit code says whether every run fetched exactly the web")
     args = p.parse_args(argv)
+    if args.smoke:
+        args.results_dir = args.work_dir
     args.skipped = None
     args.crawlers = [c for c in args.crawlers.split(",") if c]
     args.scale_crawlers = [c for c in args.scale_crawlers.split(",") if c]
@@ -924,10 +959,14 @@ def main(argv):
         snapshot = os.path.join(work, "crawl.jar")
         shutil.copy2(args.jar, snapshot)
         args.jar = snapshot
-        first_run_s = warm_up_kcrawl(args, work)
-        report += ["", "kcrawl ran once before the measured runs (%.1f s, on a 80-page synthetic web): its launcher "
-                   "records a class-data archive on the first run after a build, and every measured run is a later "
-                   "one, as a user's second crawl is." % first_run_s]
+        if args.smoke:
+            report += ["", "A smoke run: kcrawl had no warm-up run, so its one run also recorded a class-data "
+                       "archive; the figures say nothing about the crawlers."]
+        else:
+            first_run_s = warm_up_kcrawl(args, work)
+            report += ["", "kcrawl ran once before the measured runs (%.1f s, on a 80-page synthetic web): its "
+                       "launcher records a class-data archive on the first run after a build, and every measured "
+                       "run is a later one, as a user's second crawl is." % first_run_s]
     raw = []
     small_kcrawl = []
     for sc in scenarios(args):

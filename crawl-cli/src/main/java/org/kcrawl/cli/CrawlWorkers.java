@@ -1,5 +1,8 @@
 package org.kcrawl.cli;
 
+import java.util.Map;
+import org.kcrawl.common.message.FailureReason;
+
 /** The fetcher and parser (none in a fetch-only crawl) of a local crawl, seen from the command that drives them. */
 interface CrawlWorkers extends AutoCloseable {
     /** Starts the workers. */
@@ -8,8 +11,14 @@ interface CrawlWorkers extends AutoCloseable {
     /** Pages fetched so far. */
     long pagesFetched();
 
-    /** Failures recorded so far. */
-    long failures();
+    /**
+     * Fetch attempts that failed so far, as they happen: those retried as well as the last ones, which
+     * are {@link #failuresByReason()}.
+     */
+    long failedAttempts();
+
+    /** Failures recorded so far (the URLs given up on), by reason; reasons that never happened left out. */
+    Map<FailureReason, Long> failuresByReason();
 
     /** Requests on the wire. */
     int inFlight();
@@ -17,8 +26,12 @@ interface CrawlWorkers extends AutoCloseable {
     /** URLs consumed and waiting for politeness or a retry time. */
     int queued();
 
-    /** What holds the crawl back when it is a limit the user did not ask for ({@link CapNote}), or "". */
-    String capNote();
+    /**
+     * The progress line's note: what the crawl waits for when nothing is on the wire or queued
+     * ({@link WaitNote}), else what holds it back when it is a limit the user did not ask for
+     * ({@link CapNote}), else "".
+     */
+    String note();
 
     /** The seeds that moved to another site by redirect, which the crawl now covers too. */
     SeedMoves seedMoves();

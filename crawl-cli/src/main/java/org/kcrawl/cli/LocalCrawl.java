@@ -23,6 +23,7 @@ import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.scope.ScopeRecords;
@@ -314,7 +315,12 @@ final class LocalCrawl {
 
     private static ProgressSnapshot snapshot(CrawlWorkers w, JsonLinesSink output, JsonLinesSink failures,
                                              long backlog) {
+        Map<FailureReason, Long> byReason = w.failuresByReason();
+        long recorded = byReason.values().stream().mapToLong(Long::longValue).sum();
+        // Failure lines that this crawl's fetcher did not write (other fetchers of a --bootstrap cluster) are
+        // errors too.
+        long others = Math.max(0, failures.written() - recorded);
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
-                Math.max(w.failures(), failures.written()), backlog, w.capNote(), w.seedMoves().count());
+                w.failedAttempts() + others, backlog, w.note(), byReason, w.seedMoves().count());
     }
 }

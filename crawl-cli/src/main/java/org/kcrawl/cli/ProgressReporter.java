@@ -1,14 +1,20 @@
 package org.kcrawl.cli;
 
 import java.io.PrintWriter;
+import java.util.Comparator;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.kcrawl.common.message.FailureReason;
 
 /**
  * Shows live progress on stderr: a line redrawn in place on a terminal, periodic plain lines
- * otherwise (so logs and CI output stay readable). What the output file got is named by the mode:
- * "records" in a full crawl, "written" in a fetch-only one (its lines are not records).
+ * otherwise (so logs and CI output stay readable), and at once when a new note appears, so a log shows
+ * what a crawl waits for as soon as it does. What the output file got is named by the mode: "records" in
+ * a full crawl, "written" in a fetch-only one (its lines are not records). The summary at the end counts
+ * the errors and the failures, by reason.
  */
 final class ProgressReporter {
     private final PrintWriter err;
@@ -19,6 +25,8 @@ final class ProgressReporter {
     private final long startNanos;
     private final long plainEveryNanos;
     private long lastPlainNanos;
+    /** The note of the last plain line with its numbers left out: a countdown alone is not news. */
+    private String lastNoteShape = "";
     private long lastPages;
     private long lastNanos;
     private double rate;
@@ -57,9 +65,14 @@ final class ProgressReporter {
         if (terminal) {
             err.print("\r" + line(s, now) + "\u001b[K");
             err.flush();
-        } else if (now - lastPlainNanos >= plainEveryNanos) {
-            lastPlainNanos = now;
-            err.println(line(s, now));
+        } else {
+            String shape = s.note().replaceAll("[0-9]+", "#");
+            boolean newNote = !s.note().isEmpty() && !shape.equals(lastNoteShape);
+            if (newNote || now - lastPlainNanos >= plainEveryNanos) {
+                lastPlainNanos = now;
+                lastNoteShape = shape;
+                err.println(line(s, now));
+            }
         }
     }
 
@@ -83,9 +96,28 @@ final class ProgressReporter {
         String moved = s.seedMoves() == 0 ? ""
                 : String.format(Locale.ROOT, "; %d seed%s moved to another site", s.seedMoves(),
                         s.seedMoves() == 1 ? "" : "s");
-        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d %s, %d errors%s",
-                outcome, s.pages(), seconds, s.pages() / seconds, s.records(), outputLabel, s.errors(), moved));
+        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d %s, %s, %s%s",
+                outcome, s.pages(), seconds, s.pages() / seconds, s.records(), outputLabel,
+                count(s.errors(), "error"), failures(s.failures()), moved));
         err.flush();
+    }
+
+    /** "0 failures", or "4 failures (3 http_4xx, 1 connect)": most frequent reason first, ties by name. */
+    static String failures(Map<FailureReason, Long> byReason) {
+        long total = byReason.values().stream().mapToLong(Long::longValue).sum();
+        if (total == 0) {
+            return count(0, "failure");
+        }
+        String reasons = byReason.entrySet().stream()
+                .sorted(Map.Entry.<FailureReason, Long>comparingByValue(Comparator.reverseOrder())
+                        .thenComparing(e -> e.getKey().wireName()))
+                .map(e -> e.getValue() + " " + e.getKey().wireName())
+                .collect(Collectors.joining(", "));
+        return count(total, "failure") + " (" + reasons + ")";
+    }
+
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     String line(ProgressSnapshot s, long now) {

@@ -1,5 +1,8 @@
 package org.kcrawl.cli;
 
+import java.util.Map;
+import org.kcrawl.common.message.FailureReason;
+
 /**
  * What the progress line shows at one moment.
  *
@@ -7,22 +10,36 @@ package org.kcrawl.cli;
  * @param records lines written to the output file (records, or fetch-only lines)
  * @param queued URLs consumed and waiting for their turn (politeness, retries)
  * @param inFlight requests on the wire
- * @param errors failures recorded
+ * @param errors fetch attempts that failed, counted as they happen (retried ones too)
  * @param lag messages of the urls, pages and parking topics whose worker group has not committed them yet
- * @param note what holds the crawl back when it is a limit the user did not ask for ({@link CapNote}), or
- *             empty
+ * @param note what the crawl waits for ({@link WaitNote}) or what holds it back when it is a limit the user
+ *             did not ask for ({@link CapNote}), or empty
+ * @param failures failure records (URLs given up on) by reason
  * @param seedMoves seeds that moved to another site by redirect ({@link SeedMoves})
  */
 record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note,
-                        int seedMoves) {
+                        Map<FailureReason, Long> failures, int seedMoves) {
     ProgressSnapshot {
         if (note == null) {
             throw new IllegalArgumentException("note must not be null (empty for none)");
         }
+        failures = Map.copyOf(failures);
+    }
+
+    /** A snapshot without failures, of a crawl none of whose seeds moved. */
+    ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note) {
+        this(pages, records, queued, inFlight, errors, lag, note, Map.of(), 0);
     }
 
     /** A snapshot of a crawl none of whose seeds moved. */
-    ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note) {
-        this(pages, records, queued, inFlight, errors, lag, note, 0);
+    ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note,
+                     Map<FailureReason, Long> failures) {
+        this(pages, records, queued, inFlight, errors, lag, note, failures, 0);
+    }
+
+    /** A snapshot without failures. */
+    ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note,
+                     int seedMoves) {
+        this(pages, records, queued, inFlight, errors, lag, note, Map.of(), seedMoves);
     }
 }

@@ -11,6 +11,8 @@ import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
@@ -26,6 +28,17 @@ import org.kcrawl.parser.kafka.ParserWorker;
  * line win over the file, which wins over the workers' defaults.
  */
 final class WorkerWiring {
+    /**
+     * The robots.txt schedule a local crawl starts from, before {@code --config} and the options: an
+     * unreachable robots.txt is fetched again after 2 s, and its host's URLs give up once their next try
+     * would come more than 8 s after its first failure. So a crawl of a seed that is down or does not
+     * resolve ends within seconds, its failures naming why ({@code connect}, {@code dns}), instead of
+     * looking hung for minutes. Workers keep the patient defaults (1 min, no early give-up), which suit a
+     * long crawl; a local crawl that wants them sets them in {@code --config}.
+     */
+    static final Map<String, Object> LOCAL_ROBOTS_SCHEDULE =
+            Map.of("robots_retry", "PT2S", "robots_unreachable_give_up", "PT8S");
+
     private final CrawlOptions options;
     private final FetcherConfig fetcher;
     private final ParserConfig parser;
@@ -34,7 +47,9 @@ final class WorkerWiring {
     WorkerWiring(CrawlOptions options) {
         this.options = options;
         ConfigBinder binder = new ConfigBinder();
-        this.fetcher = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), options.config, "fetcher",
+        FetcherConfig local = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), null, "fetcher",
+                LOCAL_ROBOTS_SCHEDULE);
+        this.fetcher = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
                 fetcherOverrides(options));
         this.parser = binder.bindSection(ParserConfig.class, ParserConfig.defaults(), options.config, "parser",
                 parserOverrides(options));
@@ -159,8 +174,14 @@ final class WorkerWiring {
         }
 
         @Override
-        public long failures() {
-            return fetcher.failures();
+        public long failedAttempts() {
+            // A retry is published for each failed attempt but the last; the last is a failure record.
+            return fetcher.retries() + fetcher.failures();
+        }
+
+        @Override
+        public Map<FailureReason, Long> failuresByReason() {
+            return fetcher.failuresByReason();
         }
 
         @Override
@@ -174,8 +195,10 @@ final class WorkerWiring {
         }
 
         @Override
-        public String capNote() {
-            return capNote.of(fetcher::heldHosts);
+        public String note() {
+            // The fetcher tells of waits only while nothing is on the wire or queued: the crawl is idle but for them.
+            String waiting = WaitNote.of(fetcher.waiting());
+            return waiting.isEmpty() ? capNote.of(fetcher::heldHosts) : waiting;
         }
 
         @Override

@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
+import org.kcrawl.fetcher.robots.RobotsSettings;
 import picocli.CommandLine;
 
 /**
@@ -58,6 +61,29 @@ class CrawlOptionsBindingTest {
         assertThat(withConfig(yaml, "--per-host", "64", "http://example.org/").perAddress()).isEqualTo(4);
         assertThat(withConfig(yaml, "--per-host", "64", "--per-ip", "32", "http://example.org/").perAddress())
                 .isEqualTo(32);
+    }
+
+    @Test
+    void aLocalCrawlGivesUpOnAnUnreachableRobotsTxtWithinSecondsUnlessItsConfigSaysOtherwise() throws IOException {
+        CrawlCommand command = new CrawlCommand();
+        new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).parseArgs("http://example.org/");
+        RobotsSettings local = new WorkerWiring(command.options).fetcherConfig().robots();
+
+        assertThat(local.unreachableRetry()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(local.unreachableGiveUp()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(FetcherConfig.defaults().robots().unreachableGiveUp()).as("a deployed worker: patient")
+                .isZero();
+        assertThat(FetcherConfig.defaults().robots().unreachableRetry()).isEqualTo(Duration.ofMinutes(1));
+
+        Path file = dir.resolve("patient.yaml");
+        Files.writeString(file, "fetcher:\n  robots_retry: PT1M\n  robots_unreachable_give_up: PT0S\n");
+        CrawlCommand patient = new CrawlCommand();
+        new CommandLine(patient).setCaseInsensitiveEnumValuesAllowed(true)
+                .parseArgs("--config", file.toString(), "http://example.org/");
+        RobotsSettings configured = new WorkerWiring(patient.options).fetcherConfig().robots();
+
+        assertThat(configured.unreachableRetry()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(configured.unreachableGiveUp()).isZero();
     }
 
     @Test

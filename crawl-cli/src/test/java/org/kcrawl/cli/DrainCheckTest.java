@@ -140,8 +140,13 @@ class DrainCheckTest {
         }
 
         @Override
-        public long failures() {
+        public long failedAttempts() {
             return 0;
+        }
+
+        @Override
+        public java.util.Map<org.kcrawl.common.message.FailureReason, Long> failuresByReason() {
+            return java.util.Map.of();
         }
 
         @Override
@@ -155,7 +160,7 @@ class DrainCheckTest {
         }
 
         @Override
-        public String capNote() {
+        public String note() {
             return "";
         }
 

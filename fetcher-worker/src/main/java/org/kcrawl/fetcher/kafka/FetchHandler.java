@@ -164,6 +164,11 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         return holds.size() + awaitingRobots.total();
     }
 
+    /** Counts the URLs held until their not-before time into {@code tally}. */
+    void tallyHolds(WaitTally tally) {
+        holds.tally(tally);
+    }
+
     /** URLs whose request went out and whose outputs are not all acknowledged yet. */
     public int fetching() {
         return fetching.get();
@@ -251,7 +256,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                 log.info("robots.txt disallows {}", task.request.url());
                 finishSkipped(task, SkipReason.ROBOTS);
             }
-            case UNAVAILABLE -> execute(task, planner.forRobotsUnavailable(task.request, verdict.retryAt(),
+            case UNAVAILABLE -> execute(task, planner.forRobotsUnavailable(task.request, verdict.unreachable(),
                     s.time().now()));
         }
     }

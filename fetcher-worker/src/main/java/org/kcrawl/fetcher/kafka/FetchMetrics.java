@@ -4,10 +4,12 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.fetcher.http.HttpResult;
@@ -46,6 +48,7 @@ public final class FetchMetrics {
     private final Timer politenessWait;
     private final AtomicLong pages = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
+    private final AtomicLongArray failuresByReason = new AtomicLongArray(FailureReason.values().length);
     private final AtomicLong skips = new AtomicLong();
     private final AtomicLong retries = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
@@ -105,6 +108,7 @@ public final class FetchMetrics {
 
     void failure(FailureReason reason) {
         failures.incrementAndGet();
+        failuresByReason.incrementAndGet(reason.ordinal());
         outcome("failure", reason.wireName());
     }
 
@@ -148,6 +152,18 @@ public final class FetchMetrics {
     /** Failure records published and acknowledged. */
     public long failures() {
         return failures.get();
+    }
+
+    /** Failure records published and acknowledged, by reason; reasons that never happened are left out. */
+    public Map<FailureReason, Long> failuresByReason() {
+        Map<FailureReason, Long> counts = new EnumMap<>(FailureReason.class);
+        for (FailureReason r : FailureReason.values()) {
+            long n = failuresByReason.get(r.ordinal());
+            if (n > 0) {
+                counts.put(r, n);
+            }
+        }
+        return counts;
     }
 
     /** URLs skipped on purpose (duplicate, robots, limits, scope). */

@@ -42,7 +42,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  * @param retryBaseDelay first retry back-off (doubled per attempt, full jitter)
  * @param retryMaxDelay cap on the retry back-off
  * @param robotsTtl how long robots.txt rules are cached (at most 24 h)
- * @param robotsRetry how long an unreachable robots.txt blocks its host before it is fetched again
+ * @param robotsRetry how long an unreachable robots.txt (5xx, 429, or no answer at all) blocks its host
+ *                    before it is fetched again; the host's URLs retry then, up to {@code max_attempts}
  * @param maxHostQueue URLs queued per host in memory, whatever its pace; more are parked
  * @param maxHold longest a URL waits in memory, for its not-before time or its turn at its host;
  *                URLs that must wait longer are parked in a parking tier, which keeps memory
@@ -78,6 +79,11 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *              links ({@link org.kcrawl.common.scope.SiteScope}), so give fetchers and parsers the same
  *              (default host). A seed's redirects are followed whatever the scope: their target's site
  *              joins the crawl's scope
+ * @param robotsUnreachableGiveUp how long after a host's robots.txt first failed its URLs may still wait
+ *                                for it: a URL whose next try would come later fails at once, with the
+ *                                network's reason ({@code dns}, {@code connect}, ...). 0 (the default, for
+ *                                long crawls) never gives up early: URLs retry until {@code max_attempts}
+ *                                are spent. The crawl command sets it for a local crawl (see the README)
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -118,7 +124,8 @@ public record FetcherConfig(
         @JsonProperty("max_pages_per_host") long maxPagesPerHost,
         @JsonProperty("follow_sitemaps") boolean followSitemaps,
         @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
-        @JsonProperty("scope") ScopeMode scope) {
+        @JsonProperty("scope") ScopeMode scope,
+        @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -200,6 +207,7 @@ public record FetcherConfig(
             throw new IllegalArgumentException("robots_ttl must be at most 24 hours (RFC 9309) but was " + robotsTtl);
         }
         positive("robots_retry", robotsRetry);
+        notNegative("robots_unreachable_give_up", robotsUnreachableGiveUp);
         atLeast("max_host_queue", maxHostQueue, 1);
         positive("max_hold", maxHold);
         positive("seen_restore_timeout", seenRestoreTimeout);
@@ -238,7 +246,8 @@ public record FetcherConfig(
                 Duration.ofHours(24), Duration.ofMinutes(1),
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
-                ScopeMode.HOST);
+                ScopeMode.HOST,
+                Duration.ZERO);
     }
 
     /** The crawl's topic names. */
@@ -269,7 +278,7 @@ public record FetcherConfig(
     /** robots.txt handling. */
     public RobotsSettings robots() {
         return new RobotsSettings(robotsAgent, robotsTtl, robotsRetry, maxCrawlDelay, RobotsSettings.RFC_MIN_BYTES,
-                5, 100_000);
+                5, 100_000, robotsUnreachableGiveUp);
     }
 
     /** The handler's per-URL rules. */

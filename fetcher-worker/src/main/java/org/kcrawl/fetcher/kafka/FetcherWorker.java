@@ -23,6 +23,7 @@ import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
@@ -75,6 +76,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final SeenSet seen;
     private final FetchMetrics metrics;
     private final FetchHandler handler;
+    private final RobotsPolicy robots;
     private final ParkedForwarder forwarder;
     private final ParkingMetrics parkingMetrics;
     private final KafkaConsumer<String, byte[]> consumer;
@@ -189,7 +191,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             restorer = keep(built, new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
                     topics.seen(), config.seenRestoreTimeout()));
             seen = new SeenSet();
-            RobotsPolicy robots = config.ignoreRobots()
+            robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
             Outputs outputs = new Outputs(producer, topics, sendExecutor, unacked);
@@ -316,6 +318,22 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return scheduler.queued() + handler.waiting() + forwarder.held();
     }
 
+    /**
+     * What the URLs held on timers wait for (retries, Retry-After waits, parked URLs read back), told by
+     * the one due first and its host's robots.txt: what the crawl does while nothing is on the wire. None
+     * while a request is on the wire or queued for its host's turn: the crawl is working then, and its
+     * timers are not the story.
+     */
+    public Waiting waiting() {
+        if (scheduler.inFlight() > 0 || scheduler.queued() > 0) {
+            return Waiting.none();
+        }
+        WaitTally tally = new WaitTally();
+        handler.tallyHolds(tally);
+        forwarder.tally(tally);
+        return tally.waiting(robots, config.maxAttempts());
+    }
+
     /** Hosts with URLs queued that {@code cap} holds back now (see {@link HostScheduler#heldHosts}). */
     public int heldHosts(HeldBy cap) {
         return scheduler.heldHosts(cap);
@@ -329,6 +347,11 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     /** Failure records published and acknowledged. */
     public long failures() {
         return metrics.failures();
+    }
+
+    /** Failure records published and acknowledged, by reason (reasons that never happened left out). */
+    public Map<FailureReason, Long> failuresByReason() {
+        return metrics.failuresByReason();
     }
 
     /** URLs skipped on purpose (duplicate, robots, max_pages, max_depth, out_of_scope). */

@@ -1,5 +1,6 @@
 package org.kcrawl.fetcher.kafka;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -25,7 +26,7 @@ final class Holds {
 
     /** Runs {@code action} after {@code delayNanos} unless the task's partition is revoked first. */
     void hold(UrlTask task, long delayNanos, Runnable action) {
-        Hold hold = new Hold(task, action);
+        Hold hold = new Hold(task, action, time.nanoTime() + delayNanos);
         synchronized (this) {
             byPartition.computeIfAbsent(task.partition(), p -> new LinkedHashSet<>()).add(hold);
             size++;
@@ -60,6 +61,16 @@ final class Holds {
         return size;
     }
 
+    /** Counts every held URL into {@code tally}. */
+    synchronized void tally(WaitTally tally) {
+        long now = time.nanoTime();
+        for (Set<Hold> set : byPartition.values()) {
+            for (Hold h : set) {
+                tally.add(h.task.request, Duration.ofNanos(h.dueNanos - now));
+            }
+        }
+    }
+
     private synchronized boolean remove(Hold hold) {
         Set<Hold> set = byPartition.get(hold.task.partition());
         if (set == null || !set.remove(hold)) {
@@ -75,11 +86,13 @@ final class Holds {
     private static final class Hold {
         final UrlTask task;
         final Runnable action;
+        final long dueNanos;
         Cancellable timer;
 
-        Hold(UrlTask task, Runnable action) {
+        Hold(UrlTask task, Runnable action, long dueNanos) {
             this.task = task;
             this.action = action;
+            this.dueNanos = dueNanos;
         }
     }
 }

@@ -125,6 +125,17 @@ public final class ParkedForwarder implements RecordHandler<CrawlRequest> {
         return size;
     }
 
+    /** Counts every held URL into {@code tally}, due at its not-before time (when it may be fetched). */
+    synchronized void tally(WaitTally tally) {
+        Instant now = time.now();
+        for (Set<Held> set : held.values()) {
+            for (Held h : set) {
+                Instant at = h.request.notBefore() == null ? now : h.request.notBefore();
+                tally.add(h.request, Duration.between(now, at));
+            }
+        }
+    }
+
     private void hold(Held h, long waitNanos) {
         synchronized (this) {
             held.computeIfAbsent(h.source, k -> new LinkedHashSet<>()).add(h);

@@ -14,6 +14,7 @@ import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.HttpResult;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
 import org.kcrawl.fetcher.politeness.RetryAfter;
+import org.kcrawl.fetcher.robots.RobotsUnreachable;
 
 /**
  * Turns one fetch attempt into a {@link Plan}. Pure: no I/O, time passed in.
@@ -70,9 +71,20 @@ final class ResponsePlanner {
         return fail(request, FailureReason.INTERNAL, String.valueOf(cause), null, now);
     }
 
-    Plan forRobotsUnavailable(CrawlRequest request, Instant retryAt, Instant now) {
-        Duration until = retryAt == null || retryAt.isBefore(now) ? Duration.ZERO : Duration.between(now, retryAt);
-        return retryOrFail(request, FailureReason.ROBOTS_UNAVAILABLE, "robots.txt is unreachable", null, until, now);
+    /**
+     * A URL whose robots.txt cannot be fetched now: retried when the file is fetched again, while its
+     * attempts last and the host has not been given up on; else a failure with the reason the file's
+     * fetch failed ({@code connect}, {@code dns}, ...; {@code robots_unavailable} for a 5xx or 429 answer).
+     */
+    Plan forRobotsUnavailable(CrawlRequest request, RobotsUnreachable robots, Instant now) {
+        String detail = "robots.txt unreachable: " + robots.detail();
+        if (robots.givenUp()) {
+            return fail(request, robots.cause(), detail + " (" + robots.failures() + " fetches failed since "
+                    + robots.since() + "; given up)", null, now);
+        }
+        Instant retryAt = robots.retryAt();
+        Duration until = retryAt.isBefore(now) ? Duration.ZERO : Duration.between(now, retryAt);
+        return retryOrFail(request, robots.cause(), detail, null, until, now);
     }
 
     private Plan redirect(CrawlRequest request, HttpResult result, String location, Instant now) {

@@ -9,15 +9,19 @@ import io.netty.resolver.dns.DnsNameResolver;
 import io.netty.resolver.dns.DnsNameResolverBuilder;
 import io.netty.resolver.dns.DnsServerAddressStreamProviders;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Asynchronous DNS on a Netty event loop, with a cache whose entries live no longer than the record
  * TTL and never longer than {@code maxTtl}; failures are cached for {@code negativeTtl}. Host names
- * in the hosts file (such as {@code localhost}) resolve from it without a query.
+ * in the hosts file (such as {@code localhost}) resolve from it without a query, and names under
+ * {@code .invalid} fail at once without one (RFC 6761, section 6.4: they never resolve, and resolver
+ * libraries should say so themselves instead of asking a server, which may be slow or absent).
  *
  * <p>Construction reads the platform's name-server configuration and hosts file, so it belongs at
  * start-up, not on an event loop.
@@ -45,6 +49,10 @@ public final class DnsHostResolver implements HostResolver {
 
     @Override
     public CompletableFuture<List<InetAddress>> resolve(String host) {
+        if (isReservedInvalid(host)) {
+            return CompletableFuture.failedFuture(new UnknownHostException(host
+                    + ": names under .invalid never resolve (RFC 6761)"));
+        }
         CompletableFuture<List<InetAddress>> result = new CompletableFuture<>();
         resolver.resolveAll(host).addListener(f -> {
             if (f.isSuccess()) {
@@ -61,6 +69,15 @@ public final class DnsHostResolver implements HostResolver {
     @Override
     public void close() {
         resolver.close();
+    }
+
+    /** True for {@code invalid} and the names under it, with or without the root's trailing dot. */
+    static boolean isReservedInvalid(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        if (name.endsWith(".")) {
+            name = name.substring(0, name.length() - 1);
+        }
+        return name.equals("invalid") || name.endsWith(".invalid");
     }
 
     private static void requirePositive(Duration d, String name) {

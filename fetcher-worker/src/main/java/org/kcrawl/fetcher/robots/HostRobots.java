@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.robots;
 import crawlercommons.robots.BaseRobotRules;
 import java.time.Duration;
 import java.util.List;
+import org.kcrawl.common.message.FailureReason;
 
 /** What one host's robots.txt means for this crawler: rules, allow-all, or unreachable. */
 public final class HostRobots {
@@ -17,17 +18,22 @@ public final class HostRobots {
         UNREACHABLE
     }
 
-    private static final HostRobots ALLOW_ALL = new HostRobots(Kind.ALLOW_ALL, null, null, "");
+    private static final HostRobots ALLOW_ALL = new HostRobots(Kind.ALLOW_ALL, null, null, null, "", "");
 
     private final Kind kind;
     private final BaseRobotRules rules;
     private final Duration crawlDelay;
+    private final FailureReason cause;
+    private final String brief;
     private final String detail;
 
-    private HostRobots(Kind kind, BaseRobotRules rules, Duration crawlDelay, String detail) {
+    private HostRobots(Kind kind, BaseRobotRules rules, Duration crawlDelay, FailureReason cause, String brief,
+                       String detail) {
         this.kind = kind;
         this.rules = rules;
         this.crawlDelay = crawlDelay;
+        this.cause = cause;
+        this.brief = brief;
         this.detail = detail;
     }
 
@@ -36,7 +42,7 @@ public final class HostRobots {
         if (rules == null) {
             throw new IllegalArgumentException("rules must not be null");
         }
-        return new HostRobots(Kind.RULES, rules, crawlDelay, "");
+        return new HostRobots(Kind.RULES, rules, crawlDelay, null, "", "");
     }
 
     /** No restrictions. */
@@ -44,9 +50,16 @@ public final class HostRobots {
         return ALLOW_ALL;
     }
 
-    /** Unreachable, with a detail for logs. */
-    public static HostRobots unreachable(String detail) {
-        return new HostRobots(Kind.UNREACHABLE, null, null, detail == null ? "" : detail);
+    /**
+     * Unreachable: {@code cause} is the network reason of a failed fetch ({@code dns}, {@code connect},
+     * {@code timeout}, ...) or {@code robots_unavailable} for a 5xx or 429 answer; {@code brief} says it in a
+     * few words (the reason, or {@code HTTP 503}), {@code detail} in full.
+     */
+    public static HostRobots unreachable(FailureReason cause, String brief, String detail) {
+        if (cause == null || brief == null || brief.isBlank()) {
+            throw new IllegalArgumentException("cause and brief are required");
+        }
+        return new HostRobots(Kind.UNREACHABLE, null, null, cause, brief, detail == null ? brief : detail);
     }
 
     /** How these rules were obtained. */
@@ -59,7 +72,17 @@ public final class HostRobots {
         return crawlDelay;
     }
 
-    /** Why robots.txt was unreachable (empty otherwise). */
+    /** How the fetch of an unreachable robots.txt failed; null otherwise. */
+    public FailureReason cause() {
+        return cause;
+    }
+
+    /** Why robots.txt was unreachable, in a few words (empty otherwise). */
+    public String brief() {
+        return brief;
+    }
+
+    /** Why robots.txt was unreachable, in full (empty otherwise). */
     public String detail() {
         return detail;
     }

@@ -73,11 +73,11 @@ final class RobotsFetch extends AbstractHostTask {
             redirect(r.header("location"));
         } else if (status == 429 || status >= 500) {
             // 429 is "too many requests", not "no file": treat it like a server error, which is the polite reading.
-            result.complete(HostRobots.unreachable("robots.txt answered " + status));
+            result.complete(answered(status));
         } else if (status >= 400) {
             result.complete(HostRobots.allowAll());
         } else {
-            result.complete(HostRobots.unreachable("robots.txt answered " + status));
+            result.complete(answered(status));
         }
     }
 
@@ -114,12 +114,26 @@ final class RobotsFetch extends AbstractHostTask {
             result.complete(HostRobots.allowAll());
             return;
         }
-        if (!(error instanceof FetchException)) {
+        if (!(error instanceof FetchException fe)) {
             try (LogContext c = logContext()) {
                 log.warn("robots.txt fetch of {} failed unexpectedly", url, error);
             }
+            result.complete(HostRobots.unreachable(FailureReason.ROBOTS_UNAVAILABLE, "unexpected error",
+                    url + ": " + error));
+            return;
         }
-        result.complete(HostRobots.unreachable(String.valueOf(error)));
+        // The network's own reason travels on: a host that refuses connections is reported as such.
+        FailureReason cause = fe.reason() == null ? FailureReason.ROBOTS_UNAVAILABLE : fe.reason();
+        Throwable root = fe.getCause();
+        String detail = url + ": " + fe.getMessage()
+                + (root == null || root.getMessage() == null ? "" : " (" + root.getMessage() + ")");
+        result.complete(HostRobots.unreachable(cause, cause.wireName(), detail));
+    }
+
+    /** A robots.txt answered with a status that says "not now" (5xx, 429) or nothing RFC 9309 knows. */
+    private HostRobots answered(int status) {
+        return HostRobots.unreachable(FailureReason.ROBOTS_UNAVAILABLE, "HTTP " + status,
+                url + " answered " + status);
     }
 
     /** The fetch of {@code target} as hop {@code nextHop}, charged to this fetch's host and completing its result. */

@@ -1,5 +1,6 @@
 package org.kcrawl.fetcher.robots;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /** Answers whether robots.txt lets the crawler fetch a URL. */
@@ -11,6 +12,14 @@ public interface RobotsPolicy {
      * {@link java.util.concurrent.CancellationException} if that partition is revoked meanwhile.
      */
     CompletableFuture<RobotsVerdict> check(String url, int partition, long epoch);
+
+    /**
+     * Whether the robots.txt that governs {@code url} is unreachable now (its last fetches failed and it
+     * has not been fetched successfully since), and why; empty when it is not, or not known to be.
+     */
+    default Optional<RobotsUnreachable> unreachable(String url) {
+        return Optional.empty();
+    }
 
     /** A policy that allows everything ({@code --ignore-robots}). */
     static RobotsPolicy ignore() {

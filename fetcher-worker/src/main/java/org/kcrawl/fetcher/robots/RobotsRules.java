@@ -1,16 +1,17 @@
 package org.kcrawl.fetcher.robots;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.http.HttpFetcher;
@@ -28,6 +29,11 @@ import org.kcrawl.fetcher.politeness.TimeSource;
  * the file is fetched again after {@link RobotsSettings#unreachableRetry()}. Concurrent checks for
  * one origin share one fetch.
  *
+ * <p>Failed fetches of one origin's file in a row make a streak ({@link RobotsUnreachable}): its
+ * network reason, since when, and whether the URLs waiting for it should give up
+ * ({@link RobotsSettings#unreachableGiveUp()}). A streak ends when the file is fetched, or when no URL
+ * has asked for it for a few retry times (none waits for it any more).
+ *
  * <p>A parsed file's {@code Sitemap:} URLs on the asking host travel with its verdicts as one
  * {@link SitemapOffer} per cache entry, so they are taken (and published) once per fetch of the file.
  */
@@ -38,6 +44,8 @@ public final class RobotsRules implements RobotsPolicy {
     private final RobotsParser parser;
     private final TimeSource time;
     private final AsyncCache<String, Loaded> cache;
+    /** The current streak of failed fetches, by origin. */
+    private final Cache<String, RobotsUnreachable> streaks;
     private final Map<HostRobots.Kind, Counter> fetched = new EnumMap<>(HostRobots.Kind.class);
 
     public RobotsRules(HttpFetcher fetcher, HostScheduler scheduler, RobotsSettings settings, TimeSource time,
@@ -57,6 +65,13 @@ public final class RobotsRules implements RobotsPolicy {
                 .executor(Runnable::run)
                 .expireAfter(new LoadedExpiry())
                 .buildAsync();
+        this.streaks = Caffeine.newBuilder()
+                .maximumSize(settings.maxHosts())
+                .ticker(time::nanoTime)
+                .executor(Runnable::run)
+                // A URL that retries asks again about one retry time later; three without one end the streak.
+                .expireAfterWrite(settings.unreachableRetry().multipliedBy(3).plus(settings.unreachableGiveUp()))
+                .build();
         for (HostRobots.Kind kind : HostRobots.Kind.values()) {
             fetched.put(kind, Counter.builder("crawl.fetch.robots")
                     .description("robots.txt files resolved, by what they amounted to")
@@ -74,7 +89,7 @@ public final class RobotsRules implements RobotsPolicy {
             CompletableFuture<HostRobots> raw = new CompletableFuture<>();
             String robotsUrl = origin + "/robots.txt";
             started[0] = new RobotsFetch(robotsUrl, host, partition, epoch, 0, raw, this);
-            return raw.thenApply(robots -> loaded(host, robotsUrl, robots));
+            return raw.thenApply(robots -> loaded(key, host, robotsUrl, robots));
         });
         if (started[0] != null) {
             // Submitted outside the cache's compute: a fetch that completes at once must not
@@ -84,28 +99,37 @@ public final class RobotsRules implements RobotsPolicy {
         return loaded.thenApply(l -> verdict(l, url));
     }
 
+    @Override
+    public Optional<RobotsUnreachable> unreachable(String url) {
+        return Optional.ofNullable(streaks.getIfPresent(origin(url)));
+    }
+
     /** Origins whose rules are cached (including ones still loading). */
     public long cachedOrigins() {
         return cache.synchronous().estimatedSize();
     }
 
-    private Loaded loaded(String host, String robotsUrl, HostRobots robots) {
+    private Loaded loaded(String origin, String host, String robotsUrl, HostRobots robots) {
         fetched.get(robots.kind()).increment();
         if (robots.crawlDelay() != null) {
             scheduler.crawlDelay(host, robots.crawlDelay());
         }
-        long ttl = robots.kind() == HostRobots.Kind.UNREACHABLE
-                ? settings.unreachableRetry().toNanos() : settings.ttl().toNanos();
-        // Same host only, judged against the host that asked: a redirect to another host's robots.txt
-        // must not let that file point the crawl at its own sitemaps either.
-        return new Loaded(robots, SitemapOffer.of(host, robotsUrl, robots.sitemaps()), time.nanoTime() + ttl, ttl);
+        if (robots.kind() != HostRobots.Kind.UNREACHABLE) {
+            streaks.invalidate(origin);
+            // Same host only, judged against the host that asked: a redirect to another host's robots.txt
+            // must not let that file point the crawl at its own sitemaps either.
+            long ttl = settings.ttl().toNanos();
+            return new Loaded(robots, SitemapOffer.of(host, robotsUrl, robots.sitemaps()), null, ttl);
+        }
+        RobotsUnreachable streak = streaks.asMap().compute(origin, (key, previous) -> RobotsUnreachable.after(
+                previous, robots, time.now(), settings.unreachableRetry(), settings.unreachableGiveUp()));
+        return new Loaded(robots, SitemapOffer.none(), streak, settings.unreachableRetry().toNanos());
     }
 
     private RobotsVerdict verdict(Loaded loaded, String url) {
         HostRobots robots = loaded.robots;
         if (robots.kind() == HostRobots.Kind.UNREACHABLE) {
-            Instant retryAt = time.now().plusNanos(Math.max(0, loaded.expiresAtNanos - time.nanoTime()));
-            return new RobotsVerdict(RobotsVerdict.Status.UNAVAILABLE, null, retryAt);
+            return RobotsVerdict.unavailable(loaded.unreachable);
         }
         return new RobotsVerdict(robots.allows(url) ? RobotsVerdict.Status.ALLOWED : RobotsVerdict.Status.DISALLOWED,
                 robots.crawlDelay(), null, loaded.sitemaps);
@@ -146,7 +170,8 @@ public final class RobotsRules implements RobotsPolicy {
         }
     }
 
-    private record Loaded(HostRobots robots, SitemapOffer sitemaps, long expiresAtNanos, long ttlNanos) {}
+    /** A resolved file; {@code unreachable} is the streak it extends when it could not be fetched, else null. */
+    private record Loaded(HostRobots robots, SitemapOffer sitemaps, RobotsUnreachable unreachable, long ttlNanos) {}
 
     private static final class LoadedExpiry implements Expiry<String, Loaded> {
         @Override

@@ -14,9 +14,12 @@ import java.time.Duration;
  * @param maxBytes bytes of robots.txt parsed; RFC 9309 asks for at least 500 KiB
  * @param maxRedirects redirects followed when fetching robots.txt (RFC 9309 asks for at least 5)
  * @param maxHosts hosts whose rules are cached at once
+ * @param unreachableGiveUp how long after a host's robots.txt first failed its URLs may still wait for it:
+ *                          a URL whose retry would come later fails instead (with the network's reason);
+ *                          zero never gives up early, so the URLs retry until their attempts are spent
  */
 public record RobotsSettings(String agentToken, Duration ttl, Duration unreachableRetry, Duration maxCrawlDelay,
-                             int maxBytes, int maxRedirects, long maxHosts) {
+                             int maxBytes, int maxRedirects, long maxHosts, Duration unreachableGiveUp) {
     /** RFC 9309's minimum parse size. */
     public static final int RFC_MIN_BYTES = 500 * 1024;
 
@@ -44,11 +47,22 @@ public record RobotsSettings(String agentToken, Duration ttl, Duration unreachab
         if (maxHosts < 1) {
             throw new IllegalArgumentException("maxHosts must be >= 1 but was " + maxHosts);
         }
+        if (unreachableGiveUp == null || unreachableGiveUp.isNegative()) {
+            throw new IllegalArgumentException("unreachableGiveUp must be >= 0 but was " + unreachableGiveUp);
+        }
     }
 
-    /** Defaults: token {@code kcrawl}, 24 h cache, 1 min retry when unreachable, Crawl-delay up to 30 s, 500 KiB, 5 redirects, 100,000 hosts. */
+    /**
+     * Defaults: token {@code kcrawl}, 24 h cache, 1 min retry when unreachable and no early give-up,
+     * Crawl-delay up to 30 s, 500 KiB, 5 redirects, 100,000 hosts.
+     */
     public static RobotsSettings defaults() {
         return new RobotsSettings("kcrawl", Duration.ofHours(24), Duration.ofMinutes(1), Duration.ofSeconds(30),
-                RFC_MIN_BYTES, 5, 100_000);
+                RFC_MIN_BYTES, 5, 100_000, Duration.ZERO);
+    }
+
+    /** These settings with the unreachable schedule {@code retry} and {@code giveUp}. */
+    public RobotsSettings withUnreachable(Duration retry, Duration giveUp) {
+        return new RobotsSettings(agentToken, ttl, retry, maxCrawlDelay, maxBytes, maxRedirects, maxHosts, giveUp);
     }
 }

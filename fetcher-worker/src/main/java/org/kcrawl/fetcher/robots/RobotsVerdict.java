@@ -8,11 +8,13 @@ import java.time.Instant;
  *
  * @param status the answer
  * @param crawlDelay the host's Crawl-delay (capped), null when it sets none
- * @param retryAt for {@link Status#UNAVAILABLE}: when robots.txt will be tried again; null otherwise
+ * @param unreachable for {@link Status#UNAVAILABLE}: why, and when robots.txt will be tried again; null
+ *                    otherwise
  * @param sitemaps the host's robots.txt {@code Sitemap:} URLs, shared by every verdict of one cached
  *                 file and taken by at most one of them ({@link SitemapOffer#none()} when there are none)
  */
-public record RobotsVerdict(Status status, Duration crawlDelay, Instant retryAt, SitemapOffer sitemaps) {
+public record RobotsVerdict(Status status, Duration crawlDelay, RobotsUnreachable unreachable,
+                            SitemapOffer sitemaps) {
 
     /** The possible answers. */
     public enum Status {
@@ -28,21 +30,26 @@ public record RobotsVerdict(Status status, Duration crawlDelay, Instant retryAt,
         if (status == null) {
             throw new IllegalArgumentException("status must not be null");
         }
-        if (status == Status.UNAVAILABLE && retryAt == null) {
-            throw new IllegalArgumentException("retryAt is required when robots.txt is unavailable");
+        if ((status == Status.UNAVAILABLE) != (unreachable != null)) {
+            throw new IllegalArgumentException("unreachable is required when robots.txt is unavailable, and only then");
         }
         if (sitemaps == null) {
             sitemaps = SitemapOffer.none();
         }
     }
 
-    /** A verdict without sitemaps. */
-    public RobotsVerdict(Status status, Duration crawlDelay, Instant retryAt) {
-        this(status, crawlDelay, retryAt, SitemapOffer.none());
-    }
-
     /** Allowed, with the host's Crawl-delay if any. */
     public static RobotsVerdict allowed(Duration crawlDelay) {
-        return new RobotsVerdict(Status.ALLOWED, crawlDelay, null);
+        return new RobotsVerdict(Status.ALLOWED, crawlDelay, null, SitemapOffer.none());
+    }
+
+    /** Unavailable for the time being, as {@code unreachable} says. */
+    public static RobotsVerdict unavailable(RobotsUnreachable unreachable) {
+        return new RobotsVerdict(Status.UNAVAILABLE, null, unreachable, SitemapOffer.none());
+    }
+
+    /** For {@link Status#UNAVAILABLE}: when robots.txt will be tried again; null otherwise. */
+    public Instant retryAt() {
+        return unreachable == null ? null : unreachable.retryAt();
     }
 }

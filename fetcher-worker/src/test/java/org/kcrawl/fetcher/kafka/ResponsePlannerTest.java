@@ -16,6 +16,7 @@ import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.fetcher.robots.RobotsUnreachable;
 
 class ResponsePlannerTest {
     private static final String URL = "http://a.test/dir/page";
@@ -35,6 +36,39 @@ class ResponsePlannerTest {
     private FailureReason failed(Plan p) {
         assertThat(p).isInstanceOf(Plan.Fail.class);
         return ((Plan.Fail) p).failure().reason();
+    }
+
+    private static RobotsUnreachable refused(Instant since, Instant retryAt, boolean givenUp) {
+        return new RobotsUnreachable(FailureReason.CONNECT, "connect", "http://a.test/robots.txt: cannot connect",
+                since, 1, retryAt, givenUp);
+    }
+
+    @Test
+    void aUrlWhoseRobotsTxtIsUnreachableRetriesWhenTheFileIsFetchedAgainAndCountsTheNetworkReason() {
+        Plan p = planner.forRobotsUnavailable(request, refused(now, now.plusSeconds(2), false), now);
+
+        assertThat(p).isInstanceOf(Plan.Retry.class);
+        assertThat(((Plan.Retry) p).reason()).isEqualTo(FailureReason.CONNECT);
+        assertThat(((Plan.Retry) p).next().notBefore()).isEqualTo(now.plusSeconds(2));
+    }
+
+    @Test
+    void aUrlWhoseAttemptsAreSpentFailsWithTheNetworkReasonAndTheRobotsTxtInTheDetail() {
+        CrawlRequest last = request.retry(now).retry(now);
+
+        Plan p = planner.forRobotsUnavailable(last, refused(now, now.plusSeconds(2), false), now);
+
+        assertThat(failed(p)).isEqualTo(FailureReason.CONNECT);
+        assertThat(((Plan.Fail) p).failure().detail()).startsWith("robots.txt unreachable: http://a.test/robots.txt")
+                .endsWith("(attempt 3 of 3)");
+    }
+
+    @Test
+    void aUrlOfAHostGivenUpOnFailsAtOnce() {
+        Plan p = planner.forRobotsUnavailable(request, refused(now.minusSeconds(8), now.plusSeconds(2), true), now);
+
+        assertThat(failed(p)).isEqualTo(FailureReason.CONNECT);
+        assertThat(((Plan.Fail) p).failure().detail()).contains("given up");
     }
 
     @Test

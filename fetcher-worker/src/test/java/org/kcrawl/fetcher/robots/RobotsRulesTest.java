@@ -90,6 +90,79 @@ class RobotsRulesTest {
     }
 
     @Test
+    void anUnreachableFileSaysWhyInTheNetworksOwnTerms() {
+        fetcher.fail(ROBOTS, new FetchException(FailureReason.CONNECT, "cannot connect to a.test:80", null,
+                new java.net.ConnectException("Connection refused")));
+
+        RobotsUnreachable why = check("http://a.test/page").unreachable();
+
+        assertThat(why.cause()).isEqualTo(FailureReason.CONNECT);
+        assertThat(why.brief()).isEqualTo("connect");
+        assertThat(why.detail()).contains(ROBOTS).contains("cannot connect to a.test:80")
+                .contains("Connection refused");
+        assertThat(why.failures()).isEqualTo(1);
+        assertThat(why.givenUp()).isFalse();
+        assertThat(rules.unreachable("http://a.test/other")).contains(why);
+        assertThat(rules.unreachable("http://b.test/")).isEmpty();
+    }
+
+    @Test
+    void aServerErrorIsRobotsUnavailableWithItsStatus() {
+        fetcher.answer(ROBOTS, 503, "text/html", "busy", Map.of());
+
+        RobotsUnreachable why = check("http://a.test/page").unreachable();
+
+        assertThat(why.cause()).isEqualTo(FailureReason.ROBOTS_UNAVAILABLE);
+        assertThat(why.brief()).isEqualTo("HTTP 503");
+    }
+
+    @Test
+    void failuresInARowMakeOneStreakThatAFetchedFileEnds() {
+        fetcher.fail(ROBOTS, new FetchException(FailureReason.DNS, "cannot resolve a.test"));
+        RobotsUnreachable first = check("http://a.test/page").unreachable();
+        time.advance(Duration.ofSeconds(61));
+
+        RobotsUnreachable second = check("http://a.test/page").unreachable();
+
+        assertThat(second.failures()).isEqualTo(2);
+        assertThat(second.since()).isEqualTo(first.since());
+        assertThat(second.retryAt()).isAfter(first.retryAt());
+
+        fetcher.answer(ROBOTS, 404, "text/html", "none", Map.of());
+        time.advance(Duration.ofSeconds(61));
+        assertThat(check("http://a.test/page").status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+        assertThat(rules.unreachable("http://a.test/page")).isEmpty();
+    }
+
+    @Test
+    void withAGiveUpTimeTheVerdictGivesUpOnceTheNextTryWouldComeTooLate() {
+        RobotsRules impatient = new RobotsRules(fetcher, scheduler,
+                RobotsSettings.defaults().withUnreachable(Duration.ofSeconds(2), Duration.ofSeconds(5)), time,
+                registry);
+        fetcher.fail(ROBOTS, new FetchException(FailureReason.CONNECT, "refused"));
+        List<RobotsUnreachable> streak = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            CompletableFuture<RobotsVerdict> f = impatient.check("http://a.test/page", 0, scheduler.epoch(0));
+            time.advance(Duration.ofSeconds(2)); // the file's retry time, and the host's rate allows it
+            streak.add(f.join().unreachable());
+        }
+
+        // Failures at 0, 2 and 4 s: retries at 2 and 4 s are within 5 s of the first, the one at 6 s is not.
+        assertThat(streak).extracting(RobotsUnreachable::givenUp).containsExactly(false, false, true);
+        assertThat(streak).extracting(RobotsUnreachable::failures).containsExactly(1, 2, 3);
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(3);
+    }
+
+    @Test
+    void withoutAGiveUpTimeAStreakNeverGivesUp() {
+        fetcher.fail(ROBOTS, new FetchException(FailureReason.CONNECT, "refused"));
+        for (int i = 0; i < 5; i++) {
+            assertThat(check("http://a.test/page").unreachable().givenUp()).isFalse();
+            time.advance(Duration.ofSeconds(61));
+        }
+    }
+
+    @Test
     void aBlockedAddressIsLeftToThePageFetchToReport() {
         fetcher.fail(ROBOTS, new FetchException(FailureReason.BLOCKED_ADDRESS, "loopback"));
 
