@@ -17,6 +17,8 @@ import org.kcrawl.common.scope.ScopeRecords;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes the fetcher's outputs; each future completes when the broker acknowledged the record.
@@ -26,6 +28,7 @@ import org.kcrawl.fetcher.seen.SeenMarkers;
  * event loop must never do.
  */
 public final class Outputs {
+    private static final Logger log = LoggerFactory.getLogger(Outputs.class);
     /** Header of a parked URL: the urls partition it came from and goes back to (decimal). */
     public static final String PARTITION_HEADER = "kcrawl.urls.partition";
 
@@ -74,7 +77,26 @@ public final class Outputs {
      * parked URLs go back to the partition they came from, where their seen-set lives).
      */
     public CompletableFuture<Void> request(CrawlRequest request, String key, Integer partition) {
-        return send(() -> new ProducerRecord<>(topics.urls(), partition, key, MessageCodec.get().encode(request)));
+        return send(() -> new ProducerRecord<>(topics.urls(), existing(topics.urls(), partition, key), key,
+                MessageCodec.get().encode(request)));
+    }
+
+    /**
+     * {@code partition} when the topic has it, else null (the key's partition). A partition number comes
+     * from a header of a parked copy, and one the topic lacks would make the producer wait for it until its
+     * timeout and fail, again at every redelivery. Runs on the send thread, which may wait for metadata.
+     */
+    private Integer existing(String topic, Integer partition, String key) {
+        if (partition == null) {
+            return null;
+        }
+        int count = producer.partitionsFor(topic).size();
+        if (partition < count) {
+            return partition;
+        }
+        log.warn("{} has no partition {} (it has {}); sending the URL of {} to its key's partition", topic,
+                partition, count, key);
+        return null;
     }
 
     /**

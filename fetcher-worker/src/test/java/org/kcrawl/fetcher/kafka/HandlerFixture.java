@@ -34,6 +34,18 @@ import org.kcrawl.fetcher.seen.SeenSet;
 final class HandlerFixture {
     static final CrawlTopics TOPICS = new CrawlTopics("t");
 
+    /** The metadata of a cluster whose urls topic has {@code partitions} partitions, for mock producers. */
+    static org.apache.kafka.common.Cluster clusterWithUrls(int partitions) {
+        org.apache.kafka.common.Node node = new org.apache.kafka.common.Node(1, "127.0.0.1", 9092);
+        java.util.List<org.apache.kafka.common.PartitionInfo> infos = new java.util.ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            infos.add(new org.apache.kafka.common.PartitionInfo(TOPICS.urls(), p, node,
+                    new org.apache.kafka.common.Node[] {node}, new org.apache.kafka.common.Node[] {node}));
+        }
+        return new org.apache.kafka.common.Cluster("test", java.util.List.of(node), infos, java.util.Set.of(),
+                java.util.Set.of());
+    }
+
     final FakeTime time = new FakeTime();
     final ScriptedFetcher fetcher = new ScriptedFetcher(time);
     final HostScheduler scheduler;

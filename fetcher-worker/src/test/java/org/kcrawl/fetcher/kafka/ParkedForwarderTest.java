@@ -29,8 +29,8 @@ class ParkedForwarderTest {
     private static final String URL = "http://a.test/p/1";
 
     private final FakeTime time = new FakeTime();
-    private final MockProducer<String, byte[]> producer =
-            new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer());
+    private final MockProducer<String, byte[]> producer = new MockProducer<>(HandlerFixture.clusterWithUrls(4), true,
+            null, new StringSerializer(), new ByteArraySerializer());
     private final ParkingMetrics metrics = new ParkingMetrics(new SimpleMeterRegistry());
     private final ParkedForwarder forwarder = new ParkedForwarder(HandlerFixture.TOPICS, ParkingTiers.defaults(),
             new Outputs(producer, HandlerFixture.TOPICS, Runnable::run), time, metrics);
@@ -54,6 +54,18 @@ class ParkedForwarderTest {
 
     private List<ProducerRecord<String, byte[]>> forwarded() {
         return producer.history().stream().filter(r -> r.topic().equals(HandlerFixture.TOPICS.urls())).toList();
+    }
+
+    @Test
+    void aPartitionTheUrlsTopicLacksFallsBackToTheKeysPartition() {
+        CrawlRequest request = parkedUntil(time.now());
+
+        CompletableFuture<?> stage = handle(0, request, time.now(), "9");
+
+        assertThat(stage).as("sent, not held until the producer's timeout").isCompleted();
+        assertThat(forwarded()).hasSize(1);
+        assertThat(forwarded().get(0).partition()).as("no explicit partition: the key's").isNull();
+        assertThat(forwarded().get(0).key()).isEqualTo("a.test");
     }
 
     @Test
