@@ -74,6 +74,19 @@ public final class OffsetTracker {
         }
     }
 
+    /**
+     * Hands {@code offsets} back after a commit of them failed, so that the next call hands them out
+     * again instead of waiting for the partition to advance further.
+     */
+    public void notCommitted(Map<TopicPartition, OffsetAndMetadata> offsets) {
+        offsets.forEach((tp, om) -> {
+            PartitionState s = partitions.get(tp);
+            if (s != null && s.handedOut == om.offset()) {
+                s.handedOut = -1;
+            }
+        });
+    }
+
     /** Offsets that advanced since the last call, ready to commit; marks them as handed out. */
     public Map<TopicPartition, OffsetAndMetadata> takeCommittable() {
         return committableFor(partitions.keySet());

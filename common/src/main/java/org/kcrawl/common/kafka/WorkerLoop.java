@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,6 +19,7 @@ import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.kcrawl.common.message.MalformedMessageException;
@@ -63,6 +65,8 @@ public final class WorkerLoop<V> implements Runnable {
     private final CommitThrottle commits;
     private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
     private final Map<TopicPartition, Integer> epochs = new HashMap<>();
+    /** Partitions whose rewind failed and is tried again at the next poll. */
+    private final Set<TopicPartition> rewindsDue = new HashSet<>();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final AtomicInteger pendingGauge = new AtomicInteger();
@@ -154,6 +158,7 @@ public final class WorkerLoop<V> implements Runnable {
     }
 
     private void pollOnce() {
+        retryRewinds();
         applyCompletions();
         commitAsync();
         applyBackpressure();
@@ -272,11 +277,38 @@ public final class WorkerLoop<V> implements Runnable {
                         error, null)));
     }
 
+    /**
+     * Rewinds {@code tps} to their committed offsets. The broker is asked first (the commit of what did
+     * complete, then the committed offsets); when either fails (a coordinator moving, a broker away) nothing
+     * has changed yet, and the rewind is tried again at the next poll: until then the partitions' records go
+     * on as before, and none past the failed one is committed, so nothing is lost.
+     */
     private void rewind(Set<TopicPartition> tps) {
-        commitSync(tracker.committableFor(tps));
+        rewindsDue.addAll(tps);
+        retryRewinds();
+    }
+
+    private void retryRewinds() {
+        if (rewindsDue.isEmpty()) {
+            return;
+        }
+        Set<TopicPartition> tps = new HashSet<>(rewindsDue);
+        tps.retainAll(epochs.keySet());
+        Map<TopicPartition, OffsetAndMetadata> completed = tracker.committableFor(tps);
+        Map<TopicPartition, OffsetAndMetadata> committed;
+        try {
+            commitSync(completed);
+            committed = consumer.committed(tps);
+        } catch (WakeupException e) {
+            throw e; // the loop is being stopped: its own path handles that
+        } catch (KafkaException e) {
+            tracker.notCommitted(completed); // else the retry would seek behind work that did complete
+            log.warn("{}: rewinding {} failed; trying again at the next poll: {}", name, tps, e.toString());
+            return;
+        }
+        rewindsDue.clear();
         tracker.forget(tps);
         handler.partitionsRevoked(tps);
-        Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(tps);
         for (TopicPartition tp : tps) {
             epochs.put(tp, ++nextEpoch);
             OffsetAndMetadata om = committed.get(tp);
@@ -397,6 +429,7 @@ public final class WorkerLoop<V> implements Runnable {
         }
 
         private void release(Collection<TopicPartition> partitions) {
+            rewindsDue.removeAll(partitions);
             tracker.forget(partitions);
             flow.released(partitions);
             partitions.forEach(epochs::remove);

@@ -262,6 +262,28 @@ class WorkerLoopTest {
         assertThat(consumer.asyncCommits).containsExactly(Map.of(p0, new OffsetAndMetadata(1)));
     }
 
+    @Test
+    void aRewindThatMeetsABrokerFaultIsTriedAgainAtTheNextPoll() {
+        startLoop(100);
+        consumer.failingCommits.set(1); // the rewind's commit of offset 1, then its committed() call, fail once
+        consumer.failingCommittedCalls.set(1);
+        add(0, valid());
+        add(1, valid());
+        await().until(() -> handled.size() == 2);
+        outputs.get(0L).complete(null);
+        outputs.remove(1L).completeExceptionally(new IllegalStateException("broker said no"));
+
+        await().alias("the rewind is done once the broker answers")
+                .until(() -> consumer.failingCommittedCalls.get() < 0 && consumer.position(p0) == 1);
+        assertThat(loop.isAlive(Duration.ofSeconds(5))).as("the loop survived the faults").isTrue();
+        assertThat(committed()).as("the commit that failed is made again, not skipped").isEqualTo(1L);
+
+        add(1, valid());
+        await().until(() -> handled.size() == 3);
+        outputs.get(1L).complete(null);
+        await().until(() -> Long.valueOf(2).equals(committed()));
+    }
+
     private Long committed() {
         var c = consumer.committed(java.util.Set.of(p0)).get(p0);
         return c == null ? null : c.offset();
@@ -327,6 +349,24 @@ class WorkerLoopTest {
             return super.poll(timeout);
         }
 
+        /** Sync commits of the loop's thread that fail, as when the group coordinator moves. */
+        final java.util.concurrent.atomic.AtomicInteger failingCommits = new java.util.concurrent.atomic.AtomicInteger();
+        /** committed() calls of the loop's thread that fail; goes negative once one succeeds after them. */
+        final java.util.concurrent.atomic.AtomicInteger failingCommittedCalls =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public synchronized Map<TopicPartition, OffsetAndMetadata> committed(java.util.Set<TopicPartition> tps) {
+            if (onLoopThread() && failingCommittedCalls.getAndDecrement() > 0) {
+                throw new org.apache.kafka.common.errors.TimeoutException("coordinator not available");
+            }
+            return super.committed(tps);
+        }
+
+        private static boolean onLoopThread() {
+            return Thread.currentThread().getName().equals("loop");
+        }
+
         RecordingConsumer() {
             super(AutoOffsetResetStrategy.EARLIEST.name());
         }
@@ -345,6 +385,9 @@ class WorkerLoopTest {
             if (wakeupPending) {
                 wakeupPending = false;
                 throw new org.apache.kafka.common.errors.WakeupException();
+            }
+            if (onLoopThread() && failingCommits.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                throw new org.apache.kafka.common.errors.RebalanceInProgressException("coordinator moving");
             }
             syncCommits.add(Map.copyOf(offsets));
             inSync = true; // the mock commits synchronously through commitAsync
