@@ -2,6 +2,7 @@ package org.kcrawl.common.message;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Instant;
 import java.util.Locale;
 import org.kcrawl.common.url.HttpUrl;
 
@@ -15,6 +16,24 @@ public final class Checks {
             throw new IllegalArgumentException(field + " must not be null");
         }
         return value;
+    }
+
+    /** The earliest time a message may carry. */
+    public static final Instant EARLIEST_TIME = Instant.EPOCH;
+    /**
+     * The latest time a message may carry: any two times of messages are then less than 292 years apart, so
+     * the workers' waits and ages fit a {@code long} of nanoseconds (a {@code not_before} in the year 1,000,000
+     * overflowed after the URL had taken its seen claim and budgets).
+     */
+    public static final Instant LATEST_TIME = Instant.parse("2200-01-01T00:00:00Z");
+
+    /** Returns {@code time} or throws naming {@code field} when it is outside [1970, 2200). Null passes. */
+    public static Instant plausibleTime(Instant time, String field) {
+        if (time != null && (time.isBefore(EARLIEST_TIME) || !time.isBefore(LATEST_TIME))) {
+            throw new IllegalArgumentException(field + " must be from " + EARLIEST_TIME + " to before " + LATEST_TIME
+                    + " but was " + time);
+        }
+        return time;
     }
 
     /** Returns {@code value} or throws naming {@code field} when it is negative. */

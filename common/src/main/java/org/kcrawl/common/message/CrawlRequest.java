@@ -34,7 +34,8 @@ public record CrawlRequest(
     public CrawlRequest {
         Checks.httpUrl(url, "url");
         Checks.notNegative(depth, "depth");
-        Checks.notNull(discoveredAt, "discovered_at");
+        Checks.plausibleTime(Checks.notNull(discoveredAt, "discovered_at"), "discovered_at");
+        Checks.plausibleTime(notBefore, "not_before");
         if (attempt < 1) {
             throw new IllegalArgumentException("attempt must be >= 1 but was " + attempt);
         }

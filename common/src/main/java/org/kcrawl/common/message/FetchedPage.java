@@ -42,7 +42,7 @@ public record FetchedPage(
         }
         headers = headers == null ? Map.of() : Map.copyOf(headers);
         body = body == null ? new byte[0] : body;
-        Checks.notNull(fetchedAt, "fetched_at");
+        Checks.plausibleTime(Checks.notNull(fetchedAt, "fetched_at"), "fetched_at");
         Checks.notNegative(fetchMs, "fetch_ms");
         Checks.notNegative(depth, "depth");
     }

@@ -19,6 +19,8 @@ class MalformedMessagesTest {
         "{\"v\":1,\"url\":\"http://a/\",\"depth\":-1,\"discovered_at\":\"2026-01-01T00:00:00Z\",\"attempt\":1} | INVALID_VALUE",
         "{\"v\":1,\"url\":\"http://a/\",\"depth\":0,\"attempt\":1} | INVALID_VALUE",
         "{\"v\":1,\"url\":\"not a url\",\"depth\":0,\"discovered_at\":\"2026-01-01T00:00:00Z\",\"attempt\":1} | INVALID_VALUE",
+        "{\"v\":1,\"url\":\"http://a/\",\"depth\":0,\"discovered_at\":\"2026-01-01T00:00:00Z\",\"attempt\":1,\"not_before\":\"+1000000-01-01T00:00:00Z\"} | INVALID_VALUE",
+        "{\"v\":1,\"url\":\"http://a/\",\"depth\":0,\"discovered_at\":\"-290000-01-01T00:00:00Z\",\"attempt\":1} | INVALID_VALUE",
         "{\"v\":1,\"url\":\"http://a/\",\"depth\":\"deep\",\"discovered_at\":\"2026-01-01T00:00:00Z\",\"attempt\":1} | UNPARSEABLE",
     })
     void classifiesBadCrawlRequests(String json, MalformedMessageException.Kind kind) {
