@@ -112,6 +112,9 @@ public final class WorkerMain<C, W extends ManagedWorker> {
         WorkerProcess<W> process;
         try {
             process = starter.start(config, env, BIND_ADDRESS);
+        } catch (ConfigException e) { // a KAFKA_* variable the delivery guarantee forbids
+            err.println(name + ": " + e.getMessage());
+            return 2;
         } catch (IllegalStateException | KafkaException e) {
             return startFailure(e, err);
         }

@@ -60,6 +60,22 @@ class ConfigBinderTest {
     }
 
     @Test
+    void kafkaVariablesThatWouldWeakenTheDeliveryGuaranteeAreRefusedByName() {
+        assertThatThrownBy(() -> KafkaEnv.clientOverrides(Map.of("KAFKA_ACKS", "1")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("acks must be -1 or all").hasMessageContaining("KAFKA_ACKS=1")
+                .extracting(e -> ((ConfigException) e).key()).isEqualTo("KAFKA_ACKS");
+        assertThatThrownBy(() -> KafkaEnv.clientOverrides(Map.of("KAFKA_ENABLE_AUTO_COMMIT", "true")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("enable.auto.commit must be false");
+        assertThatThrownBy(() -> KafkaEnv.clientOverrides(Map.of("KAFKA_ISOLATION_LEVEL", "read_uncommitted")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("isolation.level must be read_committed");
+        assertThatThrownBy(() -> KafkaEnv.clientOverrides(Map.of("KAFKA_GROUP_ID", "mine")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("named by crawl_name; set that instead");
+        assertThat(KafkaEnv.clientOverrides(Map.of("KAFKA_ACKS", "all", "KAFKA_ENABLE_IDEMPOTENCE", "TRUE")))
+                .as("the values kcrawl sets itself are no override").hasSize(2);
+    }
+
+    @Test
     void sectionOfAFileThenCommandLineOverrides(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("crawl.yaml");
         Files.writeString(file, "fetcher:\n  rate: 3\nparser:\n  crawl_name: p\n");

@@ -104,6 +104,14 @@ class WorkerMainTest {
     }
 
     @Test
+    void aKafkaVariableThatWouldWeakenTheDeliveryGuaranteeExitsTwoNamingIt() {
+        assertThat(run(main, Map.of("KAFKA_ENABLE_AUTO_COMMIT", "true"))).isEqualTo(2);
+        assertThat(errors()).startsWith("test-worker: invalid configuration 'KAFKA_ENABLE_AUTO_COMMIT': "
+                + "enable.auto.commit must be false");
+        assertThat(started).isEmpty();
+    }
+
+    @Test
     void aWorkerThatFailsExitsOneAfterTheProcessIsClosed() {
         worker.end(new IllegalStateException("poll loop died"));
 
