@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.scope.SiteScope;
@@ -15,8 +17,6 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.FetcherWorker;
-import org.kcrawl.fetcher.kafka.RedirectRules;
-import org.kcrawl.fetcher.kafka.RedirectScope;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
 
@@ -79,7 +79,8 @@ final class WorkerWiring {
             ParserConfig parserConfig = parser.withKafka(options.crawlName, clients.bootstrapServers());
             MeterRegistry registry = new SimpleMeterRegistry();
             RedirectRules redirects = new RedirectRules(normalizer(),
-                    RedirectScope.of(new SiteScope(parser.scope(), sites)), fetcher.maxRedirectHops());
+                    RedirectScope.of(new SiteScope(parser.scope(), sites)), fetcher.maxRedirectHops(),
+                    fetcher.maxRefreshDelay());
             FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(),
                     redirects);
             ParserWorker parserWorker = options.fetchOnly ? null
