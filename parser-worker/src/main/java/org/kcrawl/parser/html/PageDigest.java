@@ -13,9 +13,10 @@ import org.kcrawl.common.redirect.Refresh;
  * length of the body's text. Each value is what {@link PageScan} and jsoup's {@code title()} and
  * {@code text()} give for the same page: the little tree state they depend on is kept here (whether
  * the body has begun, the open elements for whitespace-preserving ancestors and the heading's end,
- * foreign SVG and MathML content). It also takes the page's meta refresh ({@link MetaRefresh}) from the
- * meta elements it reads anyway, so a page costs no more for it. On malformed markup that jsoup's tree builder rearranges (a text
- * moved out of a table, say) the text length may differ by a few spaces.
+ * foreign SVG and MathML content). It also takes the page's meta refresh ({@link MetaRefresh}) from
+ * the meta elements it reads anyway, so a page costs no more for it. On malformed markup that jsoup's
+ * tree builder rearranges (a text moved out of a table, say) the text length may differ by a few
+ * spaces.
  *
  * <p>Parsing a page this way costs a fraction of building its jsoup document, so the parser uses
  * it whenever no extraction rule needs the document. One instance reads one page; not thread-safe.

@@ -13,9 +13,9 @@ import org.kcrawl.common.redirect.Refresh;
  * Everything the parser reads from a document's elements, gathered in one walk over the tree: the
  * link elements ({@code a[href]}, {@code area[href]}, {@code link[href]}, {@code frame[src]},
  * {@code iframe[src]}, in document order), the meta description, the meta robots directives, the
- * meta refresh ({@link MetaRefresh}), the {@code <html lang>} and the first {@code <h1>}. Matching follows jsoup's selectors (attribute
- * values compared trimmed and ignoring case). One walk instead of five selector queries, each of
- * which would visit every element again.
+ * meta refresh ({@link MetaRefresh}), the {@code <html lang>} and the first {@code <h1>}. Matching
+ * follows jsoup's selectors (attribute values compared trimmed and ignoring case). One walk instead
+ * of five selector queries, each of which would visit every element again.
  */
 final class PageScan implements NodeVisitor {
     private final List<LinkElement> links = new ArrayList<>();

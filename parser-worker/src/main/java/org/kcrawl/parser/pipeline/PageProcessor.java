@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * scope with it), and one hop past {@code max_redirect_hops} the page ends as a {@code redirect_limit}
  * failure instead of a record. Its links are not followed, as a 3xx body's are not, as Scrapy drops
  * them and as a browser, gone to the target, never shows them; the record still says what the page
- * was (title, link count, text), since it was read anyway.
+ * was (title, link count, text), since it was read anyway. A nofollow page's refresh is still
+ * followed: it is a redirect, not a link, as a nofollow page's 3xx would be.
  */
 public final class PageProcessor {
     private static final Logger log = LoggerFactory.getLogger(PageProcessor.class);
@@ -129,12 +130,12 @@ public final class PageProcessor {
         }
     }
 
-    /** The verdict on the page's links; none is followed from a page that {@code redirects} elsewhere. */
-    private ScopeResult judge(FetchedPage page, ParsedPage parsed, boolean redirects) {
+    /** The verdict on the page's links; none is followed from a page that {@code refreshes} elsewhere. */
+    private ScopeResult judge(FetchedPage page, ParsedPage parsed, boolean refreshes) {
         ScopeResult verdict;
         if (parsed.links().isEmpty()) {
             verdict = new ScopeResult(List.of(), Map.of());
-        } else if (redirects) {
+        } else if (refreshes) {
             verdict = ScopeChain.rejectAll(parsed.links(), RejectReason.REFRESH);
         } else if (page.status() < 200 || page.status() > 299) {
             verdict = ScopeChain.rejectAll(parsed.links(), RejectReason.ERROR_STATUS);

@@ -87,7 +87,8 @@ class OutputRecordsTest {
         PageProcessor processor = new PageProcessor(
                 new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
                         RuleExtractor.of(List.of(new ExtractionRule("bulk", "/fields$", every))), System::nanoTime),
-                config.sitemapParser(), ScopeChain.of(config.scopeSettings()), RedirectRules.defaults(5), metrics, Clock.systemUTC(),
+                config.sitemapParser(), ScopeChain.of(config.scopeSettings()), RedirectRules.defaults(5), metrics,
+                Clock.systemUTC(),
                 System::nanoTime);
         String paragraph = "<p>" + "x".repeat(10_000) + "</p>";
         String html = "<title>Fields</title>" + paragraph.repeat(190) + "<a href=/next>next</a>";

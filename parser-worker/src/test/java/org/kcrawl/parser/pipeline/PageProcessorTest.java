@@ -188,6 +188,17 @@ class PageProcessorTest {
     }
 
     @Test
+    void aNofollowPagesRefreshIsStillFollowedAsA3xxWouldBe() {
+        CrawlRequest link = CrawlRequest.discovered("http://site.example/old", 1, "http://site.example/", NOW);
+
+        PageOutputs out = processor(FieldExtractor.NONE).process(answering(link,
+                "<meta name=robots content='noindex, nofollow'><meta http-equiv=refresh content='0; url=/new'>"));
+
+        assertThat(out.redirect().url()).isEqualTo("http://site.example/new");
+        assertThat(out.record().redirectTo()).isEqualTo("http://site.example/new");
+    }
+
+    @Test
     void aMetaRefreshOutOfScopeIsRecordedButNotCrawled() {
         CrawlRequest link = CrawlRequest.discovered("http://site.example/old", 1, "http://site.example/", NOW);
 
@@ -242,7 +253,8 @@ class PageProcessorTest {
 
             assertThat(out.record().redirectTo()).as(content).isNull();
             assertThat(out.redirect()).as(content).isNull();
-            assertThat(out.requests()).as(content).extracting(CrawlRequest::url).containsExactly("http://site.example/a");
+            assertThat(out.requests()).as(content).extracting(CrawlRequest::url)
+                    .containsExactly("http://site.example/a");
         }
         PageOutputs due = processor(FieldExtractor.NONE, tenSeconds).process(answering(link,
                 "<meta http-equiv=refresh content='10; url=/later'>"));

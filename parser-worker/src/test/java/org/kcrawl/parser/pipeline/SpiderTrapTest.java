@@ -36,7 +36,8 @@ class SpiderTrapTest {
     private final PageProcessor processor = new PageProcessor(
             new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(), ParseLimits.defaults(),
                     FieldExtractor.NONE, System::nanoTime),
-            SitemapParser.defaults(), ScopeChain.of(config.scopeSettings()), RedirectRules.defaults(5), metrics, Clock.systemUTC(),
+            SitemapParser.defaults(), ScopeChain.of(config.scopeSettings()), RedirectRules.defaults(5), metrics,
+            Clock.systemUTC(),
             System::nanoTime);
 
     /** Crawls from {@code seed} until nothing new is discovered; returns the URLs fetched. */
