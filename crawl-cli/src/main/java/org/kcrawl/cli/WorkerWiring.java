@@ -6,7 +6,10 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.scope.SiteScope;
@@ -17,8 +20,6 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.FetcherWorker;
-import org.kcrawl.fetcher.kafka.RedirectRules;
-import org.kcrawl.fetcher.kafka.RedirectScope;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
 
@@ -51,14 +52,42 @@ final class WorkerWiring {
                 LOCAL_ROBOTS_SCHEDULE);
         this.fetcher = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
                 fetcherOverrides(options));
-        this.parser = binder.bindSection(ParserConfig.class, ParserConfig.defaults(), options.config, "parser",
+        // The parser follows meta refreshes by the rules the fetcher follows redirects by: it starts from
+        // the fetcher's limits, so setting them once, in the fetcher's section, is enough.
+        ParserConfig parserDefaults = ParserConfig.defaults()
+                .withRedirectLimits(fetcher.maxRedirectHops(), fetcher.maxRefreshDelay());
+        this.parser = binder.bindSection(ParserConfig.class, parserDefaults, options.config, "parser",
                 parserOverrides(options));
+        sameRedirectLimits(fetcher, parser);
         this.normalizer = parser.urlNormalizer();
+    }
+
+    /**
+     * A crawl follows its redirects by one set of rules, whichever worker meets them (a 3xx or a
+     * {@code Refresh} header in the fetcher, a meta refresh in the parser): a parser section that sets
+     * other limits than the fetcher's is refused rather than half obeyed.
+     */
+    private static void sameRedirectLimits(FetcherConfig fetcher, ParserConfig parser) {
+        if (parser.maxRedirectHops() != fetcher.maxRedirectHops()) {
+            throw new ConfigException("parser.max_redirect_hops", "is " + parser.maxRedirectHops()
+                    + " but fetcher.max_redirect_hops is " + fetcher.maxRedirectHops() + "; a crawl follows its"
+                    + " redirects and refreshes by one limit: set it in the fetcher section only");
+        }
+        if (!parser.maxRefreshDelay().equals(fetcher.maxRefreshDelay())) {
+            throw new ConfigException("parser.max_refresh_delay", "is " + parser.maxRefreshDelay()
+                    + " but fetcher.max_refresh_delay is " + fetcher.maxRefreshDelay() + "; a crawl follows its"
+                    + " Refresh headers and meta refreshes by one limit: set it in the fetcher section only");
+        }
     }
 
     /** The fetcher's configuration: its defaults, then the {@code --config} file, then the options. */
     FetcherConfig fetcherConfig() {
         return fetcher;
+    }
+
+    /** The parser's configuration: its defaults (with the fetcher's redirect limits), the file, the options. */
+    ParserConfig parserConfig() {
+        return parser;
     }
 
     /**
@@ -93,12 +122,15 @@ final class WorkerWiring {
         try {
             ParserConfig parserConfig = parser.withKafka(options.crawlName, clients.bootstrapServers());
             MeterRegistry registry = new SimpleMeterRegistry();
+            // One rule object for both workers: the fetcher's redirects and Refresh headers, the parser's
+            // meta refreshes (the parser's normalizer and scope, the fetcher's limits, which are the parser's).
             RedirectRules redirects = new RedirectRules(normalizer(),
-                    RedirectScope.of(new SiteScope(parser.scope(), sites)), fetcher.maxRedirectHops());
+                    RedirectScope.of(new SiteScope(parser.scope(), sites)), fetcher.maxRedirectHops(),
+                    fetcher.maxRefreshDelay());
             FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(),
                     redirects);
             ParserWorker parserWorker = options.fetchOnly ? null
-                    : new ParserWorker(parserConfig, clients, registry, sites);
+                    : new ParserWorker(parserConfig, clients, registry, sites, redirects);
             return new InProcessWorkers(fetcherWorker, parserWorker, follower, moves,
                     new CapNote(fetcher.perAddressInForce()));
         } catch (RuntimeException e) {

@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.parser.dedup.FingerprintSet;
@@ -63,6 +67,11 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param linkDedupCapacity URL fingerprints (8 bytes each) of links this parser published and the broker
  *                          acknowledged, kept so they are not sent again; 0 publishes every link of
  *                          every page (the fetcher's seen-set deduplicates either way)
+ * @param maxRedirectHops redirects followed from one URL, meta refreshes and the fetchers' redirects
+ *                        together: give it the fetchers' {@code max_redirect_hops} (default 5)
+ * @param maxRefreshDelay the longest delay of a {@code <meta http-equiv="refresh">} that makes its page a
+ *                        redirect; a slower one, or one to the page itself, leaves it a page whose links
+ *                        are followed: give it the fetchers' {@code max_refresh_delay} (default 100 s)
  */
 public record ParserConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -91,12 +100,16 @@ public record ParserConfig(
         @JsonProperty("extract") List<ExtractionRule> extract,
         @JsonProperty("seed_sites") List<String> seedSites,
         @JsonProperty("metrics_port") int metricsPort,
-        @JsonProperty("link_dedup_capacity") int linkDedupCapacity) {
+        @JsonProperty("link_dedup_capacity") int linkDedupCapacity,
+        @JsonProperty("max_redirect_hops") int maxRedirectHops,
+        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay) {
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_PARSER_";
     /** Port of the operational endpoints unless configured: the same as the fetcher's. */
     public static final int DEFAULT_METRICS_PORT = 9400;
+    /** Redirect hops followed from one URL unless configured: the fetchers' default. */
+    public static final int DEFAULT_MAX_REDIRECT_HOPS = 5;
     /** Links remembered as published unless configured: about 8 MiB. */
     public static final int DEFAULT_LINK_DEDUP_CAPACITY = 1_000_000;
     /** Pages in flight unless configured. */
@@ -161,6 +174,11 @@ public record ParserConfig(
             throw new IllegalArgumentException("link_dedup_capacity must be 0 (off) or >= "
                     + FingerprintSet.MIN_CAPACITY + " but was " + linkDedupCapacity);
         }
+        atLeast(maxRedirectHops, 0, "max_redirect_hops");
+        if (maxRefreshDelay == null || maxRefreshDelay.isNegative()) {
+            throw new IllegalArgumentException("max_refresh_delay must be a duration >= 0 (for example PT100S) but was "
+                    + maxRefreshDelay);
+        }
     }
 
     /** The defaults: local broker, crawl "crawl", host scope, depth 5, one thread per core. */
@@ -170,7 +188,8 @@ public record ParserConfig(
                 ParseLimits.DEFAULT_MAX_PARSE_BYTES, ParseLimits.DEFAULT_TIME_BUDGET, "windows-1252",
                 0, DEFAULT_MAX_PENDING, DEFAULT_MAX_PENDING_BYTES, 32, Duration.ofSeconds(30), 6, (short) 1,
                 SitemapParser.DEFAULT_MAX_BYTES, SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of(),
-                DEFAULT_METRICS_PORT, DEFAULT_LINK_DEDUP_CAPACITY);
+                DEFAULT_METRICS_PORT, DEFAULT_LINK_DEDUP_CAPACITY, DEFAULT_MAX_REDIRECT_HOPS,
+                RedirectRules.DEFAULT_MAX_REFRESH_DELAY);
     }
 
     /**
@@ -188,7 +207,7 @@ public record ParserConfig(
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
                 partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
-                linkDedupCapacity);
+                linkDedupCapacity, maxRedirectHops, maxRefreshDelay);
     }
 
     /** A copy with another scope and maximum depth, as the crawl command's options set them. */
@@ -197,7 +216,16 @@ public record ParserConfig(
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
                 partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
-                linkDedupCapacity);
+                linkDedupCapacity, maxRedirectHops, maxRefreshDelay);
+    }
+
+    /** A copy following redirects by these limits, as the crawl command gives it its fetcher's. */
+    public ParserConfig withRedirectLimits(int maxRedirectHops, Duration maxRefreshDelay) {
+        return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
+                maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
+                parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
+                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                linkDedupCapacity, maxRedirectHops, maxRefreshDelay);
     }
 
     /** A copy whose scope also admits {@code sites} from any page. */
@@ -206,7 +234,7 @@ public record ParserConfig(
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
                 partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
-                linkDedupCapacity);
+                linkDedupCapacity, maxRedirectHops, maxRefreshDelay);
     }
 
     /** The crawl's topic names. */
@@ -218,6 +246,15 @@ public record ParserConfig(
     public TopicLayout topicLayout() {
         return new TopicLayout(partitions, partitions, partitions, replicationFactor,
                 TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
+    }
+
+    /**
+     * How this parser follows meta refreshes: the rules a fetcher follows redirects by, with this
+     * parser's normalizer, its scope over the crawl's live {@code sites}, and its limits.
+     */
+    public RedirectRules redirectRules(CrawlSites sites) {
+        return new RedirectRules(RedirectRules.normalizing(urlNormalizer()),
+                RedirectScope.of(new SiteScope(scope, sites)), maxRedirectHops, maxRefreshDelay);
     }
 
     /** The scope chain's rules. */

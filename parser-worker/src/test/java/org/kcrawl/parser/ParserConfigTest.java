@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.config.ConfigException;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.parser.record.FieldRule;
 import org.kcrawl.common.scope.ScopeMode;
 
@@ -31,6 +33,27 @@ class ParserConfigTest {
         assertThat(c.effectiveThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(c.queueCapacity()).isGreaterThanOrEqualTo(c.maxPending() + c.maxPollRecords());
         assertThat(c.topics().parserGroup()).isEqualTo("crawl.parser");
+    }
+
+    @Test
+    void followsMetaRefreshesByTheFetchersRulesWithItsOwnNormalizerAndScope() {
+        ParserConfig defaults = ParserConfig.defaults();
+        assertThat(defaults.maxRedirectHops()).isEqualTo(5);
+        assertThat(defaults.maxRefreshDelay()).isEqualTo(Duration.ofSeconds(100));
+
+        ParserConfig c = ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_REDIRECT_HOPS", "2",
+                "KCRAWL_PARSER_MAX_REFRESH_DELAY", "PT5S", "KCRAWL_PARSER_SCOPE", "domain"));
+        RedirectRules rules = c.redirectRules(CrawlSites.of(List.of("seed.example.net")));
+
+        assertThat(rules.maxHops()).isEqualTo(2);
+        assertThat(rules.maxRefreshDelay()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(rules.normalizer().apply("http://a.example/x?utm_source=y")).isEqualTo("http://a.example/x");
+        assertThat(rules.scope().allows("http://a.example.org/", "http://b.example.org/")).as("domain scope").isTrue();
+        assertThat(rules.scope().coversEverywhere("http://www.seed.example.net/")).as("the crawl's sites").isTrue();
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_REFRESH_DELAY", "-PT1S")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("max_refresh_delay");
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_REDIRECT_HOPS", "-1")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("max_redirect_hops");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.kcrawl.common.message;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.Map;
@@ -18,7 +19,13 @@ import java.util.Map;
  * @param fetchMs request duration in milliseconds
  * @param depth link distance from a seed
  * @param truncated true when the body was cut at the size cap
- * @param redirectTo the absolute redirect target for a 3xx, null otherwise
+ * @param redirectTo the absolute redirect target of a 3xx (or of a {@code Refresh} header the fetcher
+ *                   followed), null otherwise
+ * @param hops redirect hops that led to the requested URL, as its request said: a refresh the page
+ *             declares in its markup counts on from here, against the one hop limit of the crawl.
+ *             Written only when not 0
+ * @param seed true when the request was a seed (or a redirect target a seed led to), so a refresh the
+ *             page declares moves the crawl as a seed's 3xx does. Written only when true
  */
 public record FetchedPage(
         @JsonProperty("v") int v,
@@ -32,7 +39,9 @@ public record FetchedPage(
         @JsonProperty("fetch_ms") long fetchMs,
         @JsonProperty("depth") int depth,
         @JsonProperty("truncated") boolean truncated,
-        @JsonProperty("redirect_to") String redirectTo) {
+        @JsonProperty("redirect_to") String redirectTo,
+        @JsonProperty("hops") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hops,
+        @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed) {
 
     public FetchedPage {
         Checks.httpUrl(requestedUrl, "requested_url");
@@ -45,6 +54,28 @@ public record FetchedPage(
         Checks.plausibleTime(Checks.notNull(fetchedAt, "fetched_at"), "fetched_at");
         Checks.notNegative(fetchMs, "fetch_ms");
         Checks.notNegative(depth, "depth");
+        Checks.notNegative(hops, "hops");
+        if (seed && depth != 0) {
+            throw new IllegalArgumentException("a seed's page is at depth 0 but was at depth " + depth);
+        }
+    }
+
+    /** A page of a request that is no seed and no redirect target (hops 0). */
+    public FetchedPage(int v, String requestedUrl, String finalUrl, int status, Map<String, String> headers,
+                       String contentType, byte[] body, Instant fetchedAt, long fetchMs, int depth, boolean truncated,
+                       String redirectTo) {
+        this(v, requestedUrl, finalUrl, status, headers, contentType, body, fetchedAt, fetchMs, depth, truncated,
+                redirectTo, 0, false);
+    }
+
+    /**
+     * The request this page answered, as far as a page carries it (URL, depth, hops, seed flag): a
+     * first attempt, discovered when it was fetched. What a redirect the page declares is followed
+     * from ({@link CrawlRequest#redirectTo}).
+     */
+    public CrawlRequest request() {
+        return new CrawlRequest(SchemaVersions.CURRENT, requestedUrl, depth, null, fetchedAt, 1, hops, null,
+                seed);
     }
 
     /** Returns the body as given; callers must not modify it. */
@@ -57,7 +88,7 @@ public record FetchedPage(
     public boolean equals(Object o) {
         return o instanceof FetchedPage p
                 && v == p.v && status == p.status && fetchMs == p.fetchMs && depth == p.depth
-                && truncated == p.truncated
+                && truncated == p.truncated && hops == p.hops && seed == p.seed
                 && requestedUrl.equals(p.requestedUrl) && finalUrl.equals(p.finalUrl)
                 && headers.equals(p.headers) && java.util.Objects.equals(contentType, p.contentType)
                 && java.util.Arrays.equals(body, p.body) && fetchedAt.equals(p.fetchedAt)

@@ -1,5 +1,6 @@
 package org.kcrawl.common.message;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -92,7 +93,7 @@ final class PageFrame {
         try {
             return new FetchedPage(header.v, header.requestedUrl, header.finalUrl, header.status, header.headers,
                     header.contentType, body, header.fetchedAt, header.fetchMs, header.depth, header.truncated,
-                    header.redirectTo);
+                    header.redirectTo, header.hops, header.seed);
         } catch (IllegalArgumentException e) {
             throw malformed(MalformedMessageException.Kind.INVALID_VALUE, e.getMessage(), e);
         }
@@ -126,11 +127,14 @@ final class PageFrame {
             @JsonProperty("fetch_ms") long fetchMs,
             @JsonProperty("depth") int depth,
             @JsonProperty("truncated") boolean truncated,
-            @JsonProperty("redirect_to") String redirectTo) {
+            @JsonProperty("redirect_to") String redirectTo,
+            @JsonProperty("hops") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hops,
+            @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed) {
 
         static Header of(FetchedPage p) {
             return new Header(SchemaVersions.PAGE, p.requestedUrl(), p.finalUrl(), p.status(), p.headers(),
-                    p.contentType(), p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), p.redirectTo());
+                    p.contentType(), p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), p.redirectTo(),
+                    p.hops(), p.seed());
         }
     }
 }

@@ -178,7 +178,7 @@ public final class MeterCatalogue {
             meter(PARSE_LINKS_REJECTED, COUNTER, null, PARSER, "links not published, by the rule that refused them",
                     "reason", List.of("nofollow", "error_status", "scheme", "invalid_url", "url_too_long",
                             "out_of_scope", "max_depth", "repeated_segments", "denied", "not_allowed",
-                            "max_outlinks", "filter_error")),
+                            "max_outlinks", "filter_error", "refresh")),
             meter(PARSE_LINKS_SUPPRESSED, COUNTER, "links", PARSER,
                     "links a parser did not publish again because it had already published them and the broker"
                             + " acknowledged them; the fetcher's seen-set stays the authority"),

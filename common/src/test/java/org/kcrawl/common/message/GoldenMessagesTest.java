@@ -64,6 +64,23 @@ class GoldenMessagesTest {
         assertThat(codec.decode(frame, FetchedPage.class)).isEqualTo(page(2));
     }
 
+    @Test
+    void aPageCarriesItsRequestsHopsAndSeedFlagOnlyWhenItHasThem() throws Exception {
+        FetchedPage hop = new FetchedPage(2, "https://www.example.org/", "https://www.example.org/", 200, Map.of(),
+                "text/html", new byte[] {'x'}, Instant.parse("2026-11-29T12:00:01.250Z"), 5, 0, false, null, 2, true);
+        byte[] frame = codec.encode(hop);
+        int headerLength = ByteBuffer.wrap(frame, 2, 4).getInt();
+        JsonNode header = codec.readTree(Arrays.copyOfRange(frame, 6, 6 + headerLength));
+
+        assertThat(header.get("hops").asInt()).isEqualTo(2);
+        assertThat(header.get("seed").asBoolean()).isTrue();
+        assertThat(codec.decode(frame, FetchedPage.class)).isEqualTo(hop);
+        assertThat(hop.request()).isEqualTo(new CrawlRequest(SchemaVersions.CURRENT, "https://www.example.org/", 0,
+                null, hop.fetchedAt(), 1, 2, null, true));
+        assertThat(codec.decode(read("fetched-page.json"), FetchedPage.class).request().seed())
+                .as("a version 1 page is no seed and no redirect target").isFalse();
+    }
+
     private static FetchedPage page(int version) {
         return new FetchedPage(version, "https://example.org/", "https://example.org/", 200,
                 Map.of("content-type", "text/html; charset=utf-8", "server", "nginx"), "text/html; charset=utf-8",

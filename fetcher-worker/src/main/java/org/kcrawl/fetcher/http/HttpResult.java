@@ -8,7 +8,8 @@ import java.util.Map;
  * @param url the requested URL
  * @param status the status code
  * @param headers selected response headers with lower-case names (content-type, content-length,
- *                location, retry-after, last-modified, etag, x-robots-tag, content-language, server)
+ *                location, retry-after, last-modified, etag, x-robots-tag, content-language, server,
+ *                refresh)
  * @param contentType the Content-Type header, null if absent
  * @param body the decoded (decompressed) body bytes; empty when the content type is fetched as
  *             metadata only

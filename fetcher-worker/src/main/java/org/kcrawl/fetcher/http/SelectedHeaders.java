@@ -11,9 +11,13 @@ import java.util.Map;
  * repeated fields are joined with ", " and every value is capped in length.
  */
 final class SelectedHeaders {
-    /** The kept header names, lower case. */
+    /**
+     * The kept header names, lower case. {@code refresh} is planned as a redirect when it is one, and
+     * travels with the page when it is not, so the parser lets it, not a meta refresh, stand for the
+     * page's refresh (in a browser the header comes first).
+     */
     static final List<String> NAMES = List.of("content-type", "content-length", "location", "retry-after",
-            "last-modified", "etag", "x-robots-tag", "content-language", "server");
+            "last-modified", "etag", "x-robots-tag", "content-language", "server", "refresh");
 
     /** Longest value kept per header; longer ones are cut (a Location that long is useless anyway). */
     static final int MAX_VALUE_CHARS = 8192;

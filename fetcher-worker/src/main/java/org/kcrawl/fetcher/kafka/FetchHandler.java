@@ -19,6 +19,7 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.metrics.LogContext;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.http.FetchRejectedException;

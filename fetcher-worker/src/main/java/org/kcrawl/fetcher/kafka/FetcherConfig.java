@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.kafka;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
@@ -84,6 +85,10 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                                network's reason ({@code dns}, {@code connect}, ...). 0 (the default, for
  *                                long crawls) never gives up early: URLs retry until {@code max_attempts}
  *                                are spent. The crawl command sets it for a local crawl (see the README)
+ * @param maxRefreshDelay the longest delay of a {@code Refresh} header that makes its response a redirect
+ *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
+ *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
+ *                        same, for the {@code <meta http-equiv="refresh">} they follow
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -125,7 +130,8 @@ public record FetcherConfig(
         @JsonProperty("follow_sitemaps") boolean followSitemaps,
         @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
         @JsonProperty("scope") ScopeMode scope,
-        @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp) {
+        @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
+        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -230,6 +236,7 @@ public record FetcherConfig(
             throw new IllegalArgumentException("max_pages_per_host must be >= 0 (0 means no limit) but was "
                     + maxPagesPerHost);
         }
+        notNegative("max_refresh_delay", maxRefreshDelay);
     }
 
     /**
@@ -247,7 +254,7 @@ public record FetcherConfig(
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
                 ScopeMode.HOST,
-                Duration.ZERO);
+                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY);
     }
 
     /** The crawl's topic names. */

@@ -24,6 +24,8 @@ import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
@@ -103,7 +105,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                 site -> { }, ScopeFollower.DEFAULT_TIMEOUT);
         try {
             RedirectRules redirects = new RedirectRules(RedirectRules.defaults(config.maxRedirectHops()).normalizer(),
-                    RedirectScope.of(new SiteScope(config.scope(), sites)), config.maxRedirectHops());
+                    RedirectScope.of(new SiteScope(config.scope(), sites)), config.maxRedirectHops(),
+                    config.maxRefreshDelay());
             return create(config, clients, registry, config.httpClient(), redirects, follower);
         } catch (RuntimeException e) {
             follower.close();
@@ -145,7 +148,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** A worker over any {@link HttpFetcher} (tests inject one), with same-host redirects. */
     public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher) {
-        this(config, clients, registry, fetcher, RedirectRules.defaults(config.maxRedirectHops()));
+        this(config, clients, registry, fetcher, new RedirectRules(RedirectRules.defaults(0).normalizer(),
+                RedirectScope.sameHost(), config.maxRedirectHops(), config.maxRefreshDelay()));
     }
 
     /**

@@ -8,31 +8,44 @@ import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
-import org.kcrawl.common.message.ScopeSite;
-import org.kcrawl.common.scope.SiteKey;
+import org.kcrawl.common.redirect.Redirect;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.HttpResult;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
 import org.kcrawl.fetcher.politeness.RetryAfter;
 import org.kcrawl.fetcher.robots.RobotsUnreachable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Turns one fetch attempt into a {@link Plan}. Pure: no I/O, time passed in.
+ * Turns one fetch attempt into a {@link Plan}. Free of I/O (a debug log line aside), time passed in.
  *
  * <ul>
  *   <li>3xx with a Location: a redirect page, and the target as a new URL when in scope; a loop
  *       or too many hops is a {@code REDIRECT_LIMIT} failure, an unusable Location an
- *       {@code INVALID_URL} failure. A seed's redirect (hops counted from the seed) is always
- *       followed, and when its target is not in scope from every page yet, the seed moved: the
- *       target's site joins the crawl's scope, as Heritrix's {@code seedsRedirectNewSeeds} has it
- *       (most sites redirect their bare name: {@code example.org} to {@code www.example.org}).</li>
+ *       {@code INVALID_URL} failure. A seed's redirect is always followed and may move the crawl's
+ *       scope ({@link RedirectRules#follow}, the rule the parser applies to meta refreshes too).</li>
  *   <li>4xx other than 408 and 429: an {@code HTTP_4XX} failure.</li>
  *   <li>408, 429, 5xx and transient fetch errors: a retry while attempts remain, else a failure.</li>
  *   <li>Permanent fetch errors: a failure at once.</li>
- *   <li>Anything else (2xx, 1xx, odd codes, 3xx without Location): a page.</li>
+ *   <li>Anything else (2xx, 1xx, odd codes, 3xx without Location): a page; but one whose
+ *       {@code Refresh} header sends the reader elsewhere within {@code max_refresh_delay} is planned
+ *       exactly as a 3xx to that URL ({@link RedirectRules#isRedirect}): browsers go there, and so
+ *       does the crawl, with the page's body unparsed and its links unfollowed like a 3xx's. A
+ *       {@code Refresh} that is no redirect (slow, to the page itself, or to an unusable URL) leaves
+ *       the page a page.</li>
  * </ul>
+ *
+ * <p>Why here and not in the parser: the fetcher has the headers, and planning the header as a 3xx
+ * reuses the redirect path whole (outputs, seed moves, the hop count), so the parser meets such a page
+ * as any redirect page. A {@code <meta http-equiv="refresh">} is in the markup, which only the parser
+ * reads: it follows that one by the same {@link RedirectRules}.
  */
 final class ResponsePlanner {
+    private static final Logger log = LoggerFactory.getLogger(ResponsePlanner.class);
+
     private final RetryPolicy retry;
     private final RedirectRules redirects;
 
@@ -56,7 +69,7 @@ final class ResponsePlanner {
         if (status >= 400 && status < 500) {
             return fail(request, FailureReason.HTTP_4XX, "HTTP " + status, status, now);
         }
-        return new Plan.Page(page(request, result, now, null));
+        return pageOrRefresh(request, result, now);
     }
 
     Plan forError(CrawlRequest request, Throwable error, Instant now) {
@@ -88,28 +101,40 @@ final class ResponsePlanner {
     }
 
     private Plan redirect(CrawlRequest request, HttpResult result, String location, Instant now) {
-        int status = result.status();
         String target;
         try {
             target = redirects.resolve(request.url(), location);
         } catch (IllegalArgumentException e) {
-            return fail(request, FailureReason.INVALID_URL, e.getMessage(), status, now);
+            return fail(request, FailureReason.INVALID_URL, e.getMessage(), result.status(), now);
         }
-        if (target.equals(request.url())) {
-            return fail(request, FailureReason.REDIRECT_LIMIT, "redirect loop: " + request.url() + " points to itself",
-                    status, now);
+        return follow(request, result, target, now);
+    }
+
+    /** A page, unless its {@code Refresh} header is a redirect: then the redirect it amounts to. */
+    private Plan pageOrRefresh(CrawlRequest request, HttpResult result, Instant now) {
+        Refresh refresh = Refresh.parse(result.header("refresh"));
+        if (refresh != null && refresh.url() != null) {
+            try {
+                refresh = refresh.withUrl(redirects.resolve(request.url(), refresh.url()));
+            } catch (IllegalArgumentException e) {
+                // A browser ignores a refresh to a URL it cannot parse; the page is still a good page.
+                log.debug("ignoring the Refresh header of {}: {}", request.url(), e.getMessage());
+                refresh = null;
+            }
         }
-        if (request.hops() >= redirects.maxHops()) {
-            return fail(request, FailureReason.REDIRECT_LIMIT, "more than " + redirects.maxHops()
-                    + " redirects; the last one pointed to " + target, status, now);
+        if (redirects.isRedirect(refresh, request.url())) {
+            return follow(request, result, refresh.url(), now);
         }
-        RedirectScope scope = redirects.scope();
-        ScopeSite moved = null;
-        if (request.seed() && !scope.coversEverywhere(target)) {
-            moved = ScopeSite.seedRedirect(SiteKey.of(target), target, request.url(), now);
+        return new Plan.Page(page(request, result, now, null));
+    }
+
+    private Plan follow(CrawlRequest request, HttpResult result, String target, Instant now) {
+        Redirect redirect = redirects.follow(request, target, now);
+        if (redirect instanceof Redirect.Limit limit) {
+            return fail(request, FailureReason.REDIRECT_LIMIT, limit.detail(), result.status(), now);
         }
-        CrawlRequest next = request.seed() || scope.allows(request.url(), target) ? request.redirectTo(target, now) : null;
-        return new Plan.Redirect(page(request, result, now, target), next, moved);
+        Redirect.Follow follow = (Redirect.Follow) redirect;
+        return new Plan.Redirect(page(request, result, now, target), follow.next(), follow.moved());
     }
 
     private Plan retryOrFail(CrawlRequest request, FailureReason reason, String detail, Integer status,
@@ -129,6 +154,6 @@ final class ResponsePlanner {
     private static FetchedPage page(CrawlRequest request, HttpResult result, Instant now, String redirectTo) {
         return new FetchedPage(SchemaVersions.PAGE, request.url(), request.url(), result.status(), result.headers(),
                 result.contentType(), result.body(), now, Math.max(0, result.durationMs()), request.depth(),
-                result.truncated(), redirectTo);
+                result.truncated(), redirectTo, request.hops(), request.seed());
     }
 }

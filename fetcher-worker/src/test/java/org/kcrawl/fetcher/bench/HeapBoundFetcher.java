@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
 import org.kcrawl.fetcher.kafka.CrawlHarness;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.FetcherWorker;
-import org.kcrawl.fetcher.kafka.RedirectRules;
 import org.kcrawl.fetcher.net.HostResolver;
 import org.kcrawl.fetcher.politeness.ResolvedAddresses;
 

@@ -57,14 +57,16 @@ class ExchangeHandlerTest {
         open(settings());
         startExchange();
         feed("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 5\r\n"
-                + "X-Robots-Tag: noindex\r\nX-Robots-Tag: nofollow\r\nSet-Cookie: a=b\r\nServer: t\r\n\r\nhello");
+                + "X-Robots-Tag: noindex\r\nX-Robots-Tag: nofollow\r\nSet-Cookie: a=b\r\nServer: t\r\n"
+                + "Refresh: 0; url=/next\r\n\r\nhello");
         ResponseData r = listener.single();
         assertThat(r.status()).isEqualTo(200);
         assertThat(new String(r.body(), StandardCharsets.UTF_8)).isEqualTo("hello");
         assertThat(r.truncated()).isFalse();
         assertThat(r.contentType()).isEqualTo("text/html; charset=utf-8");
         assertThat(r.headers()).containsEntry("x-robots-tag", "noindex, nofollow")
-                .containsEntry("content-length", "5").containsEntry("server", "t").doesNotContainKey("set-cookie");
+                .containsEntry("content-length", "5").containsEntry("server", "t").doesNotContainKey("set-cookie")
+                .containsEntry("refresh", "0; url=/next");
         assertThat(listener.reusable).isTrue();
         assertThat(channel.pipeline().get(ExchangeHandler.READ_TIMEOUT)).isNull();
     }

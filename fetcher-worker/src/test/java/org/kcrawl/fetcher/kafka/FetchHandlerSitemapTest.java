@@ -11,6 +11,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.url.UrlNormalizer;
 
 /** robots.txt {@code Sitemap:} lines published by the handler: fake time, a scripted fetcher, the mock producer. */

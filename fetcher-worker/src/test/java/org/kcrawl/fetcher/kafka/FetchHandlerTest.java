@@ -19,6 +19,7 @@ import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;

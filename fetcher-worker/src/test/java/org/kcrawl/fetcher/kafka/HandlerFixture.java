@@ -19,6 +19,8 @@ import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.politeness.FakeTime;

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.scope.SiteScope;
@@ -197,6 +199,64 @@ class ResponsePlannerTest {
                 .isEqualTo(FailureReason.INVALID_URL);
         assertThat(failed(planner.forResponse(request, result(301, Map.of("location", "http://bad host/")), now)))
                 .isEqualTo(FailureReason.INVALID_URL);
+    }
+
+    @Test
+    void aRefreshHeaderThatLeadsElsewhereSoonIsPlannedAsA3xx() {
+        CrawlRequest link = CrawlRequest.discovered(URL, 2, "http://a.test/", now);
+
+        Plan.Redirect r = (Plan.Redirect) planner.forResponse(link,
+                result(200, Map.of("refresh", "0; url=../home.html#top")), now);
+
+        assertThat(r.page().status()).isEqualTo(200);
+        assertThat(r.page().redirectTo()).isEqualTo("http://a.test/home.html");
+        assertThat(r.next().url()).isEqualTo("http://a.test/home.html");
+        assertThat(r.next().depth()).as("a redirect keeps the depth").isEqualTo(2);
+        assertThat(r.next().hops()).isEqualTo(1);
+        assertThat(r.moved()).isNull();
+        assertThat(planner.forResponse(link, result(200, Map.of("refresh", "100;URL='/late'")), now))
+                .as("up to max_refresh_delay").isInstanceOf(Plan.Redirect.class);
+    }
+
+    @Test
+    void aRefreshHeaderThatIsNoRedirectLeavesThePageAPage() {
+        for (String refresh : new String[] {"300; url=/slow", "30", "0; url=/dir/page", "5; url=#top", "soon",
+            "0; url=http://bad host/", "0; url=mailto:x@a.test"}) {
+            Plan p = planner.forResponse(request, result(200, Map.of("refresh", refresh)), now);
+            assertThat(p).as(refresh).isInstanceOf(Plan.Page.class);
+            assertThat(((Plan.Page) p).page().redirectTo()).isNull();
+        }
+    }
+
+    @Test
+    void aSeedsRefreshHeaderMovesTheCrawlAndCountsItsHopsWithThe3xxs() {
+        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+                result(200, Map.of("refresh", "1; url=http://www.b.test/")), now);
+        assertThat(r.next().seed()).isTrue();
+        assertThat(r.moved().site()).isEqualTo("www.b.test");
+
+        CrawlRequest fifth = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 5, null, true);
+        Plan p = planner.forResponse(fifth, result(200, Map.of("refresh", "0; url=http://y.test/")), now);
+        assertThat(failed(p)).isEqualTo(FailureReason.REDIRECT_LIMIT);
+        assertThat(((Plan.Fail) p).failure().status()).isEqualTo(200);
+    }
+
+    @Test
+    void aLocationWinsOverARefreshAndAnErrorIsAnErrorWhateverItsRefresh() {
+        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+                result(301, Map.of("location", "/by-location", "refresh", "0; url=/by-refresh")), now);
+        assertThat(r.next().url()).isEqualTo("http://a.test/by-location");
+        assertThat(failed(planner.forResponse(request, result(404, Map.of("refresh", "0; url=/home")), now)))
+                .isEqualTo(FailureReason.HTTP_4XX);
+    }
+
+    @Test
+    void aPageCarriesItsRequestsHopsAndSeedFlagForTheParser() {
+        CrawlRequest hop = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 2, null, true);
+        Plan.Page p = (Plan.Page) planner.forResponse(hop, result(200, Map.of()), now);
+        assertThat(p.page().hops()).isEqualTo(2);
+        assertThat(p.page().seed()).isTrue();
+        assertThat(p.page().request().redirectTo("http://x.test/next", now).hops()).isEqualTo(3);
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
 import org.kcrawl.fetcher.net.HostResolver;
 import org.kcrawl.fetcher.politeness.ResolvedAddresses;

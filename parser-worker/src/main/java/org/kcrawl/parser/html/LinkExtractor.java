@@ -72,6 +72,14 @@ final class LinkExtractor {
         return new Result(new ArrayList<>(byUrl.values()), dropped, canonical);
     }
 
+    /**
+     * {@code raw} (a URL written in the document) resolved against the document's base {@code baseUri}
+     * and normalized, as a link would be; throws {@link InvalidUrlException} saying why it is unusable.
+     */
+    String resolve(String baseUri, String raw) throws InvalidUrlException {
+        return normalizer.normalize(resolved(BaseUrl.parse(baseUri), baseUri, raw));
+    }
+
     private static String resolved(BaseUrl base, String baseUri, String raw) {
         if (base != null) {
             return base.resolve(raw);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.jsoup.internal.StringUtil;
+import org.kcrawl.common.redirect.Refresh;
 
 /**
  * Everything a page's record needs, read in one pass of {@link HtmlTokenizer} without building a
@@ -12,8 +13,10 @@ import org.jsoup.internal.StringUtil;
  * length of the body's text. Each value is what {@link PageScan} and jsoup's {@code title()} and
  * {@code text()} give for the same page: the little tree state they depend on is kept here (whether
  * the body has begun, the open elements for whitespace-preserving ancestors and the heading's end,
- * foreign SVG and MathML content). On malformed markup that jsoup's tree builder rearranges (a text
- * moved out of a table, say) the text length may differ by a few spaces.
+ * foreign SVG and MathML content). It also takes the page's meta refresh ({@link MetaRefresh}) from
+ * the meta elements it reads anyway, so a page costs no more for it. On malformed markup that jsoup's
+ * tree builder rearranges (a text moved out of a table, say) the text length may differ by a few
+ * spaces.
  *
  * <p>Parsing a page this way costs a fraction of building its jsoup document, so the parser uses
  * it whenever no extraction rule needs the document. One instance reads one page; not thread-safe.
@@ -39,6 +42,7 @@ final class PageDigest implements HtmlTokenizer.Sink {
     private String base;
     private String description;
     private RobotsDirectives robots = RobotsDirectives.NONE;
+    private Refresh refresh;
     private String lang;
     /** The head's first title. */
     private ElementText title;
@@ -98,6 +102,11 @@ final class PageDigest implements HtmlTokenizer.Sink {
 
     RobotsDirectives robots() {
         return robots;
+    }
+
+    /** The first meta refresh that parses, as written (see {@link MetaRefresh}), or null. */
+    Refresh refresh() {
+        return refresh;
     }
 
     String lang() {
@@ -450,6 +459,10 @@ final class PageDigest implements HtmlTokenizer.Sink {
     }
 
     private void meta(TagAttributes a) {
+        if (refresh == null && a.has("http-equiv") && MetaRefresh.declares(a.get("http-equiv"))
+                && headTemplates == 0 && openIndex("template") < 0) {
+            refresh = Refresh.parse(a.get("content"));
+        }
         if (!a.has("name")) {
             return;
         }

@@ -15,21 +15,25 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Parses a fetched page into a {@link ParsedPage}: character set, metadata, robots directives, links
- * and extracted fields. Redirects and non-HTML responses get metadata-only results.
+ * Parses a fetched page into a {@link ParsedPage}: character set, metadata, robots directives, links,
+ * the meta refresh and extracted fields. Redirects and non-HTML responses get metadata-only results.
  *
  * <p>Two readers, one result: a page that an extraction rule applies to is parsed into a jsoup
  * document (the rules' selectors need one); every other page is read by {@link PageDigest}, which
  * takes from the markup exactly what the record needs without building a document, at a fraction of
- * the cost. Both give the same links, title, description, canonical, lang, heading and robots
- * directives; see {@link PageDigest} for the text length. Thread-safe: every call builds its own
- * reader, so one instance serves the whole pool.
+ * the cost. Both give the same links, title, description, canonical, lang, heading, robots
+ * directives and meta refresh; see {@link PageDigest} for the text length. Thread-safe: every call
+ * builds its own reader, so one instance serves the whole pool.
  */
 public final class PageParser {
+    private static final Logger log = LoggerFactory.getLogger(PageParser.class);
     /** Characters of a parse thread's decoding buffer kept between pages (2 MiB). */
     private static final int KEPT_CHARS = 1024 * 1024;
     private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[64 * 1024]);
@@ -93,7 +97,8 @@ public final class PageParser {
         RobotsDirectives robots = d.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
         LinkExtractor.Result links = linkExtractor.extract(d.baseUri(), d.links(), selfUrl(page.finalUrl()));
         Content content = new Content(d.title(), d.description(), d.lang(), d.h1(), d.textLength(), Map.of());
-        return result(charset, links, robots, length < body.length || d.stoppedEarly(), d.stoppedEarly(), content);
+        return result(charset, links, robots, refresh(page, d.refresh(), d.baseUri()),
+                length < body.length || d.stoppedEarly(), d.stoppedEarly(), content);
     }
 
     /** Parses the page into a jsoup document, for the extraction rules. */
@@ -105,24 +110,44 @@ public final class PageParser {
         RobotsDirectives robots = scan.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
         LinkExtractor.Result links = linkExtractor.extract(doc.baseUri(), scan.links(), selfUrl(page.finalUrl()));
         boolean truncated = length < body.length || reader.expired();
+        Refresh refresh = refresh(page, scan.refresh(), doc.baseUri());
         if (robots.noindex()) {
-            return result(charset, links, robots, truncated, reader.expired(), Content.NONE);
+            return result(charset, links, robots, refresh, truncated, reader.expired(), Content.NONE);
         }
         Element body0 = doc.body();
         Content content = new Content(doc.title(), scan.description(), scan.lang(),
                 scan.firstH1() == null ? null : scan.firstH1().text(), body0 == null ? 0 : body0.text().length(),
                 fields.extract(page.finalUrl(), doc));
-        return result(charset, links, robots, truncated, reader.expired(), content);
+        return result(charset, links, robots, refresh, truncated, reader.expired(), content);
+    }
+
+    /**
+     * The page's meta refresh {@code declared} in its markup, its URL resolved against the document's
+     * {@code baseUri} as a link's would be; null when there is none to follow: no meta refresh, one
+     * naming no URL (a reload) or an unusable one (a browser would not go there either), or a page whose
+     * {@code Refresh} header parses: browsers take the header before any meta element, and the fetcher
+     * has already judged it (it made the page a redirect, or found it none).
+     */
+    private Refresh refresh(FetchedPage page, Refresh declared, String baseUri) {
+        if (declared == null || declared.url() == null || Refresh.parse(page.headers().get("refresh")) != null) {
+            return null;
+        }
+        try {
+            return declared.withUrl(linkExtractor.resolve(baseUri, declared.url()));
+        } catch (InvalidUrlException e) {
+            log.debug("ignoring the meta refresh of {} to '{}': {}", page.finalUrl(), declared.url(), e.getMessage());
+            return null;
+        }
     }
 
     /** The result of an HTML page; a noindex page keeps its links (for nofollow and counting) and nothing else. */
     private static ParsedPage result(DetectedCharset charset, LinkExtractor.Result links, RobotsDirectives robots,
-                                     boolean truncated, boolean budgetExceeded, Content content) {
+                                     Refresh refresh, boolean truncated, boolean budgetExceeded, Content content) {
         Content c = robots.noindex() ? Content.NONE : content;
         return new ParsedPage(ParsedPage.Kind.HTML, clip(c.title()), clip(c.description()),
                 robots.noindex() ? null : links.canonical(), clip(c.lang()), clip(c.h1()), c.textLength(),
                 charset.charset().name(), charset.source(), links.links(), links.dropped(), robots,
-                truncated, budgetExceeded, c.fields(), null);
+                truncated, budgetExceeded, c.fields(), refresh, null);
     }
 
     /** What a page says about itself, as the record shows it; nothing for a noindex page. */

@@ -7,19 +7,21 @@ import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
+import org.kcrawl.common.redirect.Refresh;
 
 /**
  * Everything the parser reads from a document's elements, gathered in one walk over the tree: the
  * link elements ({@code a[href]}, {@code area[href]}, {@code link[href]}, {@code frame[src]},
  * {@code iframe[src]}, in document order), the meta description, the meta robots directives, the
- * {@code <html lang>} and the first {@code <h1>}. Matching follows jsoup's selectors (attribute
- * values compared trimmed and ignoring case). One walk instead of five selector queries, each of
- * which would visit every element again.
+ * meta refresh ({@link MetaRefresh}), the {@code <html lang>} and the first {@code <h1>}. Matching
+ * follows jsoup's selectors (attribute values compared trimmed and ignoring case). One walk instead
+ * of five selector queries, each of which would visit every element again.
  */
 final class PageScan implements NodeVisitor {
     private final List<LinkElement> links = new ArrayList<>();
     private String description;
     private RobotsDirectives robots = RobotsDirectives.NONE;
+    private Refresh refresh;
     private String lang;
     private Element firstH1;
 
@@ -64,6 +66,9 @@ final class PageScan implements NodeVisitor {
     }
 
     private void meta(Element el) {
+        if (refresh == null && MetaRefresh.declares(el.attr("http-equiv")) && !inTemplate(el)) {
+            refresh = Refresh.parse(el.attr("content"));
+        }
         if (!el.hasAttr("name")) {
             return;
         }
@@ -88,6 +93,21 @@ final class PageScan implements NodeVisitor {
     /** The meta robots directives, combined. */
     RobotsDirectives robots() {
         return robots;
+    }
+
+    /** The first meta refresh that parses, as written, or null. */
+    Refresh refresh() {
+        return refresh;
+    }
+
+    /** True inside a {@code <template>}, which jsoup keeps in the tree but a browser keeps out of the document. */
+    private static boolean inTemplate(Element el) {
+        for (Element e = el.parent(); e != null; e = e.parent()) {
+            if (e.normalName().equals("template")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The first {@code <html lang>} value, or null. */

@@ -3,6 +3,7 @@ package org.kcrawl.parser.html;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.InvalidUrlException;
 
 /**
@@ -23,6 +24,11 @@ import org.kcrawl.common.url.InvalidUrlException;
  * @param parseTruncated true when only a prefix of the body was parsed (size cap or time budget)
  * @param budgetExceeded true when the time budget ended the parse early
  * @param fields values of the configured extraction rules (empty for noindex)
+ * @param refresh the refresh the page declares in its markup ({@code <meta http-equiv="refresh">}, the
+ *                first whose content parses, as browsers take it), its URL resolved against the page's
+ *                base and normalized; null when it declares none, names no URL (a reload) or none
+ *                usable, or the response's {@code Refresh} header stands for the page's refresh
+ *                instead. Whether it is a redirect is the crawl's redirect rules' call
  * @param error why parsing failed, null when it did not; such a page has metadata only
  */
 public record ParsedPage(
@@ -41,6 +47,7 @@ public record ParsedPage(
         boolean parseTruncated,
         boolean budgetExceeded,
         Map<String, Object> fields,
+        Refresh refresh,
         String error) {
 
     /** How a page was treated. */
@@ -74,6 +81,6 @@ public record ParsedPage(
     /** The record of a page that carries no parsed content. */
     public static ParsedPage metadataOnly(Kind kind, String error) {
         return new ParsedPage(kind, null, null, null, null, null, 0, null, null, List.of(), Map.of(),
-                RobotsDirectives.NONE, false, false, Map.of(), error);
+                RobotsDirectives.NONE, false, false, Map.of(), null, error);
     }
 }

@@ -34,8 +34,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Hands each fetched page to the parse pool and publishes its outputs: every followed link as a
  * {@link CrawlRequest} on the urls topic (keyed by host) and one {@link PageRecord} on the records
- * topic (keyed by URL). The returned stage completes only when the broker has acknowledged all of
- * them, so the page's offset is committed only then.
+ * topic (keyed by URL); for a page that redirects by meta refresh, the target on the urls topic and,
+ * when a seed moved, its new site on the scope topic; a {@code redirect_limit} failure on the failures
+ * topic instead of the record when that redirect is one hop too many (see {@link PageProcessor}). The
+ * returned stage completes only when the broker has acknowledged all of them, so the page's offset is
+ * committed only then.
  *
  * <p>The poll thread never parses and never waits: {@link #handle} only enqueues. The pool's queue
  * must hold at least the poll loop's {@code maxPending} plus one poll's records (see
@@ -162,16 +165,30 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
         List<CrawlRequest> requests = out.requests();
         long[] fingerprints = new long[requests.size()];
         List<ProducerRecord<String, byte[]>> links = unpublished(requests, fingerprints);
-        ProducerRecord<String, byte[]> record = outputRecords.record(out.record());
+        // A meta refresh's target and a seed's move are sent every time, as a fetcher sends a 3xx's:
+        // the target carries its hop count and seed flag, which an earlier link to the same URL lacks.
+        ProducerRecord<String, byte[]> redirect = out.redirect() == null ? null : outputRecords.link(out.redirect());
+        ProducerRecord<String, byte[]> moved = out.moved() == null ? null : outputRecords.scope(out.moved());
+        ProducerRecord<String, byte[]> record = out.record() != null
+                ? outputRecords.record(out.record()) : outputRecords.failure(out.failure());
         metrics.suppressed(requests.size() - links.size());
 
-        List<CompletableFuture<?>> sends = new ArrayList<>(links.size() + 1);
+        List<CompletableFuture<?>> sends = new ArrayList<>(links.size() + 3);
         for (int i = 0; i < links.size(); i++) {
             sends.add(sendLink(links.get(i), fingerprints[i]));
         }
+        if (redirect != null) {
+            sends.add(Sends.send(producer, redirect));
+        }
+        if (moved != null) {
+            // An output of this page like the others: acknowledged before its offset is committed, so a
+            // crash parses the page again and the move is never lost (as a fetcher publishes a 3xx's).
+            sends.add(Sends.send(producer, moved));
+        }
         sends.add(Sends.send(producer, record));
-        int sent = links.size();
-        return Sends.all(sends).thenRun(() -> metrics.published(sent));
+        int sent = links.size() + (redirect == null ? 0 : 1);
+        boolean recorded = out.record() != null;
+        return Sends.all(sends).thenRun(() -> metrics.published(sent, recorded));
     }
 
     /**

@@ -22,6 +22,7 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -78,20 +79,22 @@ public final class ParserWorker implements AutoCloseable {
      * connects until {@link #start()}.
      */
     public ParserWorker(ParserConfig config, KafkaClients clients, MeterRegistry registry) {
-        this(config, clients, registry, new CrawlSites(), true);
+        this(config, clients, registry, new CrawlSites(), null, true);
     }
 
     /**
      * A worker like {@link #ParserWorker(ParserConfig, KafkaClients, MeterRegistry)} that judges links
      * over {@code sites}, which the caller keeps following on the scope topic (the crawl command shares
-     * one follower between its in-process workers).
+     * one follower between its in-process workers), and follows meta refreshes by {@code redirects}
+     * (the crawl command's fetcher follows its redirects by the same).
      */
-    public ParserWorker(ParserConfig config, KafkaClients clients, MeterRegistry registry, CrawlSites sites) {
-        this(config, clients, registry, sites, false);
+    public ParserWorker(ParserConfig config, KafkaClients clients, MeterRegistry registry, CrawlSites sites,
+                        RedirectRules redirects) {
+        this(config, clients, registry, sites, redirects, false);
     }
 
     private ParserWorker(ParserConfig config, KafkaClients clients, MeterRegistry registry, CrawlSites sites,
-                         boolean followsScope) {
+                         RedirectRules redirects, boolean followsScope) {
         if (config == null || clients == null || registry == null || sites == null) {
             throw new IllegalArgumentException("config, clients, registry and sites must not be null");
         }
@@ -101,7 +104,8 @@ public final class ParserWorker implements AutoCloseable {
         this.metrics = new ParserMetrics(registry);
         this.sites = sites;
         this.followsScope = followsScope;
-        this.processor = processor(config, metrics, sites);
+        this.processor = processor(config, metrics, sites,
+                redirects == null ? config.redirectRules(sites) : redirects);
         this.clientId = newClientId(config.crawlName());
     }
 
@@ -114,15 +118,27 @@ public final class ParserWorker implements AutoCloseable {
         return processor(config, metrics, new CrawlSites());
     }
 
-    /** The page processor judging links over the crawl's live {@code sites} (the configured seed sites join them). */
+    /**
+     * The page processor judging links over the crawl's live {@code sites} (the configured seed sites join
+     * them) and following meta refreshes by the configuration's {@link ParserConfig#redirectRules}.
+     */
     public static PageProcessor processor(ParserConfig config, ParserMetrics metrics, CrawlSites sites) {
-        if (config == null || metrics == null || sites == null) {
-            throw new IllegalArgumentException("config, metrics and sites must not be null");
+        if (config == null) {
+            throw new IllegalArgumentException("config must not be null");
+        }
+        return processor(config, metrics, sites, config.redirectRules(sites));
+    }
+
+    /** The page processor judging links over {@code sites} and following meta refreshes by {@code redirects}. */
+    public static PageProcessor processor(ParserConfig config, ParserMetrics metrics, CrawlSites sites,
+                                          RedirectRules redirects) {
+        if (config == null || metrics == null || sites == null || redirects == null) {
+            throw new IllegalArgumentException("config, metrics, sites and redirects must not be null");
         }
         PageParser parser = new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
                 RuleExtractor.of(config.extract()), System::nanoTime);
         return new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings(), sites),
-                metrics, Clock.systemUTC(), System::nanoTime);
+                redirects, metrics, Clock.systemUTC(), System::nanoTime);
     }
 
     /** Connects and starts consuming. Throws when called twice or after {@link #stop()}. */

@@ -9,8 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
-import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.redirect.Redirect;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.html.ParsedPage;
 import org.kcrawl.common.url.InvalidUrlException;
@@ -25,9 +28,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns one fetched page into its outputs: parse (as a sitemap or as HTML), judge the links, build
- * the record. CPU-bound and
- * free of I/O, so it runs on the parse pool. It never loses a page: when parsing throws, the page
- * still gets a metadata-only record and the error is logged and counted. Thread-safe.
+ * the record. CPU-bound and free of I/O, so it runs on the parse pool. It never loses a page: when
+ * parsing throws, the page still gets a metadata-only record and the error is logged and counted.
+ * Thread-safe.
+ *
+ * <p>A page whose meta refresh is a redirect ({@link RedirectRules#isRedirect}: another URL, due
+ * within {@code max_refresh_delay}) is followed as the fetcher follows a 3xx, by the same
+ * {@link RedirectRules}: the record says {@code redirect_to}, the target is published as a new URL at
+ * the page's depth with one more hop (when in scope; a seed's always, and its move of the crawl's
+ * scope with it), and one hop past {@code max_redirect_hops} the page ends as a {@code redirect_limit}
+ * failure instead of a record. Its links are not followed, as a 3xx body's are not, as Scrapy drops
+ * them and as a browser, gone to the target, never shows them; the record still says what the page
+ * was (title, link count, text), since it was read anyway. A nofollow page's refresh is still
+ * followed: it is a redirect, not a link, as a nofollow page's 3xx would be.
  */
 public final class PageProcessor {
     private static final Logger log = LoggerFactory.getLogger(PageProcessor.class);
@@ -35,6 +48,7 @@ public final class PageProcessor {
     private final PageParser parser;
     private final SitemapParser sitemaps;
     private final ScopeChain scope;
+    private final RedirectRules redirects;
     private final ParserMetrics metrics;
     private final Clock clock;
     private final LongSupplier nanoClock;
@@ -43,19 +57,23 @@ public final class PageProcessor {
      * @param parser parses HTML (and gives redirects and other types their metadata-only results)
      * @param sitemaps reads pages that are sitemaps
      * @param scope judges the links
+     * @param redirects follows meta refreshes, as the fetchers follow redirects (the same scope as
+     *                  {@code scope}'s, the fetchers' hop limit)
      * @param metrics counts what happened
      * @param clock stamps discovered links
      * @param nanoClock times the work
      */
-    public PageProcessor(PageParser parser, SitemapParser sitemaps, ScopeChain scope, ParserMetrics metrics,
-                         Clock clock, LongSupplier nanoClock) {
-        if (parser == null || sitemaps == null || scope == null || metrics == null || clock == null
-                || nanoClock == null) {
-            throw new IllegalArgumentException("parser, sitemaps, scope, metrics, clock and nanoClock must not be null");
+    public PageProcessor(PageParser parser, SitemapParser sitemaps, ScopeChain scope, RedirectRules redirects,
+                         ParserMetrics metrics, Clock clock, LongSupplier nanoClock) {
+        if (parser == null || sitemaps == null || scope == null || redirects == null || metrics == null
+                || clock == null || nanoClock == null) {
+            throw new IllegalArgumentException(
+                    "parser, sitemaps, scope, redirects, metrics, clock and nanoClock must not be null");
         }
         this.parser = parser;
         this.sitemaps = sitemaps;
         this.scope = scope;
+        this.redirects = redirects;
         this.metrics = metrics;
         this.clock = clock;
         this.nanoClock = nanoClock;
@@ -65,15 +83,41 @@ public final class PageProcessor {
     public PageOutputs process(FetchedPage page) {
         long start = nanoClock.getAsLong();
         ParsedPage parsed = parseKeepingThePage(page);
-        ScopeResult verdict = judge(page, parsed);
-        PageRecord record = RecordBuilder.build(page, parsed);
         Instant now = clock.instant();
-        List<CrawlRequest> requests = new ArrayList<>(verdict.accepted().size());
-        for (String url : verdict.accepted()) {
-            requests.add(CrawlRequest.discovered(url, page.depth() + 1, page.finalUrl(), now));
+        Redirect refresh = followRefresh(page, parsed, now);
+        ScopeResult verdict = judge(page, parsed, refresh != null);
+        PageOutputs out;
+        if (refresh instanceof Redirect.Limit limit) {
+            FailureRecord failure = FailureRecord.of(page.request(), FailureReason.REDIRECT_LIMIT, limit.detail(),
+                    page.status(), now);
+            out = new PageOutputs(null, failure, List.of(), null, null, parsed, verdict);
+        } else if (refresh instanceof Redirect.Follow follow) {
+            out = new PageOutputs(RecordBuilder.build(page, parsed, follow.target()), null, List.of(), follow.next(),
+                    follow.moved(), parsed, verdict);
+        } else {
+            List<CrawlRequest> requests = new ArrayList<>(verdict.accepted().size());
+            for (String url : verdict.accepted()) {
+                requests.add(CrawlRequest.discovered(url, page.depth() + 1, page.finalUrl(), now));
+            }
+            out = new PageOutputs(RecordBuilder.build(page, parsed), requests, parsed, verdict);
         }
         metrics.processed(parsed, verdict.rejected(), Duration.ofNanos(nanoClock.getAsLong() - start));
-        return new PageOutputs(record, requests, parsed, verdict);
+        return out;
+    }
+
+    /** The redirect the page's meta refresh amounts to, or null when it declares none that is one. */
+    private Redirect followRefresh(FetchedPage page, ParsedPage parsed, Instant now) {
+        if (!redirects.isRedirect(parsed.refresh(), page.requestedUrl())) {
+            return null;
+        }
+        Redirect redirect = redirects.follow(page.request(), parsed.refresh().url(), now);
+        if (redirect instanceof Redirect.Follow follow && follow.moved() != null) {
+            log.info("seed {} refreshes to {}: {} joins the crawl's scope", page.requestedUrl(), follow.target(),
+                    follow.moved().site());
+        } else if (redirect instanceof Redirect.Follow follow && follow.next() == null) {
+            log.debug("meta refresh target {} of {} is out of scope", follow.target(), page.requestedUrl());
+        }
+        return redirect;
     }
 
     private ParsedPage parseKeepingThePage(FetchedPage page) {
@@ -86,10 +130,13 @@ public final class PageProcessor {
         }
     }
 
-    private ScopeResult judge(FetchedPage page, ParsedPage parsed) {
+    /** The verdict on the page's links; none is followed from a page that {@code refreshes} elsewhere. */
+    private ScopeResult judge(FetchedPage page, ParsedPage parsed, boolean refreshes) {
         ScopeResult verdict;
         if (parsed.links().isEmpty()) {
             verdict = new ScopeResult(List.of(), Map.of());
+        } else if (refreshes) {
+            verdict = ScopeChain.rejectAll(parsed.links(), RejectReason.REFRESH);
         } else if (page.status() < 200 || page.status() > 299) {
             verdict = ScopeChain.rejectAll(parsed.links(), RejectReason.ERROR_STATUS);
         } else if (parsed.robots().nofollow()) {

@@ -81,10 +81,15 @@ public final class ParserMetrics {
         rejections.forEach((reason, n) -> rejected.get(reason).increment(n));
     }
 
-    /** Counts the outputs of one page once the broker has acknowledged them all. */
-    public void published(int links) {
+    /**
+     * Counts the outputs of one page once the broker has acknowledged them all: {@code links} links
+     * (a meta refresh's target among them), and its record unless it ended as a failure.
+     */
+    public void published(int links, boolean record) {
         linksPublished.increment(links);
-        recordsPublished.increment();
+        if (record) {
+            recordsPublished.increment();
+        }
     }
 
     /** Counts {@code links} of one page not sent because this parser had already published them. */

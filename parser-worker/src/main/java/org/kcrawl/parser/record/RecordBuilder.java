@@ -14,6 +14,14 @@ public final class RecordBuilder {
      * is set when the fetcher cut the body or the parser read only a prefix of it.
      */
     public static PageRecord build(FetchedPage page, ParsedPage parsed) {
+        return build(page, parsed, page == null ? null : page.redirectTo());
+    }
+
+    /**
+     * The record of {@code page} whose {@code redirect_to} is {@code redirectTo}: where the fetcher's
+     * redirect pointed ({@link FetchedPage#redirectTo}), or the meta refresh the parser followed.
+     */
+    public static PageRecord build(FetchedPage page, ParsedPage parsed, String redirectTo) {
         if (page == null || parsed == null) {
             throw new IllegalArgumentException("page and parsed must not be null");
         }
@@ -31,7 +39,7 @@ public final class RecordBuilder {
                 parsed.h1(),
                 parsed.textLength(),
                 parsed.charset(),
-                page.redirectTo(),
+                redirectTo,
                 page.truncated() || parsed.parseTruncated(),
                 page.fetchedAt(),
                 page.fetchMs(),

@@ -27,7 +27,12 @@ public enum RejectReason {
     /** Beyond the maximum number of outlinks taken from one page. */
     MAX_OUTLINKS,
     /** A filter threw while judging the link: the chain fails closed and rejects it. */
-    FILTER_ERROR;
+    FILTER_ERROR,
+    /**
+     * The page refreshes to another URL (a meta refresh the crawl follows as a redirect): like a 3xx's,
+     * its links are not followed; its target is, and the target's own links.
+     */
+    REFRESH;
 
     /** The lower-case metric tag value, for example {@code out_of_scope}. */
     public String tag() {

@@ -151,7 +151,8 @@ public final class SitemapParser {
             }
         }
         return new ParsedPage(ParsedPage.Kind.SITEMAP, null, null, null, null, null, 0, null, null,
-                new ArrayList<>(links.values()), dropped, RobotsDirectives.NONE, truncated, false, Map.of(), null);
+                new ArrayList<>(links.values()), dropped, RobotsDirectives.NONE, truncated, false, Map.of(), null,
+                null);
     }
 
     private byte[] gunzip(byte[] body) throws IOException {

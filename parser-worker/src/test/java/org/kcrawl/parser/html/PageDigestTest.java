@@ -13,8 +13,10 @@ import java.util.Random;
 import org.jsoup.parser.Parser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.bench.BenchCorpus;
 import org.kcrawl.parser.bench.CorpusPage;
@@ -22,8 +24,8 @@ import org.kcrawl.parser.bench.CorpusPage;
 /**
  * The fast reader ({@link PageDigest}, used when no extraction rule applies) must give what the jsoup
  * document gives: same links in the same order, title, description, canonical, lang, heading,
- * robots directives and text length. Checked on the fixtures, the benchmark corpus, markup shapes
- * where the HTML rules are subtle, and random tag soup.
+ * robots directives, meta refresh and text length. Checked on the fixtures, the benchmark corpus,
+ * markup shapes where the HTML rules are subtle, and random tag soup.
  */
 class PageDigestTest {
     private static final String URL = "https://docs.example.org/guide/part/page.html";
@@ -92,9 +94,44 @@ class PageDigestTest {
         "<a href='   /spaced  '>s</a><a href=''>empty</a><a href='#top'>self</a><a href=javascript:x()>js</a>",
         "</br><p>stray</p></p></div></span>end",
         "<A HREF='/UPPER'>U</A><DIV CLASS=x>Mixed<Br>case</DIV>",
+        // Meta refreshes: the first that parses counts, in the head, its noscript, or the body; not in a template.
+        "<head><meta http-equiv=refresh content=\"0; url=/home.html\"></head><body><a href=/a>a</a>",
+        "<head><noscript><meta http-equiv=Refresh content=\"0;URL='/nojs.html'\"></noscript></head><body>x",
+        "<noscript><meta http-equiv=refresh content='0;url=/body-noscript'></noscript><p>x",
+        "<meta http-equiv=refresh content=5><meta http-equiv=refresh content='0; url=/second'>",
+        "<meta http-equiv=refresh content=soon><meta http-equiv=' REFRESH ' content='1.5, url=/second'>",
+        "<head><template><meta http-equiv=refresh content='0;url=/in-template'></template></head><body>x",
+        "<p>x<template><meta http-equiv=refresh content='0;url=/t'></template><meta http-equiv=refresh content=0;url=/b>",
+        "<p>text<meta http-equiv=refresh content='0; url=\"/in-body\"'>",
+        "<textarea><meta http-equiv=refresh content=0;url=/ta></textarea><select><meta http-equiv=refresh content=0;url=/s>",
+        "<base href=/docs/><meta http-equiv=refresh content='0;url=page.html?a=1&amp;b=2#frag'>",
+        "<meta http-equiv=refresh content='0; url=mailto:x@y.z'><meta http-equiv=refresh content='0;url=/later'>",
+        "<meta name=description http-equiv=refresh content='0;url=/both'><meta http-equiv=content-type content=x>",
+        "<svg><meta http-equiv=refresh content='0;url=/in-svg'></svg>",
+        "<meta http-equiv=refresh content='7'><a href=/reload>r</a>",
     })
     void agreesWithTheDocumentOnSubtleMarkup(String html) {
         assertSame(page(URL, "text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', nullValues = "NONE", value = {
+        "<head><meta http-equiv=refresh content='0; url=/home.html'></head>                   | 0 | /home.html",
+        "<head><noscript><meta http-equiv=Refresh content='0;URL=/nojs'></noscript></head>x   | 0 | /nojs",
+        "<p>body<noscript><meta http-equiv=refresh content='0;url=/in-noscript'></noscript>   | 0 | /in-noscript",
+        "<p>body <meta http-equiv=refresh content='3, url=/in-body'>                          | 3 | /in-body",
+        "<meta http-equiv=refresh content=5><meta http-equiv=refresh content='0;url=/second'> | 0 | NONE",
+        "<meta http-equiv=refresh content=x><meta http-equiv=refresh content='0;url=/second'> | 0 | /second",
+        "<template><meta http-equiv=refresh content='0;url=/t'></template>                    | 0 | NONE",
+        "<p><template><meta http-equiv=refresh content='0;url=/t'></template>                 | 0 | NONE",
+        "<title><meta http-equiv=refresh content='0;url=/t'></title>                          | 0 | NONE",
+        "<!-- <meta http-equiv=refresh content='0;url=/c'> -->                                | 0 | NONE",
+    })
+    void bothReadersFindTheMetaRefreshWhereBrowsersHonourIt(String html, long delay, String path) {
+        FetchedPage p = page(URL, "text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8));
+        Refresh expected = path == null ? null : new Refresh(delay, "https://docs.example.org" + path);
+        assertThat(digest.parse(p).refresh()).as("digest").isEqualTo(expected);
+        assertThat(document.parse(p).refresh()).as("document").isEqualTo(expected);
     }
 
     /**
@@ -121,7 +158,8 @@ class PageDigestTest {
             if (java.util.Objects.equals(fast.title(), full.title())
                     && java.util.Objects.equals(fast.description(), full.description())
                     && java.util.Objects.equals(fast.canonical(), full.canonical())
-                    && fast.robots().equals(full.robots())) {
+                    && fast.robots().equals(full.robots())
+                    && java.util.Objects.equals(fast.refresh(), full.refresh())) {
                 sameMetadata++;
             }
         }
@@ -153,10 +191,12 @@ class PageDigestTest {
         private static final String[] TAGS = {"a", "a", "a", "div", "p", "span", "b", "table", "tr", "td", "ul", "li",
             "h1", "pre", "script", "style", "title", "textarea", "noscript", "iframe", "area", "link", "base", "meta",
             "html", "head", "body", "br", "img", "svg", "template", "select", "option", "section", "A", "DIV"};
-        private static final String[] ATTRIBUTES = {"href", "src", "rel", "name", "content", "lang", "class", "HREF"};
+        private static final String[] ATTRIBUTES = {"href", "src", "rel", "name", "content", "lang", "class", "HREF",
+            "http-equiv"};
         private static final String[] VALUES = {"x.html", "/a/b", "../c", "#frag", "?q=1&r=2", "http://other.example/y",
             "javascript:void(0)", "nofollow", "canonical", "robots", "noindex", "description", "en", "&amp;", "&lt;x",
-            "a&notit;b", "&#x41;&#128;", " spaced ", "", "mailto:x@y", "//proto.example/z", "&copy=1"};
+            "a&notit;b", "&#x41;&#128;", " spaced ", "", "mailto:x@y", "//proto.example/z", "&copy=1", "refresh",
+            "0;url=/r", "5", "0,url='x.html'"};
         private static final String[] TEXTS = {"hello", " ", "\n", "&nbsp;", "&amp;", "&#8212;", "&bogus;", "&", "<",
             "x < y", "\u00e9t\u00e9", "\u200b", "  spaced  ", "</", "<!", "<!-- c -->", "<!-->", "<![CDATA[ d ]]>",
             "<!DOCTYPE html>", "</>", "\r\n"};

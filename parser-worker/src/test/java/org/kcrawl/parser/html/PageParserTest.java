@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.parser.testing.Pages;
 
@@ -245,5 +247,39 @@ class PageParserTest {
                 "<meta name=robots content=noindex><p>hello</p>"));
         assertThat(hidden.fields()).as("noindex: no fields").isEmpty();
         assertThat(List.of(hidden.textLength())).containsExactly(0);
+    }
+    @Test
+    void readsTheMetaRefreshWithItsUrlResolvedAsALinksWouldBe() {
+        ParsedPage p = parser.parse(html(GUIDE, "<html><head><base href=/docs/>"
+                + "<meta http-equiv=\"refresh\" content=\"0; URL='../home.html?utm_source=x&amp;a=1#top'\">"
+                + "<title>moved</title></head><body><a href=/elsewhere>here</a></body></html>"));
+
+        assertThat(p.refresh()).isEqualTo(new Refresh(0, "https://www.example.org/home.html?a=1"));
+        assertThat(p.title()).as("the page is still read").isEqualTo("moved");
+        assertThat(p.links()).hasSize(1);
+    }
+
+    @Test
+    void aMetaRefreshWithoutAUsableUrlIsNone() {
+        assertThat(parser.parse(html(GUIDE, "<meta http-equiv=refresh content=30>")).refresh())
+                .as("a reload").isNull();
+        assertThat(parser.parse(html(GUIDE, "<meta http-equiv=refresh content='0;url=javascript:go()'>")).refresh())
+                .as("not http(s)").isNull();
+        assertThat(parser.parse(html(GUIDE, "<meta http-equiv=refresh content='300; url=/slow'>")).refresh())
+                .as("slow, but declared: the redirect rules judge its delay")
+                .isEqualTo(new Refresh(300, "https://www.example.org/slow"));
+        assertThat(parser.parse(html(GUIDE, "<meta http-equiv=refresh content='0; url=/x'>")).kind())
+                .isEqualTo(ParsedPage.Kind.HTML);
+    }
+
+    @Test
+    void aRefreshHeaderStandsForThePagesRefreshBeforeAnyMetaElement() {
+        FetchedPage withHeader = page(GUIDE, 200, "text/html", "<meta http-equiv=refresh content='0; url=/meta'>"
+                .getBytes(StandardCharsets.UTF_8), Map.of("refresh", "300; url=/header"), 1);
+        FetchedPage unparseableHeader = page(GUIDE, 200, "text/html", "<meta http-equiv=refresh content='0; url=/meta'>"
+                .getBytes(StandardCharsets.UTF_8), Map.of("refresh", "soon"), 1);
+
+        assertThat(parser.parse(withHeader).refresh()).isNull();
+        assertThat(parser.parse(unparseableHeader).refresh()).isEqualTo(new Refresh(0, "https://www.example.org/meta"));
     }
 }

@@ -11,8 +11,10 @@ import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.url.UrlNormalizer;
@@ -53,6 +55,22 @@ class OutputRecordsTest {
         assertThat(record.title()).isEqualTo("P");
     }
 
+    @Test
+    void aSeedsMetaRefreshSendsItsTargetAndItsMoveBeforeTheRecord() throws Exception {
+        FetchedPage seed = new FetchedPage(2, "http://site.example/", "http://site.example/", 200, Map.of(),
+                "text/html", "<meta http-equiv=refresh content='0;url=http://www.site.example/'>".getBytes(
+                        java.nio.charset.StandardCharsets.UTF_8), Pages.FETCHED_AT, 1, 0, false, null, 0, true);
+        PageOutputs outputs = ParserWorker.processor(ParserConfig.defaults(), new ParserMetrics(new SimpleMeterRegistry()))
+                .process(seed);
+
+        List<ProducerRecord<String, byte[]>> out = records.of(outputs);
+
+        assertThat(out).extracting(ProducerRecord::topic).containsExactly(TOPICS.urls(), TOPICS.scope(),
+                TOPICS.records());
+        assertThat(out).extracting(ProducerRecord::key).containsExactly("www.site.example", "www.site.example",
+                "http://site.example/");
+    }
+
     /**
      * A page of 1.9 MB whose 190 paragraphs three {@code all: true} rules each take whole (5.7 MB of
      * values) still yields one record the records topic accepts with the broker's default limits.
@@ -69,7 +87,8 @@ class OutputRecordsTest {
         PageProcessor processor = new PageProcessor(
                 new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
                         RuleExtractor.of(List.of(new ExtractionRule("bulk", "/fields$", every))), System::nanoTime),
-                config.sitemapParser(), ScopeChain.of(config.scopeSettings()), metrics, Clock.systemUTC(),
+                config.sitemapParser(), ScopeChain.of(config.scopeSettings()), RedirectRules.defaults(5), metrics,
+                Clock.systemUTC(),
                 System::nanoTime);
         String paragraph = "<p>" + "x".repeat(10_000) + "</p>";
         String html = "<title>Fields</title>" + paragraph.repeat(190) + "<a href=/next>next</a>";

@@ -33,9 +33,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.html.PageParser;
@@ -64,7 +68,7 @@ class ParseHandlerTest {
 
     private final ParseHandler handler = new ParseHandler(
             new PageProcessor(PageParser.defaults(), SitemapParser.defaults(), ScopeChain.of(ScopeSettings.defaults()),
-                    metrics, Clock.systemUTC(), System::nanoTime),
+                    RedirectRules.defaults(5), metrics, Clock.systemUTC(), System::nanoTime),
             pool, producer, TOPICS, metrics, new DeadLetterPublisher(producer, TOPICS.deadLetters()),
             FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY));
 
@@ -100,7 +104,7 @@ class ParseHandlerTest {
             }
         } : Clock.systemUTC();
         return new ParseHandler(new PageProcessor(PageParser.defaults(), SitemapParser.defaults(),
-                ScopeChain.of(ScopeSettings.defaults()), metrics, clock, System::nanoTime),
+                ScopeChain.of(ScopeSettings.defaults()), RedirectRules.defaults(5), metrics, clock, System::nanoTime),
                 pool, watchedProducer, TOPICS, metrics, new DeadLetterPublisher(watchedProducer, TOPICS.deadLetters()),
                 FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY));
     }
@@ -158,6 +162,60 @@ class ParseHandlerTest {
         assertThat(stage).isCompleted();
         assertThat(metrics.linksPublished()).isEqualTo(2);
         assertThat(metrics.recordsPublished()).isEqualTo(1);
+    }
+
+    @Test
+    void aSeedsMetaRefreshPublishesItsTargetAndTheMoveBeforeThePageCompletes() throws Exception {
+        FetchedPage seed = new FetchedPage(2, "http://site.example/", "http://site.example/", 200, Map.of(),
+                "text/html", "<meta http-equiv=refresh content='0; url=http://www.site.example/'><a href=/a>a</a>"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8), Instant.now(), 3, 0, false, null, 0, true);
+
+        CompletableFuture<?> stage = handler.handle(seed, consumed(seed, 0, 3)).toCompletableFuture();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
+        List<ProducerRecord<String, byte[]>> sent = producer.history();
+        assertThat(sent).extracting(ProducerRecord::topic)
+                .containsExactly(TOPICS.urls(), TOPICS.scope(), TOPICS.records());
+        CrawlRequest target = MessageCodec.get().decode(sent.get(0).value(), CrawlRequest.class);
+        assertThat(target.url()).isEqualTo("http://www.site.example/");
+        assertThat(target.seed()).isTrue();
+        assertThat(target.hops()).isEqualTo(1);
+        assertThat(target.depth()).isZero();
+        ScopeSite moved = MessageCodec.get().decode(sent.get(1).value(), ScopeSite.class);
+        assertThat(moved.site()).isEqualTo("www.site.example");
+        assertThat(moved.sourceUrl()).isEqualTo("http://site.example/");
+        assertThat(MessageCodec.get().decode(sent.get(2).value(), PageRecord.class).redirectTo())
+                .isEqualTo("http://www.site.example/");
+
+        assertThat(producer.completeNext()).isTrue();
+        assertThat(producer.completeNext()).isTrue();
+        assertThat(stage).as("the record not acknowledged yet").isNotDone();
+        assertThat(producer.completeNext()).isTrue();
+        await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
+        assertThat(stage).isCompleted();
+        assertThat(metrics.linksPublished()).isEqualTo(1);
+        assertThat(metrics.recordsPublished()).isEqualTo(1);
+    }
+
+    @Test
+    void aMetaRefreshOneHopTooManyPublishesAFailureInsteadOfARecord() throws Exception {
+        FetchedPage last = new FetchedPage(2, "http://site.example/5", "http://site.example/5", 200, Map.of(),
+                "text/html", "<meta http-equiv=refresh content='0; url=/6'>".getBytes(
+                        java.nio.charset.StandardCharsets.UTF_8), Instant.now(), 3, 1, false, null, 5, false);
+
+        CompletableFuture<?> stage = handler.handle(last, consumed(last, 0, 4)).toCompletableFuture();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 1);
+        ProducerRecord<String, byte[]> sent = producer.history().get(0);
+        assertThat(sent.topic()).isEqualTo(TOPICS.failures());
+        assertThat(sent.key()).isEqualTo("http://site.example/5");
+        FailureRecord failure = MessageCodec.get().decode(sent.value(), FailureRecord.class);
+        assertThat(failure.reason()).isEqualTo(FailureReason.REDIRECT_LIMIT);
+        assertThat(failure.depth()).isEqualTo(1);
+        producer.completeNext();
+        await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
+        assertThat(stage).isCompleted();
+        assertThat(metrics.recordsPublished()).isZero();
     }
 
     @Test
@@ -261,7 +319,8 @@ class ParseHandlerTest {
 
     private ParseHandler handlerOn(MockProducer<String, byte[]> target, FingerprintSet published) {
         return new ParseHandler(new PageProcessor(PageParser.defaults(), SitemapParser.defaults(),
-                ScopeChain.of(ScopeSettings.defaults()), metrics, Clock.systemUTC(), System::nanoTime),
+                ScopeChain.of(ScopeSettings.defaults()), RedirectRules.defaults(5), metrics, Clock.systemUTC(),
+                System::nanoTime),
                 pool, target, TOPICS, metrics, new DeadLetterPublisher(target, TOPICS.deadLetters()), published);
     }
 

@@ -3,6 +3,7 @@ package org.kcrawl.parser.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -10,7 +11,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.SchemaVersions;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.FieldExtractor;
 import org.kcrawl.parser.html.PageParser;
@@ -37,11 +42,22 @@ class PageProcessorTest {
     private final ParserMetrics metrics = new ParserMetrics(registry);
 
     private PageProcessor processor(FieldExtractor fields) {
+        return processor(fields, RedirectRules.defaults(5));
+    }
+
+    private PageProcessor processor(FieldExtractor fields, RedirectRules redirects) {
         PageParser parser = new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(), ParseLimits.defaults(),
                 fields, System::nanoTime);
         ScopeChain scope = ScopeChain.of(new ScopeSettings(ScopeMode.HOST, 3, 2048, 3, 100, List.of(), List.of()));
-        return new PageProcessor(parser, new SitemapParser(UrlNormalizer.defaults(), 1 << 20, 1000), scope, metrics,
-                Clock.fixed(NOW, ZoneOffset.UTC), System::nanoTime);
+        return new PageProcessor(parser, new SitemapParser(UrlNormalizer.defaults(), 1 << 20, 1000), scope,
+                redirects, metrics, Clock.fixed(NOW, ZoneOffset.UTC), System::nanoTime);
+    }
+
+    /** A page of {@code html} answering {@code request}. */
+    private static FetchedPage answering(CrawlRequest request, String html) {
+        return new FetchedPage(SchemaVersions.CURRENT, request.url(), request.url(), 200,
+                Map.of("content-type", "text/html"), "text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8),
+                Pages.FETCHED_AT, 9, request.depth(), false, null, request.hops(), request.seed());
     }
 
     private double rejected(RejectReason reason) {
@@ -149,5 +165,99 @@ class PageProcessorTest {
         assertThat(out.record().links()).isEqualTo(151);
         assertThat(rejected(RejectReason.OUT_OF_SCOPE)).isEqualTo(1);
         assertThat(metrics.pages(ParsedPage.Kind.SITEMAP)).isEqualTo(1);
+    }
+
+    @Test
+    void aMetaRefreshIsFollowedAsARedirectAndThePagesLinksAreNot() {
+        CrawlRequest link = CrawlRequest.discovered("http://site.example/old", 2, "http://site.example/", NOW);
+        FetchedPage page = answering(link, "<title>moved</title><meta http-equiv=refresh content='0; url=/new'>"
+                + "<a href=/new>click here</a> <a href=/other>other</a>");
+
+        PageOutputs out = processor(FieldExtractor.NONE).process(page);
+
+        assertThat(out.record().redirectTo()).isEqualTo("http://site.example/new");
+        assertThat(out.record().title()).as("what the page said is kept").isEqualTo("moved");
+        assertThat(out.record().links()).isEqualTo(2);
+        assertThat(out.redirect()).isEqualTo(link.redirectTo("http://site.example/new", NOW));
+        assertThat(out.redirect().depth()).as("a redirect keeps the depth").isEqualTo(2);
+        assertThat(out.redirect().hops()).isEqualTo(1);
+        assertThat(out.requests()).as("links of a page that redirects are not followed").isEmpty();
+        assertThat(rejected(RejectReason.REFRESH)).isEqualTo(2);
+        assertThat(out.moved()).isNull();
+        assertThat(out.failure()).isNull();
+    }
+
+    @Test
+    void aNofollowPagesRefreshIsStillFollowedAsA3xxWouldBe() {
+        CrawlRequest link = CrawlRequest.discovered("http://site.example/old", 1, "http://site.example/", NOW);
+
+        PageOutputs out = processor(FieldExtractor.NONE).process(answering(link,
+                "<meta name=robots content='noindex, nofollow'><meta http-equiv=refresh content='0; url=/new'>"));
+
+        assertThat(out.redirect().url()).isEqualTo("http://site.example/new");
+        assertThat(out.record().redirectTo()).isEqualTo("http://site.example/new");
+    }
+
+    @Test
+    void aMetaRefreshOutOfScopeIsRecordedButNotCrawled() {
+        CrawlRequest link = CrawlRequest.discovered("http://site.example/old", 1, "http://site.example/", NOW);
+
+        PageOutputs out = processor(FieldExtractor.NONE).process(answering(link,
+                "<meta http-equiv=refresh content='0; url=http://other.example/'><a href=/a>a</a>"));
+
+        assertThat(out.record().redirectTo()).isEqualTo("http://other.example/");
+        assertThat(out.redirect()).isNull();
+        assertThat(out.requests()).isEmpty();
+    }
+
+    @Test
+    void aSeedsMetaRefreshMovesTheCrawlAsItsRedirectWould() {
+        CrawlRequest seed = CrawlRequest.seed("http://site.example/", NOW);
+
+        PageOutputs out = processor(FieldExtractor.NONE).process(answering(seed,
+                "<meta http-equiv=refresh content='0; url=http://www.site.example/home.html'>"));
+
+        assertThat(out.redirect().url()).isEqualTo("http://www.site.example/home.html");
+        assertThat(out.redirect().seed()).isTrue();
+        assertThat(out.redirect().hops()).isEqualTo(1);
+        assertThat(out.moved()).isEqualTo(ScopeSite.seedRedirect("www.site.example",
+                "http://www.site.example/home.html", "http://site.example/", NOW));
+    }
+
+    @Test
+    void aMetaRefreshPastTheHopLimitEndsThePageAsARedirectLimitFailure() {
+        CrawlRequest fifth = new CrawlRequest(1, "http://site.example/5", 0, "http://site.example/4", NOW, 1, 5, null,
+                true);
+
+        PageOutputs out = processor(FieldExtractor.NONE).process(answering(fifth,
+                "<meta http-equiv=refresh content='0; url=/6'><a href=/a>a</a>"));
+
+        assertThat(out.record()).isNull();
+        assertThat(out.failure().url()).isEqualTo("http://site.example/5");
+        assertThat(out.failure().reason()).isEqualTo(FailureReason.REDIRECT_LIMIT);
+        assertThat(out.failure().detail()).isEqualTo("more than 5 redirects; the last one pointed to"
+                + " http://site.example/6");
+        assertThat(out.failure().status()).isEqualTo(200);
+        assertThat(out.redirect()).isNull();
+        assertThat(out.requests()).isEmpty();
+    }
+
+    @Test
+    void aSlowRefreshOrAReloadLeavesThePageAPage() {
+        RedirectRules tenSeconds = new RedirectRules(RedirectRules.defaults(5).normalizer(),
+                RedirectRules.defaults(5).scope(), 5, java.time.Duration.ofSeconds(10));
+        CrawlRequest link = CrawlRequest.discovered("http://site.example/p", 1, "http://site.example/", NOW);
+        for (String content : new String[] {"11; url=/later", "0", "0; url=/p#top", "0; url=p"}) {
+            PageOutputs out = processor(FieldExtractor.NONE, tenSeconds).process(answering(link,
+                    "<meta http-equiv=refresh content='" + content + "'><a href=/a>a</a>"));
+
+            assertThat(out.record().redirectTo()).as(content).isNull();
+            assertThat(out.redirect()).as(content).isNull();
+            assertThat(out.requests()).as(content).extracting(CrawlRequest::url)
+                    .containsExactly("http://site.example/a");
+        }
+        PageOutputs due = processor(FieldExtractor.NONE, tenSeconds).process(answering(link,
+                "<meta http-equiv=refresh content='10; url=/later'>"));
+        assertThat(due.record().redirectTo()).isEqualTo("http://site.example/later");
     }
 }

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.FieldExtractor;
@@ -35,7 +36,8 @@ class SpiderTrapTest {
     private final PageProcessor processor = new PageProcessor(
             new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(), ParseLimits.defaults(),
                     FieldExtractor.NONE, System::nanoTime),
-            SitemapParser.defaults(), ScopeChain.of(config.scopeSettings()), metrics, Clock.systemUTC(),
+            SitemapParser.defaults(), ScopeChain.of(config.scopeSettings()), RedirectRules.defaults(5), metrics,
+            Clock.systemUTC(),
             System::nanoTime);
 
     /** Crawls from {@code seed} until nothing new is discovered; returns the URLs fetched. */

@@ -1,4 +1,4 @@
-package org.kcrawl.fetcher.kafka;
+package org.kcrawl.common.redirect;
 
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeMode;
