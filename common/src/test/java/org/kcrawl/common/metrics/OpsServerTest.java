@@ -7,7 +7,6 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -58,25 +57,29 @@ class OpsServerTest {
     }
 
     @Test
-    void servesKeepAliveHeadAndUnknownPaths() throws IOException {
+    void answersEachPathMethodAndOversizedRequest() throws IOException {
         server = OpsServer.start("127.0.0.1", 0, registry, live::get, () -> true);
         registry.counter("ops.test").increment();
         try (Socket s = connect()) {
-            OutputStream out = s.getOutputStream();
+            s.setSoTimeout(5000);
+            s.getOutputStream().write(request("GET", OpsServer.METRICS_PATH + "?name=x", ""));
             BufferedReader in = reader(s);
-            out.write(request("GET", OpsServer.METRICS_PATH, ""));
             assertThat(in.readLine()).isEqualTo("HTTP/1.1 200 OK");
             assertThat(bodyOf(in)).contains("ops_test_total 1.0");
-
-            live.set(false);
-            out.write(request("GET", OpsServer.LIVENESS_PATH, ""));
-            assertThat(in.readLine()).as("the same connection serves a second request")
-                    .isEqualTo("HTTP/1.1 503 Service Unavailable");
-            assertThat(bodyOf(in)).isEqualTo("unavailable\n");
         }
+        live.set(false);
+        assertThat(statusLine("GET", OpsServer.LIVENESS_PATH)).isEqualTo("HTTP/1.1 503 Service Unavailable");
         assertThat(statusLine("HEAD", OpsServer.READINESS_PATH)).isEqualTo("HTTP/1.1 200 OK");
         assertThat(statusLine("GET", "/nothing")).isEqualTo("HTTP/1.1 404 Not Found");
         assertThat(statusLine("POST", OpsServer.LIVENESS_PATH)).isEqualTo("HTTP/1.1 405 Method Not Allowed");
+        try (Socket s = connect()) {
+            // Exactly the bound and no blank line: nothing is left unread, so the close sends no reset.
+            String head = "GET /healthz HTTP/1.1\r\nHost: ops\r\nX-Pad: ";
+            s.setSoTimeout(5000);
+            s.getOutputStream().write((head + "a".repeat(OpsExchange.MAX_REQUEST_BYTES - head.length()))
+                    .getBytes(StandardCharsets.US_ASCII));
+            assertThat(reader(s).readLine()).isEqualTo("HTTP/1.1 431 Request Header Fields Too Large");
+        }
     }
 
     private Socket connect() throws IOException {
@@ -88,7 +91,7 @@ class OpsServerTest {
     private String statusLine(String method, String path) throws IOException {
         try (Socket s = connect()) {
             s.setSoTimeout(5000);
-            s.getOutputStream().write(request(method, path, "Connection: close\r\n"));
+            s.getOutputStream().write(request(method, path, ""));
             return reader(s).readLine();
         }
     }
