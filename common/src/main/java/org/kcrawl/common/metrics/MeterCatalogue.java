@@ -99,7 +99,7 @@ public final class MeterCatalogue {
 
     /** Values of the fetcher's {@code outcome} tag. */
     public static final List<String> FETCH_OUTCOME_VALUES =
-            List.of("page", "redirect", "failure", "retry", "parked", "skip");
+            List.of("page", "not_modified", "redirect", "failure", "retry", "parked", "skip");
     /** Values of the fetcher's skip reasons (the {@code reason} tag of {@code outcome=skip}). */
     public static final List<String> FETCH_SKIP_REASONS =
             List.of("duplicate", "robots", "max_pages", "host_budget", "max_depth", "out_of_scope");
@@ -112,7 +112,8 @@ public final class MeterCatalogue {
     private static final List<MeterSpec> METERS = List.of(
             meter(FETCH_OUTCOMES, COUNTER, null, FETCHER,
                     "how each consumed URL ended; every URL is counted once per consumption (parked and retried"
-                            + " URLs come back as new consumptions)",
+                            + " URLs come back as new consumptions); not_modified: a recrawl's conditional request"
+                            + " answered 304",
                     "outcome", FETCH_OUTCOME_VALUES, "reason", fetchReasons()),
             meter(FETCH_RESPONSES, COUNTER, null, FETCHER,
                     "HTTP exchanges of page fetches (robots.txt excluded); none: no response at all",
@@ -168,8 +169,9 @@ public final class MeterCatalogue {
                     "URL messages sent to the dead-letter topic: undecodable, or whose outputs could never be"
                             + " published"),
 
-            meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated",
-                    "kind", List.of("html", "non_html", "sitemap", "redirect", "failed")),
+            meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated (not_modified: a"
+                            + " recrawl's 304, recorded without a parse)",
+                    "kind", List.of("html", "non_html", "sitemap", "redirect", "failed", "not_modified")),
             meter(PARSE_DURATION, TIMER, null, PARSER, "parse and scope time per page"),
             meter(PARSE_BUDGET_EXCEEDED, COUNTER, null, PARSER, "pages whose parse the time budget cut short"),
             meter(PARSE_CHARSET, COUNTER, null, PARSER, "how HTML bodies' character sets were chosen",

@@ -11,7 +11,7 @@ import io.netty.handler.ssl.SslHandler;
 
 /**
  * The pipeline of one client connection:
- * [proxy] → [tls] → meter → codec → tap → inflate → exchange.
+ * [proxy] → [tls] → [capture] → meter → codec → tap → inflate → exchange.
  * The per-request read timeout is added in front by {@link ExchangeHandler} while a request runs.
  */
 final class FetchChannelInitializer extends ChannelInitializer<Channel> {
@@ -56,12 +56,16 @@ final class FetchChannelInitializer extends ChannelInitializer<Channel> {
 
     /** Adds the HTTP part of the pipeline (also used by handler tests on an embedded channel). */
     static ExchangeHandler addHttpHandlers(ChannelPipeline p, HttpClientSettings settings, ResponseLimits limits) {
-        ConnectionState state = new ConnectionState();
+        ConnectionState state = new ConnectionState(settings.captureHeads());
         HttpDecoderConfig decoder = new HttpDecoderConfig()
                 .setMaxInitialLineLength(MAX_STATUS_LINE)
                 .setMaxHeaderSize(settings.maxHeaderBytes())
                 .setMaxChunkSize(MAX_CHUNK);
         ExchangeHandler exchange = new ExchangeHandler(state, limits);
+        if (settings.captureHeads()) {
+            // The status line and every header of the response, plus the request: within the decoder's cap.
+            p.addLast("capture", new HeadCapture(state, settings.maxHeaderBytes() + MAX_STATUS_LINE));
+        }
         p.addLast("meter", new InboundMeter(state));
         p.addLast("codec", new HttpClientCodec(decoder, false, false));
         p.addLast("tap", new ResponseTap(state));

@@ -41,6 +41,8 @@ import org.kcrawl.fetcher.net.Cidr;
  * @param dnsQueryTimeout limit on one DNS query
  * @param dnsMaxTtl longest time a DNS answer is cached, whatever its TTL
  * @param dnsNegativeTtl how long a failed resolution is cached
+ * @param captureHeads keep each exchange's request head as sent and response head as received (up to
+ *                     {@code maxHeaderBytes}), for archiving; off, nothing is copied
  */
 public record HttpClientSettings(
         String userAgent,
@@ -65,7 +67,8 @@ public record HttpClientSettings(
         List<ProxySettings> proxies,
         Duration dnsQueryTimeout,
         Duration dnsMaxTtl,
-        Duration dnsNegativeTtl) {
+        Duration dnsNegativeTtl,
+        boolean captureHeads) {
 
     /** The default User-Agent. */
     public static final String DEFAULT_USER_AGENT = "kcrawl/0.1 (+https://github.com/kcrawl/kcrawl)";
@@ -125,7 +128,7 @@ public record HttpClientSettings(
                 256, 8, Duration.ofSeconds(30),
                 Runtime.getRuntime().availableProcessors(),
                 false, List.of(), false, null, List.of(),
-                Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30));
+                Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30), false);
     }
 
     /** A builder starting from these settings. */
@@ -241,6 +244,7 @@ public record HttpClientSettings(
         private Duration dnsQueryTimeout;
         private Duration dnsMaxTtl;
         private Duration dnsNegativeTtl;
+        private boolean captureHeads;
 
         private Builder(HttpClientSettings s) {
             userAgent = s.userAgent;
@@ -266,6 +270,7 @@ public record HttpClientSettings(
             dnsQueryTimeout = s.dnsQueryTimeout;
             dnsMaxTtl = s.dnsMaxTtl;
             dnsNegativeTtl = s.dnsNegativeTtl;
+            captureHeads = s.captureHeads;
         }
 
         public Builder userAgent(String v) { userAgent = v; return this; }
@@ -291,6 +296,7 @@ public record HttpClientSettings(
         public Builder dnsQueryTimeout(Duration v) { dnsQueryTimeout = v; return this; }
         public Builder dnsMaxTtl(Duration v) { dnsMaxTtl = v; return this; }
         public Builder dnsNegativeTtl(Duration v) { dnsNegativeTtl = v; return this; }
+        public Builder captureHeads(boolean v) { captureHeads = v; return this; }
 
         /** Validates and builds. */
         public HttpClientSettings build() {
@@ -298,7 +304,7 @@ public record HttpClientSettings(
                     idleReadTimeout, totalDeadline, maxBodyBytes, maxDecodedBytes, maxHeaderBytes, maxHeaderCount,
                     fullBodyContentTypes, maxConnections, maxConnectionsPerHost, idleConnectionTimeout,
                     eventLoopThreads, allowPrivate, allowCidrs, trustAllCertificates, trustedCertificates, proxies,
-                    dnsQueryTimeout, dnsMaxTtl, dnsNegativeTtl);
+                    dnsQueryTimeout, dnsMaxTtl, dnsNegativeTtl, captureHeads);
         }
     }
 }

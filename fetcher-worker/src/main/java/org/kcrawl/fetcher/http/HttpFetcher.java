@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.http;
 
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.message.Revisit;
 
 /**
  * Fetches one URL without blocking the caller. Implementations never follow redirects: a 3xx is a
@@ -14,6 +15,15 @@ public interface HttpFetcher extends AutoCloseable {
 
     /** Starts a GET of {@code url} (absolute http or https). */
     CompletableFuture<HttpResult> fetch(String url);
+
+    /**
+     * Starts a GET of {@code url} made conditional by the validators of {@code revisit} (a recrawl's
+     * previous fetch; null for none): a server whose page has not changed answers 304. An
+     * implementation that cannot ask conditionally fetches the page whole, which is never wrong.
+     */
+    default CompletableFuture<HttpResult> fetch(String url, Revisit revisit) {
+        return fetch(url);
+    }
 
     /** Closes connections and event loops; in-flight fetches fail. */
     @Override

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.kcrawl.common.message.Revisit;
 import org.kcrawl.fetcher.net.AddressGuard;
 import org.kcrawl.fetcher.net.DnsHostResolver;
 import org.kcrawl.fetcher.net.HostResolver;
@@ -105,6 +106,11 @@ public final class NettyHttpFetcher implements HttpFetcher {
 
     @Override
     public CompletableFuture<HttpResult> fetch(String url) {
+        return fetch(url, null);
+    }
+
+    @Override
+    public CompletableFuture<HttpResult> fetch(String url, Revisit revisit) {
         FetchTarget target;
         try {
             target = FetchTarget.parse(url);
@@ -120,7 +126,7 @@ public final class NettyHttpFetcher implements HttpFetcher {
                     "fetches in flight already at the cap (" + settings.maxConnections() + " in total, "
                             + settings.maxConnectionsPerHost() + " per host) for " + target.hostKey()));
         }
-        Fetch fetch = new Fetch(client, target, loopFor(target.hostKey()));
+        Fetch fetch = new Fetch(client, target, revisit, loopFor(target.hostKey()));
         client.running().add(fetch);
         CompletableFuture<HttpResult> result = fetch.promise();
         fetch.start();

@@ -89,6 +89,17 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
  *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
  *                        same, for the {@code <meta http-equiv="refresh">} they follow
+ * @param revisitInterval how long after its fetch a URL is due again, as its status in the seen topic
+ *                        says ({@code next_fetch_at}), for a URL fetched the first time (default 1 day);
+ *                        what {@code crawl submit --recrawl-due} and {@code crawl --recrawl-due} go by
+ * @param revisitMinInterval the shortest interval adaptation reaches: a recrawled URL that changed gets
+ *                           half its previous interval (default 1 hour)
+ * @param revisitMaxInterval the longest interval adaptation reaches: a recrawled URL that did not change
+ *                           (304, or the same content hash) gets twice its previous interval (default 30
+ *                           days). Setting both bounds to {@code revisit_interval} turns adaptation off
+ * @param captureHeads put each page's request head as sent and response head as received (status line
+ *                     and every header, up to the header cap) and the address dialed on the pages topic,
+ *                     for an archiver writing WARC files (default false: nothing is copied)
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -131,7 +142,11 @@ public record FetcherConfig(
         @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
         @JsonProperty("scope") ScopeMode scope,
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
-        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay) {
+        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
+        @JsonProperty("revisit_interval") Duration revisitInterval,
+        @JsonProperty("revisit_min_interval") Duration revisitMinInterval,
+        @JsonProperty("revisit_max_interval") Duration revisitMaxInterval,
+        @JsonProperty("capture_heads") boolean captureHeads) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -237,6 +252,7 @@ public record FetcherConfig(
                     + maxPagesPerHost);
         }
         notNegative("max_refresh_delay", maxRefreshDelay);
+        new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval); // messages name the keys
     }
 
     /**
@@ -254,7 +270,9 @@ public record FetcherConfig(
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
                 ScopeMode.HOST,
-                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY);
+                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
+                HandlerSettings.DEFAULT_REVISITS.interval(), HandlerSettings.DEFAULT_REVISITS.min(),
+                HandlerSettings.DEFAULT_REVISITS.max(), false);
     }
 
     /** The crawl's topic names. */
@@ -291,7 +309,7 @@ public record FetcherConfig(
     /** The handler's per-URL rules. */
     public HandlerSettings handler() {
         return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers), maxPagesPerHost,
-                followSitemaps);
+                followSitemaps, new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval));
     }
 
     /** The retry policy, with a real random source. */
@@ -327,6 +345,7 @@ public record FetcherConfig(
                 // charged to the host that asked, so the target may briefly see one extra.
                 .maxConnectionsPerHost(Math.min(concurrency, perHost + 1))
                 .allowPrivate(allowPrivate)
+                .captureHeads(captureHeads)
                 .build();
     }
 

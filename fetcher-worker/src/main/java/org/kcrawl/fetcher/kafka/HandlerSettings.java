@@ -14,9 +14,14 @@ import java.time.Duration;
  * @param maxPagesPerHost URLs of one host admitted for fetching per assignment of its partition, 0
  *                        for no limit
  * @param followSitemaps publish the same-host {@code Sitemap:} URLs of each robots.txt on the urls topic
+ * @param revisits when each fetched URL is due again, as its status in the seen topic says
  */
 public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
-                              long maxPagesPerHost, boolean followSitemaps) {
+                              long maxPagesPerHost, boolean followSitemaps, RevisitSchedule revisits) {
+    /** The schedule of workers that set none: a day, adapted between an hour and 30 days. */
+    static final RevisitSchedule DEFAULT_REVISITS = new RevisitSchedule(Duration.ofDays(1), Duration.ofHours(1),
+            Duration.ofDays(30));
+
     public HandlerSettings {
         if (maxDepth < 0) {
             throw new IllegalArgumentException("maxDepth must be >= 0 but was " + maxDepth);
@@ -34,6 +39,15 @@ public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, Par
         if (maxPagesPerHost < 0) {
             throw new IllegalArgumentException("maxPagesPerHost must be >= 0 but was " + maxPagesPerHost);
         }
+        if (revisits == null) {
+            throw new IllegalArgumentException("revisits must not be null");
+        }
+    }
+
+    /** Settings with the default revisit schedule. */
+    public HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
+                           long maxPagesPerHost, boolean followSitemaps) {
+        this(maxDepth, maxPages, maxHold, parkTiers, maxPagesPerHost, followSitemaps, DEFAULT_REVISITS);
     }
 
     /** Settings without a per-host budget, following sitemaps. */

@@ -1,6 +1,6 @@
 package org.kcrawl.fetcher.seen;
 
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads partitions of the compacted seen topic from the beginning to their current end, with a
  * dedicated consumer outside any group (assign, never subscribe), and yields their completed
- * fingerprints.
+ * fingerprints with their last fetch times. The time is the record's timestamp, which the fetcher
+ * sets to the fetch's completion: the value (the URL's {@link org.kcrawl.common.message.UrlStatus})
+ * is never parsed here, so a restore costs what it cost before the store kept statuses.
  *
  * <p>Used on the poll thread inside the rebalance callback, where blocking is allowed and is the
  * point: no record of a newly assigned partition may be handled before its history is loaded, or
@@ -54,8 +56,8 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
      * when the topic cannot be read to its end within the timeout.
      */
     @Override
-    public Map<Integer, LongOpenHashSet> restore(Collection<Integer> partitions) {
-        Map<Integer, LongOpenHashSet> out = new HashMap<>();
+    public Map<Integer, Long2IntOpenHashMap> restore(Collection<Integer> partitions) {
+        Map<Integer, Long2IntOpenHashMap> out = new HashMap<>();
         if (partitions.isEmpty()) {
             return out;
         }
@@ -63,7 +65,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         List<TopicPartition> tps = new ArrayList<>();
         for (Integer p : partitions) {
             tps.add(new TopicPartition(topic, p));
-            out.put(p, new LongOpenHashSet());
+            out.put(p, new Long2IntOpenHashMap());
         }
         consumer.assign(tps);
         try {
@@ -84,7 +86,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
                 log.warn("ignored {} seen records with malformed keys in {}", malformed, tps);
             }
             log.info("restored seen-set of {} partitions of {}: {} fingerprints in {} ms", tps.size(), topic,
-                    out.values().stream().mapToInt(LongOpenHashSet::size).sum(),
+                    out.values().stream().mapToInt(Long2IntOpenHashMap::size).sum(),
                     (System.nanoTime() - started) / 1_000_000);
             return out;
         } finally {
@@ -101,7 +103,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         return true;
     }
 
-    private static int apply(LongOpenHashSet set, ConsumerRecord<String, byte[]> r) {
+    private static int apply(Long2IntOpenHashMap set, ConsumerRecord<String, byte[]> r) {
         long fp;
         try {
             fp = SeenMarkers.fingerprint(r.key());
@@ -111,7 +113,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         if (r.value() == null) {
             set.remove(fp); // a tombstone: an operator un-marked the URL
         } else {
-            set.add(fp);
+            set.put(fp, FetchTimes.ofMillis(r.timestamp()));
         }
         return 0;
     }

@@ -1,13 +1,17 @@
 package org.kcrawl.fetcher.seen;
 
+import it.unimi.dsi.fastutil.longs.Long2IntMap;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import it.unimi.dsi.fastutil.longs.LongSet;
+import org.kcrawl.common.message.Revisit;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The URLs this worker has seen, per urls partition, as 64-bit fingerprints in primitive hash sets
- * (about 16 bytes a URL at fastutil's default load factor, not the string).
+ * The URLs this worker has seen, per urls partition, as 64-bit fingerprints in primitive hash maps,
+ * each with the second its last fetch completed (about 24 bytes a URL at fastutil's default load
+ * factor, not the string).
  *
  * <p>Two kinds of entries keep at-least-once and dedup together:
  * <ul>
@@ -17,7 +21,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *       claims, and the URL is then fetched again by whoever redelivers it, which is what
  *       at-least-once asks for.</li>
  * </ul>
- * A new request (attempt 1) is a duplicate when claimed or completed. A retry (attempt &gt; 1) is a
+ * A new request (attempt 1) is a duplicate when claimed or completed. A recrawl's request (one that
+ * carries a {@link Revisit}) of a completed URL is not, unless the URL was fetched again after the fetch
+ * its revisit names: so a recrawl fetches each URL once, whichever of its copies comes first, and a
+ * copy with older validators than the store's newest is dropped. A retry (attempt &gt; 1) is a
  * duplicate when completed, or when another copy of the URL holds the claim and has not handed it
  * over: the copy that published the retry (or parked a retry) {@linkplain #handOver hands the claim
  * over}, and the retry takes it. Without a hand-over, a first attempt redelivered after a restart and
@@ -28,9 +35,21 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class SeenSet {
     private final ConcurrentHashMap<Integer, PartitionSeen> partitions = new ConcurrentHashMap<>();
 
-    /** Installs partition {@code partition}'s restored completed set, replacing any earlier state. */
+    /**
+     * Installs partition {@code partition}'s restored completed fingerprints with their last fetch times
+     * ({@link FetchTimes}), replacing any earlier state.
+     */
+    public void restore(int partition, Long2IntMap completed) {
+        partitions.put(partition, new PartitionSeen(completed == null ? new Long2IntOpenHashMap() : completed));
+    }
+
+    /** Installs completed fingerprints whose fetch times are unknown (as old as can be). */
     public void restore(int partition, LongSet completed) {
-        partitions.put(partition, new PartitionSeen(completed == null ? new LongOpenHashSet() : completed));
+        Long2IntOpenHashMap times = new Long2IntOpenHashMap();
+        if (completed != null) {
+            completed.forEach(fp -> times.put(fp, 1));
+        }
+        restore(partition, times);
     }
 
     /** Forgets {@code revoked} partitions (their next owner restores them from the topic). */
@@ -43,7 +62,16 @@ public final class SeenSet {
      * partition was never restored, since deciding without its history would fetch URLs twice.
      */
     public boolean claim(int partition, long fingerprint, boolean retry) {
-        return owned(partition).claim(fingerprint, retry);
+        return owned(partition).claim(fingerprint, retry, FetchTimes.NONE);
+    }
+
+    /**
+     * Claims {@code fingerprint} for fetching as a request carrying {@code revisit} (null: none) asks;
+     * false when it is a duplicate (see the class comment).
+     */
+    public boolean claim(int partition, long fingerprint, boolean retry, Revisit revisit) {
+        return owned(partition).claim(fingerprint, retry,
+                revisit == null ? FetchTimes.NONE : FetchTimes.of(revisit.fetchedAt()));
     }
 
     /**
@@ -67,9 +95,17 @@ public final class SeenSet {
 
     /** Records that {@code fingerprint}'s terminal outputs and marker are acknowledged. */
     public void completed(int partition, long fingerprint) {
+        completed(partition, fingerprint, System.currentTimeMillis());
+    }
+
+    /**
+     * Records that {@code fingerprint}'s terminal outputs and marker, of a fetch completed at
+     * {@code fetchedAtMillis}, are acknowledged.
+     */
+    public void completed(int partition, long fingerprint, long fetchedAtMillis) {
         PartitionSeen p = partitions.get(partition);
         if (p != null) {
-            p.completed(fingerprint);
+            p.completed(fingerprint, FetchTimes.ofMillis(fetchedAtMillis));
         }
     }
 
@@ -103,17 +139,21 @@ public final class SeenSet {
     }
 
     private static final class PartitionSeen {
-        private final LongSet completed;
+        /** Completed fingerprints and their last fetch times. */
+        private final Long2IntMap completed;
         private final LongOpenHashSet claimed = new LongOpenHashSet();
         /** Claims whose holder handed them over to a later attempt not yet arrived (a subset of claimed). */
         private final LongOpenHashSet handedOver = new LongOpenHashSet();
 
-        PartitionSeen(LongSet completed) {
+        PartitionSeen(Long2IntMap completed) {
+            completed.defaultReturnValue(FetchTimes.NONE);
             this.completed = completed;
         }
 
-        synchronized boolean claim(long fp, boolean retry) {
-            if (completed.contains(fp)) {
+        /** {@code revisitOf}: the fetch a recrawl's request revisits, {@link FetchTimes#NONE} for none. */
+        synchronized boolean claim(long fp, boolean retry, int revisitOf) {
+            int last = completed.get(fp);
+            if (last != FetchTimes.NONE && (revisitOf == FetchTimes.NONE || FetchTimes.after(last, revisitOf))) {
                 return false;
             }
             if (retry && handedOver.remove(fp)) {
@@ -133,15 +173,15 @@ public final class SeenSet {
             handedOver.remove(fp);
         }
 
-        synchronized void completed(long fp) {
-            completed.add(fp);
+        synchronized void completed(long fp, int at) {
+            completed.put(fp, at);
             // Completed supersedes the claim; keeping both would double the memory per URL.
             claimed.remove(fp);
             handedOver.remove(fp);
         }
 
         synchronized boolean isCompleted(long fp) {
-            return completed.contains(fp);
+            return completed.containsKey(fp);
         }
 
         synchronized long completedCount() {

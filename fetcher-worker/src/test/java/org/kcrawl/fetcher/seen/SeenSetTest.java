@@ -12,7 +12,7 @@ class SeenSetTest {
 
     SeenSetTest() {
         seen.restore(0, new LongOpenHashSet(new long[] {42L}));
-        seen.restore(1, null);
+        seen.restore(1, (LongOpenHashSet) null);
     }
 
     @Test
