@@ -1,6 +1,7 @@
 package org.kcrawl.cli;
 
 import java.nio.file.Path;
+import org.kcrawl.cli.recrawl.RecrawlSelection;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.topic.CrawlTopics;
 import picocli.CommandLine.Option;
@@ -82,6 +83,18 @@ final class CrawlOptions {
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
+    @Option(names = "--recrawl-after", paramLabel = "DURATION",
+            description = "Fetch again, conditionally (If-None-Match, If-Modified-Since), every URL the crawl "
+                    + "already knows that was last fetched longer ago than DURATION (0s, 12h, 7d): a 304 "
+                    + "gives a record with \"not_modified\": true. Needs the crawl's state (--data-dir or "
+                    + "--bootstrap).")
+    String recrawlAfter;
+
+    @Option(names = "--recrawl-due",
+            description = "Fetch again, conditionally, every known URL whose next fetch date (its revisit "
+                    + "interval, see the README) has come.")
+    boolean recrawlDue;
+
     /** Checks ranges that picocli's type conversion cannot; throws a one-line {@link UsageException}. */
     void validate() {
         if (maxPages < 0) {
@@ -118,6 +131,25 @@ final class CrawlOptions {
         if (config != null && !java.nio.file.Files.isRegularFile(config)) {
             throw new UsageException("--config " + config + " does not exist");
         }
+        if (recrawlAfter != null && recrawlDue) {
+            throw new UsageException("--recrawl-after and --recrawl-due choose the URLs to fetch again two ways;"
+                    + " give one");
+        }
+        if (recrawlAfter != null) {
+            try {
+                RecrawlSelection.parseAge(recrawlAfter);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--recrawl-after: " + e.getMessage());
+            }
+        }
+    }
+
+    /** The URLs this run fetches again, chosen at {@code now}; null when it is no recrawl. */
+    RecrawlSelection recrawl(java.time.Instant now) {
+        if (recrawlAfter != null) {
+            return RecrawlSelection.olderThan(RecrawlSelection.parseAge(recrawlAfter), now);
+        }
+        return recrawlDue ? RecrawlSelection.due(now) : null;
     }
 
     /** The records file, or null for stdout. */

@@ -19,6 +19,9 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.kcrawl.cli.io.OutputWriteException;
 import org.kcrawl.cli.io.Terminal;
+import org.kcrawl.cli.recrawl.RecrawlPublisher;
+import org.kcrawl.cli.recrawl.RecrawlSelection;
+import org.kcrawl.cli.recrawl.Recrawls;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.Sends;
@@ -122,6 +125,7 @@ final class LocalCrawl {
             List<SinkThread> sinks = List.of(new SinkThread(output), new SinkThread(failures));
             sinks.forEach(SinkThread::start);
 
+            startRecrawl(clients, topics);
             ConsumerLag lag = new ConsumerLag(admin);
             try (CrawlWorkers workers = workersFactory.apply(clients)) {
                 workers.start();
@@ -205,6 +209,23 @@ final class LocalCrawl {
                     MessageCodec.get().encode(CrawlRequest.seed(url, now))));
         }
         return out;
+    }
+
+    /**
+     * For {@code --recrawl-after} and {@code --recrawl-due}: a request for every known URL the selection
+     * takes, carrying its previous fetch, before the seeds (a known seed's plain request is then a
+     * duplicate, its recrawl request the one fetched).
+     */
+    private void startRecrawl(KafkaClients clients, CrawlTopics topics) {
+        RecrawlSelection selection = options.recrawl(Instant.now());
+        if (selection == null) {
+            return;
+        }
+        RecrawlPublisher.Result result = Recrawls.start(clients, topics, selection, Duration.ofSeconds(60));
+        if (!options.quiet) {
+            err.println(Recrawls.summary(selection, result));
+            err.flush();
+        }
     }
 
     /** Sends {@code records} and waits until the broker has acknowledged every one. */
