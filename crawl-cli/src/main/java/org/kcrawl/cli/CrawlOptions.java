@@ -90,6 +90,12 @@ final class CrawlOptions {
                     + "--bootstrap).")
     String recrawlAfter;
 
+    @Option(names = "--warc", paramLabel = "DIR",
+            description = "Also write every fetched page to WARC 1.1 files in DIR (request and response records, "
+                    + "a revisit for a recrawl's 304, a CDXJ index beside each file); settings of an 'archiver:' "
+                    + "section in --config apply (max_file_bytes, prefix, ...).")
+    Path warc;
+
     @Option(names = "--recrawl-due",
             description = "Fetch again, conditionally, every known URL whose next fetch date (its revisit "
                     + "interval, see the README) has come.")

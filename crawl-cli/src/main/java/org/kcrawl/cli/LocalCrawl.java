@@ -130,7 +130,8 @@ final class LocalCrawl {
             try (CrawlWorkers workers = workersFactory.apply(clients)) {
                 workers.start();
                 publish(clients, seedRequests(topics), "seeds");
-                DrainCheck drain = new DrainCheck(workers, lag::measure, topics, !options.fetchOnly, IDLE_CHECKS);
+                DrainCheck drain = new DrainCheck(workers, lag::measure, topics, !options.fetchOnly, options.warc != null,
+                        IDLE_CHECKS);
                 ProgressReporter progress = new ProgressReporter(err, terminal,
                         () -> snapshot(workers, output, failures, backlog), options.fetchOnly ? "written" : "records",
                         System::nanoTime, Duration.ofSeconds(5).toNanos());

@@ -5,6 +5,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.kcrawl.archiver.ArchiverConfig;
+import org.kcrawl.archiver.ArchiverWorker;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.common.kafka.KafkaClients;
@@ -44,6 +46,8 @@ final class WorkerWiring {
     private final FetcherConfig fetcher;
     private final ParserConfig parser;
     private final UrlNormalizer normalizer;
+    /** The archiver's settings with {@code --warc}, else null. */
+    private final ArchiverConfig archiver;
 
     WorkerWiring(CrawlOptions options) {
         this.options = options;
@@ -60,6 +64,8 @@ final class WorkerWiring {
                 parserOverrides(options));
         sameRedirectLimits(fetcher, parser);
         this.normalizer = parser.urlNormalizer();
+        this.archiver = options.warc == null ? null : binder.bindSection(ArchiverConfig.class,
+                ArchiverConfig.defaults(), options.config, "archiver", Map.of());
     }
 
     /**
@@ -131,7 +137,10 @@ final class WorkerWiring {
                     redirects);
             ParserWorker parserWorker = options.fetchOnly ? null
                     : new ParserWorker(parserConfig, clients, registry, sites, redirects);
-            return new InProcessWorkers(fetcherWorker, parserWorker, follower, moves,
+            ArchiverWorker archiverWorker = archiver == null ? null : new ArchiverWorker(
+                    archiver.forLocalCrawl(options.crawlName, clients.bootstrapServers(), options.warc), clients,
+                    registry);
+            return new InProcessWorkers(fetcherWorker, parserWorker, archiverWorker, follower, moves,
                     new CapNote(fetcher.perAddressInForce()));
         } catch (RuntimeException e) {
             follower.close();
@@ -163,6 +172,10 @@ final class WorkerWiring {
             // The Sitemap: lines of robots.txt are links too: a fetch-only crawl fetches its seeds alone.
             m.put("follow_sitemaps", false);
         }
+        if (o.warc != null) {
+            // The archiver writes each exchange as it went over the wire: the fetcher must keep the heads.
+            m.put("capture_heads", true);
+        }
         return m;
     }
 
@@ -179,14 +192,17 @@ final class WorkerWiring {
         private final FetcherWorker fetcher;
         /** Null in a fetch-only crawl. */
         private final ParserWorker parser;
+        /** Null without --warc. */
+        private final ArchiverWorker archiver;
         private final ScopeFollower scope;
         private final SeedMoves moves;
         private final CapNote capNote;
 
-        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, ScopeFollower scope, SeedMoves moves,
-                         CapNote capNote) {
+        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, ArchiverWorker archiver, ScopeFollower scope,
+                         SeedMoves moves, CapNote capNote) {
             this.fetcher = fetcher;
             this.parser = parser;
+            this.archiver = archiver;
             this.scope = scope;
             this.moves = moves;
             this.capNote = capNote;
@@ -194,6 +210,10 @@ final class WorkerWiring {
 
         @Override
         public void start() {
+            if (archiver != null) {
+                // First: it finishes the files a killed run left open before anything new is written.
+                archiver.start();
+            }
             fetcher.start();
             if (parser != null) {
                 parser.start();
@@ -240,7 +260,8 @@ final class WorkerWiring {
 
         @Override
         public int pending() {
-            return fetcher.pending() + (parser == null ? 0 : parser.pending());
+            return fetcher.pending() + (parser == null ? 0 : parser.pending())
+                    + (archiver == null ? 0 : archiver.pending());
         }
 
         @Override
@@ -254,7 +275,14 @@ final class WorkerWiring {
                         parser.close();
                     }
                 } finally {
-                    scope.close();
+                    try {
+                        if (archiver != null) {
+                            // Its pages are synced and committed, then its open file is finished.
+                            archiver.close();
+                        }
+                    } finally {
+                        scope.close();
+                    }
                 }
             }
         }

@@ -3,7 +3,8 @@ package org.kcrawl.common.metrics;
 import static org.kcrawl.common.metrics.MeterSpec.Kind.COUNTER;
 import static org.kcrawl.common.metrics.MeterSpec.Kind.GAUGE;
 import static org.kcrawl.common.metrics.MeterSpec.Kind.TIMER;
-import static org.kcrawl.common.metrics.MeterSpec.Worker.BOTH;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.ALL;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.ARCHIVER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.FETCHER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.PARSER;
 
@@ -91,6 +92,16 @@ public final class MeterCatalogue {
     public static final String PARSE_QUEUE_SIZE = "crawl.parse.queue.size";
     /** Undecodable pages dead-lettered. */
     public static final String PARSE_DEAD_LETTERS = "crawl.parse.dead.letters";
+    /** Counter of WARC records written and made durable, by type. */
+    public static final String ARCHIVE_RECORDS = "crawl.archive.records";
+    /** Counter of bytes written to WARC files, compressed. */
+    public static final String ARCHIVE_BYTES = "crawl.archive.bytes";
+    /** Counter of WARC files finished (closed and renamed). */
+    public static final String ARCHIVE_FILES = "crawl.archive.files";
+    /** Counter of pages that could not be archived because they carry no captured heads. */
+    public static final String ARCHIVE_SKIPPED = "crawl.archive.skipped";
+    /** Values of the archiver's {@code type} tag. */
+    public static final List<String> ARCHIVE_RECORD_TYPES = List.of("warcinfo", "request", "response", "revisit");
 
     /** Consumer lag per assigned partition, as the consumer last saw it. */
     public static final String KAFKA_RECORDS_LAG = "kafka.consumer.fetch.manager.records.lag";
@@ -192,36 +203,45 @@ public final class MeterCatalogue {
                     "bytes of the pages consumed whose outputs are not all acknowledged yet (bounded by max_pending_bytes)"),
             meter(PARSE_QUEUE_SIZE, GAUGE, null, PARSER, "pages waiting for a parse thread"),
             meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
+            meter(ARCHIVE_RECORDS, COUNTER, null, ARCHIVER, "WARC records written and synced to disk (their pages'"
+                            + " offsets may be committed), by type; a page is a request and a response, or a request and"
+                            + " a revisit for a 304",
+                    "type", ARCHIVE_RECORD_TYPES),
+            meter(ARCHIVE_BYTES, COUNTER, "bytes", ARCHIVER, "bytes written to WARC files, gzip-compressed, synced"),
+            meter(ARCHIVE_FILES, COUNTER, null, ARCHIVER, "WARC files finished: synced, closed and renamed from"
+                    + " .open (at the size cap, on a clean stop, or recovered at start after a crash)"),
+            meter(ARCHIVE_SKIPPED, COUNTER, null, ARCHIVER, "pages not archived because they carry no captured"
+                    + " heads: their fetcher ran without capture_heads"),
 
-            meter(KAFKA_RECORDS_LAG, GAUGE, null, BOTH,
+            meter(KAFKA_RECORDS_LAG, GAUGE, null, ALL,
                     "messages between the consumer's position and the log end, per assigned partition (consumer lag)",
                     "client.id", List.of(), "topic", List.of(), "partition", List.of()),
-            meter(KAFKA_ASSIGNED_PARTITIONS, GAUGE, null, BOTH, "partitions assigned to the worker's group consumer",
+            meter(KAFKA_ASSIGNED_PARTITIONS, GAUGE, null, ALL, "partitions assigned to the worker's group consumer",
                     "client.id", List.of()),
-            meter("kafka.consumer.fetch.manager.records.consumed.total", COUNTER, null, BOTH,
+            meter("kafka.consumer.fetch.manager.records.consumed.total", COUNTER, null, ALL,
                     "records consumed, per topic", "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.topic.record.send.total", COUNTER, null, BOTH,
+            meter("kafka.producer.topic.record.send.total", COUNTER, null, ALL,
                     "records sent, per topic: pages, failures, links, records and dead letters",
                     "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.topic.byte.total", COUNTER, null, BOTH,
+            meter("kafka.producer.topic.byte.total", COUNTER, null, ALL,
                     "bytes sent, per topic, as compressed by the producer: on the pages topic, the volume fetched",
                     "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.record.error.total", COUNTER, null, BOTH,
+            meter("kafka.producer.record.error.total", COUNTER, null, ALL,
                     "record sends that failed after the producer's retries", "client.id", List.of()),
 
-            meter("jvm.memory.used", GAUGE, "bytes", BOTH, "JVM memory in use, by area and pool",
+            meter("jvm.memory.used", GAUGE, "bytes", ALL, "JVM memory in use, by area and pool",
                     "area", List.of("heap", "nonheap"), "id", List.of()),
-            meter("jvm.threads.live", GAUGE, "threads", BOTH, "live JVM threads"),
-            meter("process.cpu.usage", GAUGE, null, BOTH, "CPU used by the worker process, 0 to 1 of all cores"),
-            meter("system.cpu.count", GAUGE, null, BOTH, "processors available to the JVM"),
-            meter("process.uptime", GAUGE, "seconds", BOTH, "time since the worker process started"));
+            meter("jvm.threads.live", GAUGE, "threads", ALL, "live JVM threads"),
+            meter("process.cpu.usage", GAUGE, null, ALL, "CPU used by the worker process, 0 to 1 of all cores"),
+            meter("system.cpu.count", GAUGE, null, ALL, "processors available to the JVM"),
+            meter("process.uptime", GAUGE, "seconds", ALL, "time since the worker process started"));
 
     private static final List<MeterFamily> FAMILIES = List.of(
-            new MeterFamily("jvm.", BOTH, "Micrometer JVM binders",
+            new MeterFamily("jvm.", ALL, "Micrometer JVM binders",
                     "memory, garbage collection, threads, class loading and compilation"),
-            new MeterFamily("process.", BOTH, "Micrometer process binders", "CPU, uptime and open files"),
-            new MeterFamily("system.", BOTH, "Micrometer processor binder", "cores and load average"),
-            new MeterFamily("kafka.", BOTH, "KafkaClientMeters",
+            new MeterFamily("process.", ALL, "Micrometer process binders", "CPU, uptime and open files"),
+            new MeterFamily("system.", ALL, "Micrometer processor binder", "cores and load average"),
+            new MeterFamily("kafka.", ALL, "KafkaClientMeters",
                     "every Kafka client metric of the worker's producer and consumers, named as Micrometer's"
                             + " KafkaClientMetrics names them (kafka.<group>.<name>, tags client.id, topic,"
                             + " partition and node.id where Kafka has them)"));
@@ -238,10 +258,10 @@ public final class MeterCatalogue {
         return FAMILIES;
     }
 
-    /** The meters a worker of {@code role} (FETCHER or PARSER) registers. */
+    /** The meters a worker of {@code role} (FETCHER, PARSER or ARCHIVER) registers. */
     public static List<MeterSpec> metersOf(MeterSpec.Worker role) {
-        if (role == null || role == BOTH) {
-            throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
+        if (role == null || role == ALL) {
+            throw new IllegalArgumentException("role must be FETCHER, PARSER or ARCHIVER but was " + role);
         }
         return METERS.stream().filter(m -> m.worker().includes(role)).toList();
     }

@@ -55,12 +55,14 @@ public record MeterSpec(String name, Kind kind, String baseUnit, Map<String, Lis
         FETCHER,
         /** The parser only. */
         PARSER,
-        /** Both workers. */
-        BOTH;
+        /** The archiver only. */
+        ARCHIVER,
+        /** Every worker. */
+        ALL;
 
-        /** True when a worker of role {@code role} (FETCHER or PARSER) registers meters of this attribution. */
+        /** True when a worker of role {@code role} (not ALL) registers meters of this attribution. */
         public boolean includes(Worker role) {
-            return this == BOTH || this == role;
+            return this == ALL || this == role;
         }
 
         /** Lower-case name, as in the {@code worker} tag every meter carries. */

@@ -28,7 +28,7 @@ public final class WorkerTelemetry implements AutoCloseable {
 
     /** Telemetry for a worker of {@code role} (FETCHER or PARSER). */
     public static WorkerTelemetry create(MeterSpec.Worker role) {
-        if (role == null || role == MeterSpec.Worker.BOTH) {
+        if (role == null || role == MeterSpec.Worker.ALL) {
             throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

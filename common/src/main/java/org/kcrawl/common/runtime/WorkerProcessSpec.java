@@ -26,7 +26,7 @@ public record WorkerProcessSpec<W extends ManagedWorker>(MeterSpec.Worker role, 
     public static final Duration DEFAULT_MAX_SILENCE = Duration.ofMinutes(2);
 
     public WorkerProcessSpec {
-        if (role == null || role == MeterSpec.Worker.BOTH) {
+        if (role == null || role == MeterSpec.Worker.ALL) {
             throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
         }
         if (bootstrapServers == null || bootstrapServers.isBlank()) {

@@ -1,0 +1,161 @@
+package org.kcrawl.archiver;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.kcrawl.common.message.Capture;
+import org.kcrawl.common.message.FetchedPage;
+import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.MessageVersion;
+import org.netpreserve.jwarc.WarcDigest;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcRequest;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcRevisit;
+import org.netpreserve.jwarc.WarcTruncationReason;
+
+/**
+ * The WARC 1.1 records of one fetched page: a {@code request} (the request head as sent) and a
+ * {@code response} (the response head as received, see {@link StoredHead}, then the body as kept), or,
+ * for a recrawl's 304, a {@code request} and a {@code revisit} of profile server-not-modified that refers
+ * to the earlier capture's date. Each carries SHA-1 block and payload digests (base32, as the WARC
+ * guidelines write them), the address dialed, and {@code WARC-Truncated: length} when the body was cut
+ * at the fetcher's size cap or not read (a type fetched as metadata only). The capture's date is when the
+ * fetch started, as Heritrix writes it.
+ */
+final class WarcRecords {
+    /** The revisit profile of a 304 to a conditional request (WARC 1.1, section 6.7.2). */
+    static final URI SERVER_NOT_MODIFIED = URI.create("http://netpreserve.org/warc/1.1/revisit/server-not-modified");
+
+    private WarcRecords() {}
+
+    /**
+     * The records of {@code page}, which must carry its heads ({@link FetchedPage#capture}), each naming
+     * {@code warcinfo} as its file's warcinfo record. Record IDs come from {@code ids}.
+     */
+    static List<WarcRecord> of(FetchedPage page, URI warcinfo, IdSource ids) throws IOException {
+        Capture capture = page.capture();
+        if (capture == null) {
+            throw new IllegalArgumentException("page " + page.requestedUrl() + " carries no captured heads");
+        }
+        URI target = URI.create(page.requestedUrl());
+        Instant date = page.fetchedAt().minusMillis(page.fetchMs());
+        InetAddress ip = address(capture.ip());
+        URI mainId = ids.next();
+        WarcRecord main = page.notModified()
+                ? revisit(page, capture, target, date, ip, warcinfo, mainId)
+                : response(page, capture, target, date, ip, warcinfo, mainId);
+        byte[] requestBlock = capture.request().getBytes(StandardCharsets.ISO_8859_1);
+        WarcRequest.Builder request = new WarcRequest.Builder(target)
+                .version(MessageVersion.WARC_1_1)
+                .recordId(ids.next())
+                .date(date)
+                .warcinfoId(warcinfo)
+                .concurrentTo(mainId)
+                .body(MediaType.HTTP_REQUEST, requestBlock)
+                .blockDigest(sha1(requestBlock));
+        if (ip != null) {
+            request.ipAddress(ip);
+        }
+        return List.of(request.build(), main);
+    }
+
+    private static WarcRecord response(FetchedPage page, Capture capture, URI target, Instant date, InetAddress ip,
+                                       URI warcinfo, URI id) throws IOException {
+        byte[] body = page.body();
+        String stored = StoredHead.of(capture.response(), body.length);
+        byte[] head = stored.getBytes(StandardCharsets.ISO_8859_1);
+        byte[] block = new byte[head.length + body.length];
+        System.arraycopy(head, 0, block, 0, head.length);
+        System.arraycopy(body, 0, block, head.length, body.length);
+        WarcResponse.Builder b = new WarcResponse.Builder(target)
+                .version(MessageVersion.WARC_1_1)
+                .recordId(id)
+                .date(date)
+                .warcinfoId(warcinfo)
+                .body(MediaType.HTTP_RESPONSE, block)
+                .blockDigest(sha1(block))
+                .payloadDigest(sha1(body));
+        if (ip != null) {
+            b.ipAddress(ip);
+        }
+        if (page.truncated() || skipped(page, stored)) {
+            b.truncated(WarcTruncationReason.LENGTH);
+        }
+        return b.build();
+    }
+
+    private static WarcRecord revisit(FetchedPage page, Capture capture, URI target, Instant date, InetAddress ip,
+                                      URI warcinfo, URI id) throws IOException {
+        byte[] head = capture.response().getBytes(StandardCharsets.ISO_8859_1);
+        WarcRevisit.Builder b = new WarcRevisit.Builder(target, SERVER_NOT_MODIFIED)
+                .version(MessageVersion.WARC_1_1)
+                .recordId(id)
+                .date(date)
+                .warcinfoId(warcinfo)
+                .body(MediaType.HTTP_RESPONSE, head)
+                .blockDigest(sha1(head));
+        if (page.revisitOf() != null) {
+            b.addHeader("WARC-Refers-To-Target-URI", target.toString());
+            b.addHeader("WARC-Refers-To-Date", page.revisitOf().toString());
+        }
+        if (ip != null) {
+            b.ipAddress(ip);
+        }
+        return b.build();
+    }
+
+    /**
+     * True when the server announced more body than was kept though nothing was decoded: a type the
+     * fetcher reads as metadata only (its body is not read at all).
+     */
+    private static boolean skipped(FetchedPage page, String storedHead) {
+        String announced = page.headers().get("content-length");
+        if (announced == null || storedHead.contains("X-Crawler-")) {
+            return false;
+        }
+        try {
+            return Long.parseLong(announced.trim()) > page.body().length;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static InetAddress address(String ip) {
+        if (ip == null || ip.isBlank()) {
+            return null;
+        }
+        try {
+            // A literal: parsed, never resolved.
+            return InetAddress.getByName(ip.startsWith("[") ? ip.substring(1, ip.length() - 1) : ip);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    static WarcDigest sha1(byte[] data) {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-1");
+            d.update(data);
+            return new WarcDigest(d);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-1", e);
+        }
+    }
+
+    /** Where record IDs come from: random UUIDs in production, fixed ones in golden tests. */
+    @FunctionalInterface
+    interface IdSource {
+        /** The next record ID. */
+        URI next();
+
+        /** Random {@code urn:uuid:} IDs. */
+        IdSource RANDOM = () -> URI.create("urn:uuid:" + UUID.randomUUID());
+    }
+}
