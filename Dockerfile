@@ -1,6 +1,7 @@
 # One image per worker (and one for the crawl command), built from the same file:
 #   docker build --build-arg MODULE=fetcher-worker -t kcrawl/fetcher-worker:0.1.0 .
 #   docker build --build-arg MODULE=parser-worker  -t kcrawl/parser-worker:0.1.0 .
+#   docker build --build-arg MODULE=archiver-worker -t kcrawl/archiver-worker:0.1.0 .
 #   docker build --build-arg MODULE=crawl-cli      -t kcrawl/crawl-cli:0.1.0 .
 # The runtime image is a JRE 17 with the module's runnable jar, run as an unprivileged user; it writes
 # nothing but /tmp, so it runs with a read-only root filesystem.

@@ -9,13 +9,15 @@ import java.util.Map;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.archiver.ArchiverConfig;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
 
-/** The two workers as the deployment files know them, bound with the workers' own configuration classes. */
+/** The workers as the deployment files know them, bound with the workers' own configuration classes. */
 enum WorkerKind {
     FETCHER("fetcher", "fetcher-worker", FetcherConfig.ENV_PREFIX),
-    PARSER("parser", "parser-worker", ParserConfig.ENV_PREFIX);
+    PARSER("parser", "parser-worker", ParserConfig.ENV_PREFIX),
+    ARCHIVER("archiver", "archiver-worker", ArchiverConfig.ENV_PREFIX);
 
     final String name;
     final String module;
@@ -40,6 +42,11 @@ enum WorkerKind {
                         FetcherConfig.ENV_PREFIX);
                 return new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
                         c.topics().urls(), c.topics().fetcherGroup());
+            }
+            if (this == ARCHIVER) {
+                ArchiverConfig a = ArchiverConfig.load(file, env);
+                return new Bound(a.crawlName(), a.bootstrapServers(), a.metricsPort(), a.drainTimeout(),
+                        a.topicLayout(), a.topics().pages(), a.topics().archiverGroup());
             }
             ParserConfig c = ParserConfig.load(file, env);
             return new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.topicLayout(),
