@@ -15,7 +15,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.kcrawl.common.message.FetchedPage;
-import org.netpreserve.jwarc.MessageVersion;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.Warcinfo;
 import org.slf4j.Logger;
@@ -192,13 +191,7 @@ final class ArchiveWriter implements AutoCloseable {
         fields.put("conformsTo", List.of("https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"));
         fields.put("isPartOf", List.of(config.crawlName()));
         fields.put("hostname", List.of(worker));
-        return new Warcinfo.Builder()
-                .version(MessageVersion.WARC_1_1)
-                .recordId(ids.next())
-                .date(now)
-                .filename(filename)
-                .fields(fields)
-                .build();
+        return WarcRecords.warcinfo(filename, fields, now, ids.next());
     }
 
     private void finishFile() {

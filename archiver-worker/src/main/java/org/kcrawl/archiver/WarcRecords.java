@@ -19,6 +19,7 @@ import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcRevisit;
 import org.netpreserve.jwarc.WarcTruncationReason;
+import org.netpreserve.jwarc.Warcinfo;
 
 /**
  * The WARC 1.1 records of one fetched page: a {@code request} (the request head as sent) and a
@@ -64,6 +65,21 @@ final class WarcRecords {
             request.ipAddress(ip);
         }
         return List.of(request.build(), main);
+    }
+
+    /** The {@code warcinfo} record that opens a file: {@code fields} as application/warc-fields, digested. */
+    static Warcinfo warcinfo(String filename, java.util.Map<String, List<String>> fields, Instant date, URI id) {
+        StringBuilder text = new StringBuilder();
+        fields.forEach((name, values) -> values.forEach(v -> text.append(name).append(": ").append(v).append("\r\n")));
+        byte[] block = text.toString().getBytes(StandardCharsets.UTF_8);
+        return new Warcinfo.Builder()
+                .version(MessageVersion.WARC_1_1)
+                .recordId(id)
+                .date(date)
+                .filename(filename)
+                .body(MediaType.WARC_FIELDS, block)
+                .blockDigest(sha1(block))
+                .build();
     }
 
     private static WarcRecord response(FetchedPage page, Capture capture, URI target, Instant date, InetAddress ip,
