@@ -3,6 +3,7 @@ package org.kcrawl.archiver;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,12 @@ final class OrphanRecovery {
         String finishedName = name.substring(0, name.length() - WarcFile.OPEN.length());
         Path finished = open.resolveSibling(finishedName);
         try (FileChannel channel = FileChannel.open(open, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            FileLock lock = channel.tryLock();
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                return false; // an archiver of this process is writing it (another crawl's, or a local one)
+            }
             if (lock == null) {
                 return false; // a live archiver is writing it
             }
