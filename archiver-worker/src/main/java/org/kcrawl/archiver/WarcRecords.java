@@ -28,7 +28,9 @@ import org.netpreserve.jwarc.Warcinfo;
  * to the earlier capture's date. Each carries SHA-1 block and payload digests (base32, as the WARC
  * guidelines write them), the address dialed, and {@code WARC-Truncated: length} when the body was cut
  * at the fetcher's size cap or not read (a type fetched as metadata only). The capture's date is when the
- * fetch started, as Heritrix writes it.
+ * fetch completed, the {@code fetched_at} of the page, its record and its URL status: a revisit's
+ * {@code WARC-Refers-To-Date} is the previous fetch's {@code fetched_at}, so it names the earlier
+ * response's {@code WARC-Date} exactly, as replay tools look the original up by URL and date.
  */
 final class WarcRecords {
     /** The revisit profile of a 304 to a conditional request (WARC 1.1, section 6.7.2). */
@@ -46,7 +48,7 @@ final class WarcRecords {
             throw new IllegalArgumentException("page " + page.requestedUrl() + " carries no captured heads");
         }
         URI target = URI.create(page.requestedUrl());
-        Instant date = page.fetchedAt().minusMillis(page.fetchMs());
+        Instant date = page.fetchedAt();
         InetAddress ip = address(capture.ip());
         URI mainId = ids.next();
         WarcRecord main = page.notModified()

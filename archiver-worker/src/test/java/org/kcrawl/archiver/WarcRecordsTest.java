@@ -79,7 +79,7 @@ class WarcRecordsTest {
         assertThat(response.concurrentTo()).isEmpty();
         assertThat(((WarcRequest) records.get(1)).concurrentTo()).containsExactly(response.id());
         assertThat(response.ipAddress().map(Object::toString)).contains("/127.0.0.1");
-        assertThat(response.date()).as("the date the fetch started").isEqualTo(Pages.FETCHED.minusMillis(250));
+        assertThat(response.date()).as("the page's fetched_at").isEqualTo(Pages.FETCHED);
         assertThat(response.warcinfoID()).contains(WARCINFO);
 
         WarcRevisit revisit = (WarcRevisit) records.get(4);
@@ -87,6 +87,17 @@ class WarcRecordsTest {
         assertThat(revisit.headers().sole("WARC-Refers-To-Date")).contains("2026-11-28T12:00:00Z");
         assertThat(revisit.headers().sole("WARC-Refers-To-Target-URI")).contains("http://127.0.0.1:8080/a");
         assertThat(new String(blocks.get(4), StandardCharsets.ISO_8859_1)).startsWith("HTTP/1.1 304 Not Modified\r\n");
+    }
+
+    @Test
+    void aRevisitRefersToTheDateOfTheResponseItStandsFor() throws Exception {
+        FetchedPage first = Pages.ok("http://127.0.0.1:8080/a", BODY.getBytes(StandardCharsets.UTF_8));
+        FetchedPage again = Pages.page("http://127.0.0.1:8080/a", 304, new byte[0],
+                "HTTP/1.1 304 Not Modified\r\nETag: \"abc\"\r\n\r\n", false, first.fetchedAt(), Map.of("etag", "\"abc\""));
+        WarcRecord response = WarcRecords.of(first, WARCINFO, counter()).get(1);
+        WarcRecord revisit = WarcRecords.of(again, WARCINFO, counter()).get(1);
+
+        assertThat(revisit.headers().sole("WARC-Refers-To-Date").map(Instant::parse)).contains(response.date());
     }
 
     @Test
