@@ -49,6 +49,11 @@ public final class ArchiverMetrics {
         return (long) (records.get("response").count() + records.get("revisit").count());
     }
 
+    /** Revisit records synced: pages a recrawl found not modified. */
+    public long revisits() {
+        return (long) records.get("revisit").count();
+    }
+
     /** WARC files finished. */
     public long filesFinished() {
         return (long) files.count();

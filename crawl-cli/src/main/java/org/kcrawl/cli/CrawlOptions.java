@@ -148,6 +148,11 @@ final class CrawlOptions {
                 throw new UsageException("--recrawl-after: " + e.getMessage());
             }
         }
+        if ((recrawlAfter != null || recrawlDue) && dataDir == null && bootstrap == null) {
+            // A crawl in a temporary directory knows no URL: the recrawl would silently fetch nothing again.
+            throw new UsageException((recrawlDue ? "--recrawl-due" : "--recrawl-after") + " needs the crawl that"
+                    + " ran before: give its --data-dir DIR (or --bootstrap HOST:PORT for a cluster)");
+        }
     }
 
     /** The URLs this run fetches again, chosen at {@code now}; null when it is no recrawl. */

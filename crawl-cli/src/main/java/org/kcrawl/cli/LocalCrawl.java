@@ -154,6 +154,7 @@ final class LocalCrawl {
                 warnUnreadable(output);
                 if (!options.quiet) {
                     progress.finish(outcome.get().label());
+                    tellArchived(workers.archived());
                 }
             } finally {
                 // All at once: each waits for its consumer to leave the group.
@@ -298,6 +299,17 @@ final class LocalCrawl {
     private void outputLost(OutputWriteException e) {
         lostOutput.compareAndSet(null, e);
         finish(e.readerGone() ? Outcome.OUTPUT_CLOSED : Outcome.OUTPUT_FAILED);
+    }
+
+    /** With {@code --warc}: where the pages went, so nobody has to guess. */
+    private void tellArchived(CrawlWorkers.Archived archived) {
+        if (archived != null) {
+            err.printf("warc: %,d page%s archived%s, %,d file%s finished in %s%n", archived.pages(),
+                    archived.pages() == 1 ? "" : "s",
+                    archived.revisits() > 0 ? String.format(" (%,d as revisits)", archived.revisits()) : "",
+                    archived.files(), archived.files() == 1 ? "" : "s", options.warc);
+            err.flush();
+        }
     }
 
     private void tellLostOutput() {

@@ -198,6 +198,15 @@ final class WorkerWiring {
         private final SeedMoves moves;
         private final CapNote capNote;
 
+        @Override
+        public Archived archived() {
+            if (archiver == null) {
+                return null;
+            }
+            var m = archiver.metrics();
+            return new Archived(m.pagesArchived(), m.revisits(), m.filesFinished());
+        }
+
         InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, ArchiverWorker archiver, ScopeFollower scope,
                          SeedMoves moves, CapNote capNote) {
             this.fetcher = fetcher;

@@ -43,6 +43,10 @@ class CrawlUsageTest {
         "http:///nohost | no host",
         "--seeds /does/not/exist.txt | /does/not/exist.txt",
         "--quiet | no seed URLs",
+        "--recrawl-after soon --data-dir /tmp/x http://example.org/ | --recrawl-after: a recrawl age is",
+        "--recrawl-after 0s --recrawl-due --data-dir /tmp/x http://example.org/ | give one",
+        "--recrawl-after 7d http://example.org/ | --recrawl-after needs the crawl that ran before: give its --data-dir",
+        "--recrawl-due http://example.org/ | --recrawl-due needs",
     })
     void refusesWithOneLineAndExitCode2(String argLine, String mentioned) {
         int code = CrawlMain.run(argLine.split(" "));

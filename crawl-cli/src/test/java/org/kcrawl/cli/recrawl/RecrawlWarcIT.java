@@ -53,6 +53,7 @@ class RecrawlWarcIT {
             assertThat(first.exit).as(first.stderr).isZero();
             assertThat(urlsOf(first.records)).containsExactlyInAnyOrderElementsOf(urls);
             assertThat(first.records).noneMatch(r -> r.has("not_modified"));
+            assertThat(first.stderr).contains("warc: " + urls.size() + " pages archived, 1 file finished in " + warc);
             site.takeLog();
             Map<String, List<Archived>> archived = readWarcs(warc);
             for (String url : urls) {
@@ -77,6 +78,8 @@ class RecrawlWarcIT {
             assertThat(urlsOf(again.records)).containsExactlyInAnyOrderElementsOf(urls);
             assertThat(again.records.stream().filter(r -> r.path("not_modified").asBoolean()).count())
                     .isEqualTo(notModified);
+            assertThat(again.stderr).contains("warc: " + urls.size() + " pages archived (" + notModified
+                    + " as revisits), 1 file finished in " + warc);
             Map<String, List<Archived>> revisits = readWarcs(warc, firstFiles);
             for (String url : urls) {
                 List<Archived> rv = of(revisits.get(url), "revisit");

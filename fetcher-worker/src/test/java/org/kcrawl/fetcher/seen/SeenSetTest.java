@@ -112,4 +112,36 @@ class SeenSetTest {
         assertThatThrownBy(() -> SeenMarkers.fingerprint("xyz")).hasMessageContaining("'xyz'");
         assertThatThrownBy(() -> SeenMarkers.fingerprint("zzzzzzzzzzzzzzzz")).hasMessageContaining("16 hex");
     }
+
+    @Test
+    void aRecrawlOfACompletedUrlIsFetchedOnceWhicheverCopyComesFirst() {
+        SeenSet seen = new SeenSet();
+        seen.restore(0, new LongOpenHashSet());
+        java.time.Instant first = java.time.Instant.parse("2026-11-29T12:00:00Z");
+        seen.claim(0, 42L, false);
+        seen.completed(0, 42L, first.toEpochMilli());
+        org.kcrawl.common.message.Revisit ofFirst = new org.kcrawl.common.message.Revisit(first, "\"e\"", null, null, 0);
+
+        assertThat(seen.claim(0, 42L, false)).as("a plain request of a completed URL").isFalse();
+        assertThat(seen.claim(0, 42L, false, ofFirst)).as("a recrawl of the fetch the store holds").isTrue();
+        assertThat(seen.claim(0, 42L, false, ofFirst)).as("a second copy while the first is in flight").isFalse();
+        seen.completed(0, 42L, first.plusSeconds(86400).toEpochMilli());
+        assertThat(seen.claim(0, 42L, false, ofFirst)).as("a copy naming an older fetch than the newest").isFalse();
+        assertThat(seen.claim(0, 42L, false, new org.kcrawl.common.message.Revisit(first.plusSeconds(86400), null,
+                null, null, 0))).as("the next recrawl").isTrue();
+    }
+
+    @Test
+    void restoredFetchTimesDecideRecrawlsAfterARestart() {
+        SeenSet seen = new SeenSet();
+        it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap times = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
+        java.time.Instant fetched = java.time.Instant.parse("2026-11-29T12:00:00Z");
+        times.put(42L, FetchTimes.of(fetched.plusSeconds(60)));
+        seen.restore(0, times);
+
+        assertThat(seen.claim(0, 42L, false, new org.kcrawl.common.message.Revisit(fetched, null, null, null, 0)))
+                .as("fetched again after the fetch this recrawl names").isFalse();
+        assertThat(seen.claim(0, 42L, false, new org.kcrawl.common.message.Revisit(fetched.plusSeconds(60), null,
+                null, null, 0))).isTrue();
+    }
 }
