@@ -156,7 +156,11 @@ final class NginxSite implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
+        // SIGTERM: nginx's master stops its workers first. A SIGKILL would leave them running, orphaned.
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
     }
 }
