@@ -26,6 +26,9 @@ import java.util.Map;
  *             Written only when not 0
  * @param seed true when the request was a seed (or a redirect target a seed led to), so a refresh the
  *             page declares moves the crawl as a seed's 3xx does. Written only when true
+ * @param rendered true when the body is the DOM a browser built by running the page's scripts (the render
+ *                 worker's output, UTF-8 HTML), not the bytes the server sent. Written only when true; a
+ *                 page without it (every page of an older build) was not rendered
  */
 public record FetchedPage(
         @JsonProperty("v") int v,
@@ -41,7 +44,8 @@ public record FetchedPage(
         @JsonProperty("truncated") boolean truncated,
         @JsonProperty("redirect_to") String redirectTo,
         @JsonProperty("hops") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hops,
-        @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed) {
+        @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed,
+        @JsonProperty("rendered") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rendered) {
 
     public FetchedPage {
         Checks.httpUrl(requestedUrl, "requested_url");
@@ -60,12 +64,20 @@ public record FetchedPage(
         }
     }
 
+    /** A page as fetched, not rendered. */
+    public FetchedPage(int v, String requestedUrl, String finalUrl, int status, Map<String, String> headers,
+                       String contentType, byte[] body, Instant fetchedAt, long fetchMs, int depth, boolean truncated,
+                       String redirectTo, int hops, boolean seed) {
+        this(v, requestedUrl, finalUrl, status, headers, contentType, body, fetchedAt, fetchMs, depth, truncated,
+                redirectTo, hops, seed, false);
+    }
+
     /** A page of a request that is no seed and no redirect target (hops 0). */
     public FetchedPage(int v, String requestedUrl, String finalUrl, int status, Map<String, String> headers,
                        String contentType, byte[] body, Instant fetchedAt, long fetchMs, int depth, boolean truncated,
                        String redirectTo) {
         this(v, requestedUrl, finalUrl, status, headers, contentType, body, fetchedAt, fetchMs, depth, truncated,
-                redirectTo, 0, false);
+                redirectTo, 0, false, false);
     }
 
     /**
@@ -88,7 +100,7 @@ public record FetchedPage(
     public boolean equals(Object o) {
         return o instanceof FetchedPage p
                 && v == p.v && status == p.status && fetchMs == p.fetchMs && depth == p.depth
-                && truncated == p.truncated && hops == p.hops && seed == p.seed
+                && truncated == p.truncated && hops == p.hops && seed == p.seed && rendered == p.rendered
                 && requestedUrl.equals(p.requestedUrl) && finalUrl.equals(p.finalUrl)
                 && headers.equals(p.headers) && java.util.Objects.equals(contentType, p.contentType)
                 && java.util.Arrays.equals(body, p.body) && fetchedAt.equals(p.fetchedAt)
@@ -103,6 +115,6 @@ public record FetchedPage(
     @Override
     public String toString() {
         return "FetchedPage[" + requestedUrl + " status=" + status + " bytes=" + body.length
-                + (truncated ? " truncated" : "") + "]";
+                + (truncated ? " truncated" : "") + (rendered ? " rendered" : "") + "]";
     }
 }

@@ -93,7 +93,7 @@ final class PageFrame {
         try {
             return new FetchedPage(header.v, header.requestedUrl, header.finalUrl, header.status, header.headers,
                     header.contentType, body, header.fetchedAt, header.fetchMs, header.depth, header.truncated,
-                    header.redirectTo, header.hops, header.seed);
+                    header.redirectTo, header.hops, header.seed, header.rendered);
         } catch (IllegalArgumentException e) {
             throw malformed(MalformedMessageException.Kind.INVALID_VALUE, e.getMessage(), e);
         }
@@ -129,12 +129,13 @@ final class PageFrame {
             @JsonProperty("truncated") boolean truncated,
             @JsonProperty("redirect_to") String redirectTo,
             @JsonProperty("hops") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hops,
-            @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed) {
+            @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed,
+            @JsonProperty("rendered") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rendered) {
 
         static Header of(FetchedPage p) {
             return new Header(SchemaVersions.PAGE, p.requestedUrl(), p.finalUrl(), p.status(), p.headers(),
                     p.contentType(), p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), p.redirectTo(),
-                    p.hops(), p.seed());
+                    p.hops(), p.seed(), p.rendered());
         }
     }
 }
