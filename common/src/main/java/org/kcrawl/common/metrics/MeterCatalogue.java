@@ -99,7 +99,7 @@ public final class MeterCatalogue {
 
     /** Values of the fetcher's {@code outcome} tag. */
     public static final List<String> FETCH_OUTCOME_VALUES =
-            List.of("page", "redirect", "failure", "retry", "parked", "skip");
+            List.of("page", "redirect", "failure", "retry", "parked", "skip", "render");
     /** Values of the fetcher's skip reasons (the {@code reason} tag of {@code outcome=skip}). */
     public static final List<String> FETCH_SKIP_REASONS =
             List.of("duplicate", "robots", "max_pages", "host_budget", "max_depth", "out_of_scope");

@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every URL ends as exactly one of: a page (or redirect page), a failure, a retry re-published
  * (to the urls topic, or a parking tier when its wait is long), a parked copy re-published for
- * later, or a counted skip (duplicate, robots, host_budget, max_pages, max_depth). Terminal outcomes
+ * later, a counted skip (duplicate, robots, host_budget, max_pages, max_depth), or, for a URL that
+ * one of the {@code render_patterns} finds, a request on the render topic, which the render worker
+ * owning the host's partition fetches in a browser and takes to its own end. Terminal outcomes
  * (page, redirect, failure) are followed by the URL's seen marker, sent only after the outputs are
  * acknowledged: a marker never exists for a URL whose outputs could still be lost.
  *
@@ -129,6 +131,11 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         String key = record.key() != null ? record.key() : host;
         UrlTask task = new UrlTask(request, key, host, partition, record.offset(), epoch, fingerprint, this);
         task.hostCharge = hostCharge;
+        if (settings.renderRoute().matches(request.url())) {
+            // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
+            terminal(task, List.of(s.outputs().render(request, key)), () -> s.metrics().rendered());
+            return task.done;
+        }
         awaitNotBefore(task);
         return settings.followSitemaps() ? task.outcome() : task.done;
     }

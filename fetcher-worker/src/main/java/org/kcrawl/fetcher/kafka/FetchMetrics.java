@@ -52,6 +52,7 @@ public final class FetchMetrics {
     private final AtomicLong skips = new AtomicLong();
     private final AtomicLong retries = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
+    private final AtomicLong rendered = new AtomicLong();
 
     public FetchMetrics(MeterRegistry registry) {
         if (registry == null) {
@@ -61,6 +62,7 @@ public final class FetchMetrics {
         registerOutcome("page", NONE);
         registerOutcome("redirect", NONE);
         registerOutcome("parked", NONE);
+        registerOutcome("render", NONE);
         for (FailureReason r : FailureReason.values()) {
             registerOutcome("failure", r.wireName());
             registerOutcome("retry", r.wireName());
@@ -122,6 +124,12 @@ public final class FetchMetrics {
         outcome("parked", NONE);
     }
 
+    /** A URL handed to the render workers, acknowledged. */
+    void rendered() {
+        rendered.incrementAndGet();
+        outcome("render", NONE);
+    }
+
     void skip(SkipReason reason) {
         skips.incrementAndGet();
         outcome("skip", reason.tag());
@@ -174,6 +182,11 @@ public final class FetchMetrics {
     /** Retries re-published. */
     public long retries() {
         return retries.get();
+    }
+
+    /** URLs handed to the render workers. */
+    public long renderedCount() {
+        return rendered.get();
     }
 
     /** URLs parked (re-published for later). */

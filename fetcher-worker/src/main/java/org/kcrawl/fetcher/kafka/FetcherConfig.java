@@ -89,6 +89,30 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
  *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
  *                        same, for the {@code <meta http-equiv="refresh">} they follow
+ * @param renderPatterns regular expressions of the URLs to render in a browser: a URL in which one of them
+ *                       is found (anywhere, as {@code deny_patterns} are) is handed to the render workers on
+ *                       the render topic instead of being fetched (default none). The settings below are the
+ *                       render worker's, which runs with the fetcher's configuration: the same rate, per-host
+ *                       cap, robots.txt and address rules hold for every request a page makes
+ * @param browserPath the Chromium (or Chrome) executable a render worker drives (default
+ *                    {@code /usr/bin/chromium}, Debian's {@code chromium} package)
+ * @param renderTabs pages a render worker renders at once (browser tabs), each holding memory in the browser
+ * @param renderTimeout a page's time budget, from its first request to the DOM taken: past it without the
+ *                      page's load event, the attempt fails as {@code render_timeout} (retried like a timeout)
+ * @param renderMaxRequests requests one page may make (scripts, XHR, fetch, frames, the page itself); later
+ *                          ones are refused
+ * @param renderMaxBytes body bytes one page may load over all its requests; later requests are refused
+ * @param renderScope host, domain or any: which hosts a rendered page may request from (its own host, its
+ *                    registered domain, anywhere); requests to other hosts (third parties) are refused
+ *                    (default host: then every request of a page is to the host whose politeness its render
+ *                    worker owns)
+ * @param renderResourceTypes the kinds of request (DevTools resource types) a rendered page may make; others
+ *                            (images, media, fonts, stylesheets, pings, ...) are refused (default document,
+ *                            script, xhr, fetch)
+ * @param renderMaxPending URLs a render worker has consumed and not finished before it pauses consumption: the
+ *                         bound on what waits for a tab, and on what a crash makes it render again
+ * @param browserSandbox run Chromium with its sandbox; Chromium refuses it as root, so as root it is off
+ *                       whatever this says, and containers without user namespaces need false (default true)
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -131,7 +155,17 @@ public record FetcherConfig(
         @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
         @JsonProperty("scope") ScopeMode scope,
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
-        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay) {
+        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
+        @JsonProperty("render_patterns") List<String> renderPatterns,
+        @JsonProperty("browser_path") String browserPath,
+        @JsonProperty("render_tabs") int renderTabs,
+        @JsonProperty("render_timeout") Duration renderTimeout,
+        @JsonProperty("render_max_requests") int renderMaxRequests,
+        @JsonProperty("render_max_bytes") long renderMaxBytes,
+        @JsonProperty("render_scope") ScopeMode renderScope,
+        @JsonProperty("render_resource_types") List<String> renderResourceTypes,
+        @JsonProperty("render_max_pending") int renderMaxPending,
+        @JsonProperty("browser_sandbox") boolean browserSandbox) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -155,6 +189,11 @@ public record FetcherConfig(
 
     /** The least an unset {@code per_address} allows per address, whatever {@code per_host} is. */
     public static final int SHARED_ADDRESS_FLOOR = 8;
+
+    /** The kinds of request a rendered page can make, as the DevTools protocol names them (lower case). */
+    public static final List<String> RENDER_RESOURCE_TYPES = List.of("document", "stylesheet", "image", "media",
+            "font", "script", "texttrack", "xhr", "fetch", "prefetch", "eventsource", "websocket", "manifest",
+            "signedexchange", "ping", "cspviolationreport", "preflight", "fedcm", "other");
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_FETCHER_";
@@ -237,6 +276,30 @@ public record FetcherConfig(
                     + maxPagesPerHost);
         }
         notNegative("max_refresh_delay", maxRefreshDelay);
+        renderPatterns = renderPatterns == null ? List.of() : List.copyOf(renderPatterns);
+        RenderRoute.of(renderPatterns); // validates with messages naming render_patterns
+        if (browserPath == null || browserPath.isBlank()) {
+            throw new IllegalArgumentException("browser_path must name the Chromium executable, for example "
+                    + "/usr/bin/chromium");
+        }
+        atLeast("render_tabs", renderTabs, 1);
+        positive("render_timeout", renderTimeout);
+        atLeast("render_max_requests", renderMaxRequests, 1);
+        atLeast("render_max_bytes", renderMaxBytes, maxBodyBytes);
+        if (renderScope == null) {
+            throw new IllegalArgumentException("render_scope must be one of host, domain, any");
+        }
+        renderResourceTypes = renderResourceTypes == null ? List.of() : List.copyOf(renderResourceTypes);
+        for (String type : renderResourceTypes) {
+            if (!RENDER_RESOURCE_TYPES.contains(type)) {
+                throw new IllegalArgumentException("render_resource_types: unknown type '" + type + "'; known types: "
+                        + RENDER_RESOURCE_TYPES);
+            }
+        }
+        if (!renderResourceTypes.contains("document")) {
+            throw new IllegalArgumentException("render_resource_types must contain document (the page itself)");
+        }
+        atLeast("render_max_pending", renderMaxPending, 1);
     }
 
     /**
@@ -254,7 +317,9 @@ public record FetcherConfig(
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
                 ScopeMode.HOST,
-                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY);
+                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
+                List.of(), "/usr/bin/chromium", 4, Duration.ofSeconds(30), 100, 16L * 1024 * 1024, ScopeMode.HOST,
+                List.of("document", "script", "xhr", "fetch"), 32, true);
     }
 
     /** The crawl's topic names. */
@@ -291,7 +356,7 @@ public record FetcherConfig(
     /** The handler's per-URL rules. */
     public HandlerSettings handler() {
         return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers), maxPagesPerHost,
-                followSitemaps);
+                followSitemaps, RenderRoute.of(renderPatterns));
     }
 
     /** The retry policy, with a real random source. */

@@ -14,9 +14,11 @@ import java.time.Duration;
  * @param maxPagesPerHost URLs of one host admitted for fetching per assignment of its partition, 0
  *                        for no limit
  * @param followSitemaps publish the same-host {@code Sitemap:} URLs of each robots.txt on the urls topic
+ * @param renderRoute the URLs handed to the render workers (after depth, dedup and budgets, before
+ *                    robots.txt and any request) instead of being fetched here
  */
 public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
-                              long maxPagesPerHost, boolean followSitemaps) {
+                              long maxPagesPerHost, boolean followSitemaps, RenderRoute renderRoute) {
     public HandlerSettings {
         if (maxDepth < 0) {
             throw new IllegalArgumentException("maxDepth must be >= 0 but was " + maxDepth);
@@ -34,6 +36,15 @@ public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, Par
         if (maxPagesPerHost < 0) {
             throw new IllegalArgumentException("maxPagesPerHost must be >= 0 but was " + maxPagesPerHost);
         }
+        if (renderRoute == null) {
+            throw new IllegalArgumentException("renderRoute must not be null (RenderRoute.none() for none)");
+        }
+    }
+
+    /** Settings that render nothing. */
+    public HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
+                           long maxPagesPerHost, boolean followSitemaps) {
+        this(maxDepth, maxPages, maxHold, parkTiers, maxPagesPerHost, followSitemaps, RenderRoute.none());
     }
 
     /** Settings without a per-host budget, following sitemaps. */

@@ -100,6 +100,14 @@ public final class Outputs {
     }
 
     /**
+     * A URL to the render topic, keyed by host (so its host's render worker holds its politeness), for a
+     * render worker to fetch in a browser.
+     */
+    public CompletableFuture<Void> render(CrawlRequest request, String key) {
+        return send(() -> new ProducerRecord<>(topics.render(), key, MessageCodec.get().encode(request)));
+    }
+
+    /**
      * A URL to parking tier {@code tier}, keyed by host, with the urls partition it goes back to in
      * the {@link #PARTITION_HEADER} header.
      */
