@@ -6,6 +6,7 @@ import static org.kcrawl.common.metrics.MeterSpec.Kind.TIMER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.BOTH;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.FETCHER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.PARSER;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.RENDERER;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,12 +17,12 @@ import org.kcrawl.common.message.FailureReason;
 
 /**
  * The one documented catalogue of the workers' meters. Tags take bounded values only, never a URL
- * or a host; every meter also carries the common tag {@code worker} (fetcher or parser). The
+ * or a host; every meter also carries the common tag {@code worker} (fetcher, parser or renderer). The
  * README's metrics table is rendered from this list ({@link CatalogueMarkdown}), and tests check
  * that a running worker registers exactly the {@code crawl.*} meters listed here for it.
  */
 public final class MeterCatalogue {
-    /** Common tag on every meter of a worker process: {@code fetcher} or {@code parser}. */
+    /** Common tag on every meter of a worker process: {@code fetcher}, {@code parser} or {@code renderer}. */
     public static final String WORKER_TAG = "worker";
 
     /** How each consumed URL ended. */
@@ -92,6 +93,23 @@ public final class MeterCatalogue {
     /** Undecodable pages dead-lettered. */
     public static final String PARSE_DEAD_LETTERS = "crawl.parse.dead.letters";
 
+    /** How each URL a render worker consumed ended. */
+    public static final String RENDER_OUTCOMES = "crawl.render.outcomes";
+    /** Time from a page's navigation to its DOM taken. */
+    public static final String RENDER_DURATION = "crawl.render.duration";
+    /** Requests rendered pages made, by what the worker did with them. */
+    public static final String RENDER_REQUESTS = "crawl.render.requests";
+    /** Pages being rendered now. */
+    public static final String RENDER_TABS = "crawl.render.tabs";
+    /** URLs consumed by a render worker and not yet rendering. */
+    public static final String RENDER_WAITING = "crawl.render.waiting";
+    /** Browsers started again after one died or hung. */
+    public static final String RENDER_BROWSER_RESTARTS = "crawl.render.browser.restarts";
+    /** Connections a browser tried past the interception, refused by the worker's proxy. */
+    public static final String RENDER_PROXY_REFUSED = "crawl.render.proxy.refused";
+    /** URL messages dead-lettered by a render worker. */
+    public static final String RENDER_DEAD_LETTERS = "crawl.render.dead.letters";
+
     /** Consumer lag per assigned partition, as the consumer last saw it. */
     public static final String KAFKA_RECORDS_LAG = "kafka.consumer.fetch.manager.records.lag";
     /** Partitions assigned to a group member. */
@@ -106,6 +124,13 @@ public final class MeterCatalogue {
     /** Values of the {@code cap} tag of {@link #FETCH_HOSTS_HELD}: the limits that can hold a host back. */
     public static final List<String> FETCH_HELD_CAPS =
             List.of("concurrency", "per_host", "per_address", "rate", "host_delay");
+    /** Values of the render worker's {@code outcome} tag. */
+    public static final List<String> RENDER_OUTCOME_VALUES =
+            List.of("rendered", "page", "redirect", "failure", "retry", "parked", "skip");
+    /** Values of the {@code verdict} tag of {@link #RENDER_REQUESTS}. */
+    public static final List<String> RENDER_REQUEST_VERDICTS = List.of("fetched", "method", "resource_type",
+            "third_party", "cap", "scheme", "browser_port", "navigation", "fetch_failed");
+
     /** Values of the {@code status_class} tag. */
     public static final List<String> STATUS_CLASSES = List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
 
@@ -191,6 +216,32 @@ public final class MeterCatalogue {
             meter(PARSE_QUEUE_SIZE, GAUGE, null, PARSER, "pages waiting for a parse thread"),
             meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
 
+            meter(RENDER_OUTCOMES, COUNTER, null, RENDERER,
+                    "how each URL a render worker consumed ended: rendered (a page with the browser's DOM), page (a"
+                            + " response published as fetched: not HTML, or an error status), redirect, failure, retry"
+                            + " and parked (back on the render topic, to wait), skip (robots)",
+                    "outcome", RENDER_OUTCOME_VALUES, "reason", renderReasons()),
+            meter(RENDER_DURATION, TIMER, null, RENDERER,
+                    "time from a page's navigation to its DOM taken, of rendered pages: its scripts, their requests"
+                            + " (politeness waits included) and the quiet after its load event"),
+            meter(RENDER_REQUESTS, COUNTER, null, RENDERER,
+                    "requests rendered pages made besides their own, by what the worker did: fetched, or refused"
+                            + " (method, resource_type, third_party, cap, scheme, browser_port), a navigation of the"
+                            + " main frame (followed as a redirect), or fetch_failed (the address guard or the network)",
+                    "verdict", RENDER_REQUEST_VERDICTS),
+            meter(RENDER_TABS, GAUGE, null, RENDERER, "pages being rendered now (at most render_tabs)"),
+            meter(RENDER_WAITING, GAUGE, null, RENDERER,
+                    "URLs consumed and not rendering yet: waiting for a not-before time, robots.txt, the host's turn or"
+                            + " a tab"),
+            meter(RENDER_BROWSER_RESTARTS, COUNTER, null, RENDERER,
+                    "browsers started again after one crashed, hung or was killed"),
+            meter(RENDER_PROXY_REFUSED, COUNTER, null, RENDERER,
+                    "connections a browser tried past the worker's interception (its own background traffic, a"
+                            + " page's WebSocket), refused by the worker's proxy"),
+            meter(RENDER_DEAD_LETTERS, COUNTER, null, RENDERER,
+                    "URL messages a render worker sent to the dead-letter topic: undecodable, or whose outputs could"
+                            + " never be published"),
+
             meter(KAFKA_RECORDS_LAG, GAUGE, null, BOTH,
                     "messages between the consumer's position and the log end, per assigned partition (consumer lag)",
                     "client.id", List.of(), "topic", List.of(), "partition", List.of()),
@@ -236,10 +287,10 @@ public final class MeterCatalogue {
         return FAMILIES;
     }
 
-    /** The meters a worker of {@code role} (FETCHER or PARSER) registers. */
+    /** The meters a worker of {@code role} (FETCHER, PARSER or RENDERER) registers. */
     public static List<MeterSpec> metersOf(MeterSpec.Worker role) {
         if (role == null || role == BOTH) {
-            throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
+            throw new IllegalArgumentException("role must be FETCHER, PARSER or RENDERER but was " + role);
         }
         return METERS.stream().filter(m -> m.worker().includes(role)).toList();
     }
@@ -252,6 +303,16 @@ public final class MeterCatalogue {
     /** The family whose prefix {@code name} starts with, if any. */
     public static Optional<MeterFamily> familyOf(String name) {
         return FAMILIES.stream().filter(f -> name.startsWith(f.prefix())).findFirst();
+    }
+
+    private static List<String> renderReasons() {
+        List<String> reasons = new ArrayList<>();
+        reasons.add("none");
+        for (FailureReason r : FailureReason.values()) {
+            reasons.add(r.wireName());
+        }
+        reasons.add("robots");
+        return List.copyOf(reasons);
     }
 
     private static List<String> fetchReasons() {

@@ -55,12 +55,19 @@ public record MeterSpec(String name, Kind kind, String baseUnit, Map<String, Lis
         FETCHER,
         /** The parser only. */
         PARSER,
-        /** Both workers. */
+        /** The render worker only. */
+        RENDERER,
+        /** Every worker (the name is from when there were two): shown as "all" in the README's table. */
         BOTH;
 
-        /** True when a worker of role {@code role} (FETCHER or PARSER) registers meters of this attribution. */
+        /** True when a worker of role {@code role} (not BOTH) registers meters of this attribution. */
         public boolean includes(Worker role) {
             return this == BOTH || this == role;
+        }
+
+        /** How the README's table names this attribution: the role, or "all" for every worker. */
+        public String label() {
+            return this == BOTH ? "all" : tag();
         }
 
         /** Lower-case name, as in the {@code worker} tag every meter carries. */

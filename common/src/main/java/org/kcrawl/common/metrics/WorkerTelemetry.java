@@ -26,10 +26,10 @@ public final class WorkerTelemetry implements AutoCloseable {
         this.kafka = kafka;
     }
 
-    /** Telemetry for a worker of {@code role} (FETCHER or PARSER). */
+    /** Telemetry for a worker of {@code role} (FETCHER, PARSER or RENDERER). */
     public static WorkerTelemetry create(MeterSpec.Worker role) {
         if (role == null || role == MeterSpec.Worker.BOTH) {
-            throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
+            throw new IllegalArgumentException("role must be FETCHER, PARSER or RENDERER but was " + role);
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         registry.config().commonTags(MeterCatalogue.WORKER_TAG, role.tag());

@@ -70,7 +70,7 @@ public final class WorkerProcess<W extends ManagedWorker> implements AutoCloseab
         return worker;
     }
 
-    /** FETCHER or PARSER. */
+    /** FETCHER, PARSER or RENDERER. */
     public MeterSpec.Worker role() {
         return telemetry.role();
     }

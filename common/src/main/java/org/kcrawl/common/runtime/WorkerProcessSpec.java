@@ -12,7 +12,7 @@ import org.kcrawl.common.topic.TopicProvisioner;
  * how long its poll loops may stay silent before it counts as dead, the topics it needs and how the
  * worker itself is built.
  *
- * @param role             FETCHER or PARSER: tags every meter and names the process's threads
+ * @param role             FETCHER, PARSER or RENDERER: tags every meter and names the process's threads
  * @param bootstrapServers the Kafka cluster
  * @param metricsPort      port of {@code /metrics}, {@code /healthz} and {@code /readyz}; 0 picks a free one
  * @param maxSilence       a poll loop silent for longer is dead ({@code /healthz} answers 503)
@@ -27,7 +27,7 @@ public record WorkerProcessSpec<W extends ManagedWorker>(MeterSpec.Worker role, 
 
     public WorkerProcessSpec {
         if (role == null || role == MeterSpec.Worker.BOTH) {
-            throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
+            throw new IllegalArgumentException("role must be FETCHER, PARSER or RENDERER but was " + role);
         }
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrapServers must not be blank");
