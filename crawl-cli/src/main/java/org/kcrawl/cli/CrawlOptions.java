@@ -1,6 +1,8 @@
 package org.kcrawl.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.topic.CrawlTopics;
 import picocli.CommandLine.Option;
@@ -82,6 +84,17 @@ final class CrawlOptions {
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
+    @Option(names = "--render", paramLabel = "REGEX",
+            description = "Render URLs in which REGEX is found in headless Chromium (their scripts run; every "
+                    + "request they make is fetched politely by the crawler), instead of fetching them as they are. "
+                    + "Repeatable. Needs Debian's chromium (or fetcher.browser_path).")
+    List<String> render = new ArrayList<>();
+
+    @Option(names = "--render-auto",
+            description = "Render the fetched HTML pages that look built by scripts (little text, an empty "
+                    + "script-mounted root); the others are parsed as fetched.")
+    boolean renderAuto;
+
     /** Checks ranges that picocli's type conversion cannot; throws a one-line {@link UsageException}. */
     void validate() {
         if (maxPages < 0) {
@@ -114,6 +127,16 @@ final class CrawlOptions {
         if (!CrawlTopics.isLegalName(crawlName)) {
             throw new UsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
                     + crawlName + "'");
+        }
+        for (String regex : render) {
+            try {
+                java.util.regex.Pattern.compile(regex);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                throw new UsageException("--render '" + regex + "' is not a regular expression: " + e.getDescription());
+            }
+        }
+        if (renderAuto && fetchOnly) {
+            throw new UsageException("--render-auto needs the parser, which --fetch-only does not run");
         }
         if (config != null && !java.nio.file.Files.isRegularFile(config)) {
             throw new UsageException("--config " + config + " does not exist");

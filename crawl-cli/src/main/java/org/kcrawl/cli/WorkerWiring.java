@@ -22,6 +22,7 @@ import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.FetcherWorker;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
+import org.kcrawl.render.kafka.RenderWorker;
 
 /**
  * Turns the crawl command's options (and its optional {@code --config} file) into the fetcher's and
@@ -60,6 +61,24 @@ final class WorkerWiring {
                 parserOverrides(options));
         sameRedirectLimits(fetcher, parser);
         this.normalizer = parser.urlNormalizer();
+        if (rendering()) {
+            browserInstalled(fetcher);
+        }
+    }
+
+    /** True when the crawl renders pages: by URL (the fetcher's render_patterns) or by their look (render_auto). */
+    boolean rendering() {
+        return !fetcher.renderPatterns().isEmpty() || parser.renderAuto();
+    }
+
+    /** A crawl that renders stops at once, naming the setting, when there is no browser to render with. */
+    private static void browserInstalled(FetcherConfig fetcher) {
+        java.nio.file.Path browser = java.nio.file.Path.of(fetcher.browserPath());
+        if (!java.nio.file.Files.isExecutable(browser)) {
+            throw new ConfigException("fetcher.browser_path", browser + " is not an executable file, and rendering"
+                    + " needs Chromium: install it (Debian: apt-get install chromium) or set browser_path in the"
+                    + " fetcher section of --config");
+        }
     }
 
     /**
@@ -131,7 +150,18 @@ final class WorkerWiring {
                     redirects);
             ParserWorker parserWorker = options.fetchOnly ? null
                     : new ParserWorker(parserConfig, clients, registry, sites, redirects);
-            return new InProcessWorkers(fetcherWorker, parserWorker, follower, moves,
+            RenderWorker renderWorker = null;
+            try {
+                renderWorker = rendering() ? RenderWorker.create(fetcher, clients, registry,
+                        RenderWorker.httpSettings(fetcher), redirects) : null;
+            } catch (RuntimeException e) {
+                fetcherWorker.close();
+                if (parserWorker != null) {
+                    parserWorker.close();
+                }
+                throw e;
+            }
+            return new InProcessWorkers(fetcherWorker, parserWorker, renderWorker, follower, moves,
                     new CapNote(fetcher.perAddressInForce()));
         } catch (RuntimeException e) {
             follower.close();
@@ -163,6 +193,9 @@ final class WorkerWiring {
             // The Sitemap: lines of robots.txt are links too: a fetch-only crawl fetches its seeds alone.
             m.put("follow_sitemaps", false);
         }
+        if (!o.render.isEmpty()) {
+            m.put("render_patterns", o.render);
+        }
         return m;
     }
 
@@ -171,6 +204,9 @@ final class WorkerWiring {
         m.put("crawl_name", o.crawlName);
         m.put("scope", o.scope.name().toLowerCase(java.util.Locale.ROOT));
         m.put("max_depth", o.maxDepth);
+        if (o.renderAuto) {
+            m.put("render_auto", true);
+        }
         return m;
     }
 
@@ -179,14 +215,17 @@ final class WorkerWiring {
         private final FetcherWorker fetcher;
         /** Null in a fetch-only crawl. */
         private final ParserWorker parser;
+        /** Null when the crawl renders nothing. */
+        private final RenderWorker renderer;
         private final ScopeFollower scope;
         private final SeedMoves moves;
         private final CapNote capNote;
 
-        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, ScopeFollower scope, SeedMoves moves,
-                         CapNote capNote) {
+        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, RenderWorker renderer, ScopeFollower scope,
+                         SeedMoves moves, CapNote capNote) {
             this.fetcher = fetcher;
             this.parser = parser;
+            this.renderer = renderer;
             this.scope = scope;
             this.moves = moves;
             this.capNote = capNote;
@@ -195,6 +234,9 @@ final class WorkerWiring {
         @Override
         public void start() {
             fetcher.start();
+            if (renderer != null) {
+                renderer.start();
+            }
             if (parser != null) {
                 parser.start();
             }
@@ -202,28 +244,36 @@ final class WorkerWiring {
 
         @Override
         public long pagesFetched() {
-            return fetcher.pagesFetched();
+            return fetcher.pagesFetched()
+                    + (renderer == null ? 0 : renderer.renderedPages() + renderer.plainPages());
         }
 
         @Override
         public long failedAttempts() {
             // A retry is published for each failed attempt but the last; the last is a failure record.
-            return fetcher.retries() + fetcher.failures();
+            return fetcher.retries() + fetcher.failures()
+                    + (renderer == null ? 0 : renderer.retries() + renderer.failures());
         }
 
         @Override
         public Map<FailureReason, Long> failuresByReason() {
-            return fetcher.failuresByReason();
+            if (renderer == null) {
+                return fetcher.failuresByReason();
+            }
+            Map<FailureReason, Long> all = new java.util.EnumMap<>(FailureReason.class);
+            all.putAll(fetcher.failuresByReason());
+            renderer.failuresByReason().forEach((reason, n) -> all.merge(reason, n, Long::sum));
+            return all;
         }
 
         @Override
         public int inFlight() {
-            return fetcher.inFlight();
+            return fetcher.inFlight() + (renderer == null ? 0 : renderer.inFlight());
         }
 
         @Override
         public int queued() {
-            return fetcher.queued();
+            return fetcher.queued() + (renderer == null ? 0 : renderer.queued() + renderer.rendering());
         }
 
         @Override
@@ -239,22 +289,34 @@ final class WorkerWiring {
         }
 
         @Override
+        public boolean rendering() {
+            return renderer != null;
+        }
+
+        @Override
         public int pending() {
-            return fetcher.pending() + (parser == null ? 0 : parser.pending());
+            return fetcher.pending() + (parser == null ? 0 : parser.pending())
+                    + (renderer == null ? 0 : renderer.pending());
         }
 
         @Override
         public void close() {
-            // Fetcher first: its last pages still reach the parser, which drains after it.
+            // Fetcher first, then the renderer: their last pages still reach the parser, which drains last.
             try {
                 fetcher.close();
             } finally {
                 try {
-                    if (parser != null) {
-                        parser.close();
+                    if (renderer != null) {
+                        renderer.close();
                     }
                 } finally {
-                    scope.close();
+                    try {
+                        if (parser != null) {
+                            parser.close();
+                        }
+                    } finally {
+                        scope.close();
+                    }
                 }
             }
         }

@@ -72,6 +72,9 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param maxRefreshDelay the longest delay of a {@code <meta http-equiv="refresh">} that makes its page a
  *                        redirect; a slower one, or one to the page itself, leaves it a page whose links
  *                        are followed: give it the fetchers' {@code max_refresh_delay} (default 100 s)
+ * @param renderAuto send fetched HTML pages that look built by scripts (little visible text, scripts, an
+ *                   empty script-mounted root) to the render workers instead of recording them, so their
+ *                   records and links come from the browser's DOM (default false: pages are parsed as fetched)
  */
 public record ParserConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -102,7 +105,8 @@ public record ParserConfig(
         @JsonProperty("metrics_port") int metricsPort,
         @JsonProperty("link_dedup_capacity") int linkDedupCapacity,
         @JsonProperty("max_redirect_hops") int maxRedirectHops,
-        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay) {
+        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
+        @JsonProperty("render_auto") boolean renderAuto) {
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_PARSER_";
@@ -189,7 +193,7 @@ public record ParserConfig(
                 0, DEFAULT_MAX_PENDING, DEFAULT_MAX_PENDING_BYTES, 32, Duration.ofSeconds(30), 6, (short) 1,
                 SitemapParser.DEFAULT_MAX_BYTES, SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of(),
                 DEFAULT_METRICS_PORT, DEFAULT_LINK_DEDUP_CAPACITY, DEFAULT_MAX_REDIRECT_HOPS,
-                RedirectRules.DEFAULT_MAX_REFRESH_DELAY);
+                RedirectRules.DEFAULT_MAX_REFRESH_DELAY, false);
     }
 
     /**
@@ -207,7 +211,7 @@ public record ParserConfig(
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
                 partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
-                linkDedupCapacity, maxRedirectHops, maxRefreshDelay);
+                linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto);
     }
 
     /** A copy with another scope and maximum depth, as the crawl command's options set them. */
@@ -216,7 +220,7 @@ public record ParserConfig(
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
                 partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
-                linkDedupCapacity, maxRedirectHops, maxRefreshDelay);
+                linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto);
     }
 
     /** A copy following redirects by these limits, as the crawl command gives it its fetcher's. */
@@ -225,7 +229,7 @@ public record ParserConfig(
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
                 partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
-                linkDedupCapacity, maxRedirectHops, maxRefreshDelay);
+                linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto);
     }
 
     /** A copy whose scope also admits {@code sites} from any page. */
@@ -234,7 +238,7 @@ public record ParserConfig(
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
                 partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
-                linkDedupCapacity, maxRedirectHops, maxRefreshDelay);
+                linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto);
     }
 
     /** The crawl's topic names. */

@@ -111,6 +111,11 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
         }
     }
 
+    /** The HTTP client settings a render worker of {@code config} runs with. */
+    public static HttpClientSettings httpSettings(FetcherConfig config) {
+        return RenderHttp.of(config);
+    }
+
     /** A worker following redirects by {@code redirects} (the crawl command shares its rules), owning nothing else. */
     public static RenderWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
                                       HttpClientSettings http, RedirectRules redirects) {
