@@ -90,6 +90,8 @@ public final class MeterCatalogue {
     public static final String PARSE_PENDING_BYTES = "crawl.parse.pending.bytes";
     /** Pages waiting for a parse thread. */
     public static final String PARSE_QUEUE_SIZE = "crawl.parse.queue.size";
+    /** Pages sent to the render workers because they looked built by their scripts. */
+    public static final String PARSE_RENDER_ROUTED = "crawl.parse.render.routed";
     /** Undecodable pages dead-lettered. */
     public static final String PARSE_DEAD_LETTERS = "crawl.parse.dead.letters";
 
@@ -214,6 +216,9 @@ public final class MeterCatalogue {
             meter(PARSE_PENDING_BYTES, GAUGE, "bytes", PARSER,
                     "bytes of the pages consumed whose outputs are not all acknowledged yet (bounded by max_pending_bytes)"),
             meter(PARSE_QUEUE_SIZE, GAUGE, null, PARSER, "pages waiting for a parse thread"),
+            meter(PARSE_RENDER_ROUTED, COUNTER, null, PARSER,
+                    "fetched pages that looked built by their scripts (little text, an empty script-mounted root),"
+                            + " sent to the render workers instead of being recorded (render_auto)"),
             meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
 
             meter(RENDER_OUTCOMES, COUNTER, null, RENDERER,

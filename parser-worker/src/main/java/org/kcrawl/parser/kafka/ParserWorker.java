@@ -138,7 +138,7 @@ public final class ParserWorker implements AutoCloseable {
         PageParser parser = new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
                 RuleExtractor.of(config.extract()), System::nanoTime);
         return new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings(), sites),
-                redirects, metrics, Clock.systemUTC(), System::nanoTime);
+                redirects, metrics, Clock.systemUTC(), System::nanoTime, config.renderAuto());
     }
 
     /** Connects and starts consuming. Throws when called twice or after {@link #stop()}. */
