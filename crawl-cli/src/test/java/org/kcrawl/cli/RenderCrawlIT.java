@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.web.ScriptSite;
+import org.kcrawl.testkit.browser.RequiresChromium;
 
 /**
  * Issue #20 through the command: a site whose titles and links exist only once its scripts have run is
@@ -30,6 +31,7 @@ class RenderCrawlIT {
     Path dir;
 
     @Test
+    @RequiresChromium
     void withRenderEveryScriptBuiltPageIsFoundAndRecordedWithItsScriptSetTitle() throws IOException {
         try (ScriptSite site = ScriptSite.builder().addresses("127.0.0.151", "127.0.0.152").pages(4).start()) {
             Run run = crawl("render", List.of("--render", "^" + java.util.regex.Pattern.quote(site.url("/"))),
@@ -49,6 +51,25 @@ class RenderCrawlIT {
             for (String url : site.contentUrls()) {
                 assertThat(site.requests(url)).as("requests for %s", url).isEqualTo(1);
             }
+        }
+    }
+
+    @Test
+    @RequiresChromium
+    void withRenderAutoTheShellsAreRecognisedByTheParserAndRecordedOnceRendered() throws IOException {
+        try (ScriptSite site = ScriptSite.builder().addresses("127.0.0.155", "127.0.0.156").pages(3).start()) {
+            Run run = crawl("auto", List.of("--render-auto"), site.url("/"));
+
+            assertThat(run.exit).as(run.stderr).isZero();
+            Map<String, JsonNode> byUrl = run.byUrl();
+            assertThat(byUrl.keySet()).containsExactlyInAnyOrderElementsOf(site.contentUrls());
+            for (String url : site.contentUrls()) {
+                assertThat(byUrl.get(url).get("title").asText()).as(url).isEqualTo(site.titleOf(url));
+                // Fetched once as it is, found to be a shell, fetched once more by the render worker.
+                assertThat(site.requests(url)).as("requests for %s", url).isEqualTo(2);
+            }
+            assertThat(run.records).as("no record of a shell as fetched").hasSize(site.contentUrls().size());
+            assertThat(run.failures).isEmpty();
         }
     }
 

@@ -8,11 +8,15 @@ import org.kcrawl.fetcher.politeness.SystemTimeSource;
 import org.kcrawl.render.browser.Blackhole;
 import org.kcrawl.render.browser.BrowserSettings;
 import org.kcrawl.render.browser.BrowserSupervisor;
+import org.kcrawl.testkit.browser.ChromiumCondition;
 
-/** One real Chromium for a test class (a start costs the better part of a second): its supervisor, proxy and clock. */
+/**
+ * One real Chromium for a test class (a start costs the better part of a second): its supervisor, proxy and
+ * clock. Classes using it are marked {@code @RequiresChromium}, so they skip with a reason where it is missing.
+ */
 public final class BrowserFixture implements AutoCloseable {
     /** Where Debian's chromium package puts the browser; {@code .ci/run} installs it when missing. */
-    public static final Path CHROMIUM = Path.of(System.getProperty("kcrawl.chromium", "/usr/bin/chromium"));
+    public static final Path CHROMIUM = ChromiumCondition.CHROMIUM;
 
     public final NioEventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("test-cdp", true));
     public final Blackhole blackhole = Blackhole.open(group);

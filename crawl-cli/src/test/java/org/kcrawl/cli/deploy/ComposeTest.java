@@ -26,6 +26,8 @@ class ComposeTest {
     void workerVariablesBindWithTheWorkersConfigurationAndTheirPortIsScraped(WorkerKind kind) {
         JsonNode service = COMPOSE.path("services").path(kind.name);
         assertThat(service.path("build").path("args").path("MODULE").asText()).isEqualTo(kind.module);
+        assertThat(service.path("build").path("target").asText(null)).as("the image stage")
+                .isEqualTo(kind == WorkerKind.RENDERER ? "renderer" : null);
         Map<String, String> env = new LinkedHashMap<>();
         service.path("environment").fields().forEachRemaining(f -> env.put(f.getKey(), f.getValue().asText()));
         assertThat(env.keySet()).allMatch(k -> k.startsWith(kind.envPrefix) || k.startsWith("KAFKA_")
@@ -45,7 +47,7 @@ class ComposeTest {
     }
 
     @Test
-    void bothWorkersCreateTheSameTopicsForOneCrawl() {
+    void everyWorkerCreatesTheSameTopicsForOneCrawl() {
         List<WorkerKind.Bound> bound = new ArrayList<>();
         for (WorkerKind kind : WorkerKind.values()) {
             Map<String, String> env = new LinkedHashMap<>();
@@ -53,8 +55,10 @@ class ComposeTest {
                     .forEachRemaining(f -> env.put(f.getKey(), f.getValue().asText()));
             bound.add(kind.bind(null, env));
         }
-        assertThat(bound.get(0).crawlName()).isEqualTo(bound.get(1).crawlName());
-        assertThat(bound.get(0).layout()).isEqualTo(bound.get(1).layout());
+        for (WorkerKind.Bound other : bound) {
+            assertThat(other.crawlName()).isEqualTo(bound.get(0).crawlName());
+            assertThat(other.layout()).isEqualTo(bound.get(0).layout());
+        }
     }
 
     @Test

@@ -42,6 +42,18 @@ class DockerfileTest {
     }
 
     @Test
+    void theRendererStageRunsDebiansChromiumAsTheSameUnprivilegedUser() {
+        String stage = DOCKERFILE.substring(DOCKERFILE.indexOf("FROM debian:"), DOCKERFILE.lastIndexOf("FROM "));
+        assertThat(stage).startsWith("FROM debian:bookworm-slim AS renderer");
+        assertThat(stage).contains("apt-get install").contains(" chromium ").contains("openjdk-17-jre-headless");
+        assertThat(stage).contains("useradd --system --uid " + imageUser()).contains("USER " + imageUser() + ":");
+        assertThat(stage).contains("COPY --from=build /worker.jar /app/worker.jar");
+        assertThat(Repo.text("render-worker/pom.xml")).contains("<shadedClassifierName>all</shadedClassifierName>");
+        assertThat(FetcherConfig.defaults().browserPath())
+                .as("the worker's default browser_path is where Debian's package puts it").isEqualTo("/usr/bin/chromium");
+    }
+
+    @Test
     void itExposesTheDefaultMetricsPortOfBothWorkers() {
         assertThat(DOCKERFILE).contains("EXPOSE " + ParserConfig.DEFAULT_METRICS_PORT);
         assertThat(FetcherConfig.defaults().metricsPort()).isEqualTo(ParserConfig.defaults().metricsPort());

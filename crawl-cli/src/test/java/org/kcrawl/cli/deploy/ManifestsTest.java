@@ -115,7 +115,7 @@ class ManifestsTest {
 
         assertThat(labels(pod.path("metadata").path("labels")))
                 .containsAllEntriesOf(labels(deployment.path("spec").path("selector").path("matchLabels")));
-        assertThat(c.path("args").toString()).isEqualTo("[\"--config\",\"/etc/kcrawl/" + kind.name + ".yaml\"]");
+        assertThat(c.path("args").toString()).isEqualTo("[\"--config\",\"/etc/kcrawl/" + kind.config + ".yaml\"]");
         JsonNode configVolume = volumeAt(pod, c, "/etc/kcrawl");
         assertThat(configVolume.path("configMap").path("name").asText())
                 .isEqualTo(configMap().path("metadata").path("name").asText());
@@ -177,7 +177,8 @@ class ManifestsTest {
         assertThat(meta.path("allowIdleConsumers").asText()).isEqualTo("false");
         assertThat(Long.parseLong(meta.path("lagThreshold").asText())).isPositive();
 
-        int partitions = kind == WorkerKind.FETCHER ? bound.layout().urlPartitions() : bound.layout().pagePartitions();
+        // The render topic is partitioned like urls (by host).
+        int partitions = kind == WorkerKind.PARSER ? bound.layout().pagePartitions() : bound.layout().urlPartitions();
         int min = spec.path("minReplicaCount").asInt();
         int max = spec.path("maxReplicaCount").asInt();
         assertThat(min).isBetween(1, max);
@@ -255,8 +256,8 @@ class ManifestsTest {
     // ---- helpers ----
 
     private static WorkerKind.Bound bound(WorkerKind kind) {
-        String yaml = configMap().path("data").path(kind.name + ".yaml").asText(null);
-        assertThat(yaml).as("the ConfigMap has %s.yaml", kind.name).isNotNull();
+        String yaml = configMap().path("data").path(kind.config + ".yaml").asText(null);
+        assertThat(yaml).as("the ConfigMap has %s.yaml", kind.config).isNotNull();
         return kind.bind(yaml, env(container(kind)));
     }
 

@@ -11,20 +11,26 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.render.kafka.RenderMain;
 
-/** The two workers as the deployment files know them, bound with the workers' own configuration classes. */
+/** The workers as the deployment files know them, bound with the workers' own configuration classes. */
 enum WorkerKind {
-    FETCHER("fetcher", "fetcher-worker", FetcherConfig.ENV_PREFIX),
-    PARSER("parser", "parser-worker", ParserConfig.ENV_PREFIX);
+    FETCHER("fetcher", "fetcher-worker", FetcherConfig.ENV_PREFIX, "fetcher"),
+    PARSER("parser", "parser-worker", ParserConfig.ENV_PREFIX, "parser"),
+    /** Reads the fetcher's file, so that fetchers and render workers are polite alike. */
+    RENDERER("renderer", "render-worker", RenderMain.ENV_PREFIX, "fetcher");
 
     final String name;
     final String module;
     final String envPrefix;
+    /** The ConfigMap entry (without .yaml) the worker's --config names. */
+    final String config;
 
-    WorkerKind(String name, String module, String envPrefix) {
+    WorkerKind(String name, String module, String envPrefix, String config) {
         this.name = name;
         this.module = module;
         this.envPrefix = envPrefix;
+        this.config = config;
     }
 
     /** The settings a worker started with {@code configYaml} (may be null) and {@code env} would run with. */
@@ -35,11 +41,14 @@ enum WorkerKind {
                 file = Files.createTempFile("kcrawl-" + name, ".yaml");
                 Files.writeString(file, configYaml);
             }
-            if (this == FETCHER) {
+            if (this == FETCHER || this == RENDERER) {
                 FetcherConfig c = new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file, env,
-                        FetcherConfig.ENV_PREFIX);
-                return new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
-                        c.topics().urls(), c.topics().fetcherGroup());
+                        envPrefix);
+                return this == FETCHER
+                        ? new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
+                                c.topics().urls(), c.topics().fetcherGroup())
+                        : new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
+                                c.topics().render(), c.topics().rendererGroup());
             }
             ParserConfig c = ParserConfig.load(file, env);
             return new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.topicLayout(),

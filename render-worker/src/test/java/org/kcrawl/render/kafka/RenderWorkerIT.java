@@ -30,6 +30,7 @@ import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.render.TopicRead;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.web.ScriptSite;
+import org.kcrawl.testkit.browser.RequiresChromium;
 
 /**
  * A render worker against the shared broker, real Chromium and a loopback site built by its scripts:
@@ -37,6 +38,7 @@ import org.kcrawl.testkit.web.ScriptSite;
  * another loopback host is refused by the address guard (the host logs nothing), and the site sees its
  * requests (pages, scripts and API calls alike) no closer together than the crawl's rate allows.
  */
+@RequiresChromium
 class RenderWorkerIT {
     private static final double RATE = 5;
     /** Arrival times carry the client's event-loop and GC jitter on a busy two-core machine. */

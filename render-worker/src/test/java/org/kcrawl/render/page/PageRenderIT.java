@@ -19,8 +19,10 @@ import org.kcrawl.fetcher.http.NettyHttpFetcher;
 import org.kcrawl.render.BrowserFixture;
 import org.kcrawl.render.browser.Tab;
 import org.kcrawl.testkit.web.ScriptSite;
+import org.kcrawl.testkit.browser.RequiresChromium;
 
 /** One page in a real Chromium: its scripts run against a loopback site, their requests answered by the worker. */
+@RequiresChromium
 class PageRenderIT {
     private static BrowserFixture browser;
     private static ScriptSite site;
