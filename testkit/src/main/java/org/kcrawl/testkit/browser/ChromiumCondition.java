@@ -13,13 +13,21 @@ public final class ChromiumCondition implements ExecutionCondition {
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        if (Files.isExecutable(CHROMIUM)) {
-            return ConditionEvaluationResult.enabled("Chromium at " + CHROMIUM);
+        return evaluate(CHROMIUM, System.getenv("CI"));
+    }
+
+    /**
+     * Enabled when {@code chromium} is an executable; else disabled with the reason and the install command,
+     * or, when {@code ci} is "true" (CI, whose {@code .ci/run} installs the browser), an
+     * {@link IllegalStateException} with that reason, so a missing browser cannot pass as green.
+     */
+    static ConditionEvaluationResult evaluate(Path chromium, String ci) {
+        if (Files.isExecutable(chromium)) {
+            return ConditionEvaluationResult.enabled("Chromium at " + chromium);
         }
-        String reason = "no Chromium at " + CHROMIUM + ": install Debian's package (apt-get install chromium) or"
+        String reason = "no Chromium at " + chromium + ": install Debian's package (apt-get install chromium) or"
                 + " point -Dkcrawl.chromium at a Chromium executable";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            // .ci/run installs the browser: a CI run without one must not report these tests as passed.
+        if ("true".equalsIgnoreCase(ci)) {
             throw new IllegalStateException(reason);
         }
         return ConditionEvaluationResult.disabled(reason);
