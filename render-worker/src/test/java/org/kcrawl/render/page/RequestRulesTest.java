@@ -14,14 +14,14 @@ import org.kcrawl.common.url.InvalidUrlException;
  * before anything is fetched.
  */
 class RequestRulesTest {
-    private static final HttpUrl PAGE = page();
+    private static final HttpUrl PAGE = parse("https://www.site.example/app");
     private static final List<String> DEFAULT_TYPES = List.of("document", "script", "xhr", "fetch");
     private static final int DEVTOOLS = 9222;
     private final RequestRules rules = new RequestRules(ScopeMode.HOST, DEFAULT_TYPES, 3, 1000);
 
-    private static HttpUrl page() {
+    private static HttpUrl parse(String url) {
         try {
-            return HttpUrl.parse("https://www.site.example/app");
+            return HttpUrl.parse(url);
         } catch (InvalidUrlException e) {
             throw new AssertionError(e);
         }
@@ -43,8 +43,12 @@ class RequestRulesTest {
         assertThat(judge("https://cdn.tracker.example/t.js", "GET", "Script", 1, 0)).isEqualTo(Refusal.THIRD_PARTY);
         assertThat(judge("https://static.site.example/app.js", "GET", "Script", 1, 0))
                 .isEqualTo(Refusal.THIRD_PARTY);
+        // Registered domains come from the public suffix list, which knows .org (not the reserved .example).
         RequestRules domain = new RequestRules(ScopeMode.DOMAIN, DEFAULT_TYPES, 3, 1000);
-        assertThat(domain.judge(PAGE, "https://static.site.example/app.js", "GET", "Script", 1, 0, DEVTOOLS)).isNull();
+        HttpUrl org = parse("https://www.site.org/app");
+        assertThat(domain.judge(org, "https://static.site.org/app.js", "GET", "Script", 1, 0, DEVTOOLS)).isNull();
+        assertThat(domain.judge(org, "https://cdn.other.org/app.js", "GET", "Script", 1, 0, DEVTOOLS))
+                .isEqualTo(Refusal.THIRD_PARTY);
     }
 
     @Test
