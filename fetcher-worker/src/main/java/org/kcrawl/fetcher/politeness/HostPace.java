@@ -139,7 +139,8 @@ final class HostPace {
     /**
      * A request's answer took {@code latencyNanos} from its real start; {@code slow} when it was a slow
      * answer whatever its time (a server error, a timeout). Only the adaptive throttle listens
-     * ({@link AdaptiveThrottle}); a longer interval also spaces the very next request.
+     * ({@link AdaptiveThrottle}). Either way the new interval counts from the last start: a longer one
+     * also spaces the very next request, a shorter one brings it closer.
      */
     void answered(long latencyNanos, boolean slow) {
         if (!adaptive) {
@@ -147,10 +148,15 @@ final class HostPace {
         }
         long next = slow ? AdaptiveThrottle.afterSlowAnswer(interval(), latencyNanos)
                 : AdaptiveThrottle.afterAnswer(answerPace, latencyNanos);
-        boolean longer = next > answerPace;
+        long before = answerPace;
+        boolean wasStretched = stretched();
         answerPace = next;
-        if (longer) {
+        if (next > before) {
             respace();
+        } else if (next < before && wasStretched) {
+            // The burst was 1 while stretched, so tat was the last start plus the longer interval: count
+            // the shorter one from the same start (no earlier than the rate allows, interval() has it).
+            tat = Math.min(tat, lastStart + interval());
         }
     }
 

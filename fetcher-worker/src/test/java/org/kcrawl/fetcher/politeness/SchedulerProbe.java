@@ -105,6 +105,20 @@ final class SchedulerProbe {
         p.answered();
     }
 
+    /** Releases the oldest open request of {@code host} with a server error (500). */
+    void serverError(String host) {
+        Permit p = open.get(host).pollFirst();
+        ended(host);
+        p.serverError();
+    }
+
+    /** Releases the oldest open request of {@code host} as timed out. */
+    void timeOut(String host) {
+        Permit p = open.get(host).pollFirst();
+        ended(host);
+        p.timedOut();
+    }
+
     /** Releases the oldest open request of {@code host} as throttled. */
     void throttle(String host, java.time.Duration retryAfter) {
         Permit p = open.get(host).pollFirst();
