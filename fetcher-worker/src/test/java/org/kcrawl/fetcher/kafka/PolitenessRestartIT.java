@@ -26,12 +26,12 @@ import org.kcrawl.testkit.web.SyntheticWeb;
  * Crawl-delay, a robots.txt disallow, an unreachable robots.txt and a slow host. Every URL must end
  * as a page, a failure or a counted skip, and no page may be fetched twice.
  *
- * <p>Rate is checked twice. Where the requests went onto the wire (each write to the socket as the
- * HTTP client reports it, both workers merged), exactly: politeness counts a host's interval from
- * that very write ({@link RecordingFetcher} reads its clock first), so no scheduling noise is left to
- * forgive there. (Checked where the fetcher decided to send instead, a thread preempted between the
- * decision and the write shows a short gap that no host ever saw, and one that the host did see can
- * hide behind the decision's time; issue 14.) In the synthetic web's own log, with a tolerance: its
+ * <p>Rate is checked twice. On the wire, from the client's records, exactly: each request must have
+ * been called for at least one interval after the previous one to its host was written (both workers
+ * merged). A write reaches the wire after its call and before the client reports it, so that bounds
+ * every gap the host's kernel saw from below, with no scheduling noise left to forgive. (Checked at
+ * the fetcher's decisions alone, as before issue 14, a thread preempted between a decision and its
+ * write shows a short gap no host ever saw, and hides one that a host did see.) In the synthetic web's own log, with a tolerance: its
  * two I/O threads serve all 200 hosts in this JVM on a shared two-core machine, so a request can be
  * decoded a few hundred milliseconds after it was sent when many hosts' turns coincide, and the next
  * one on time. {@code PreciseServerPolitenessIT} judges arrivals without that noise. Concurrency in
@@ -118,9 +118,9 @@ class PolitenessRestartIT {
             for (int h = 0; h < HOSTS; h++) {
                 String host = web.hostAddress(h);
                 long interval = h == 1 ? 2_000_000_000L : (long) (1e9 / RATE);
-                List<Long> starts = new ArrayList<>(firstClient.startsOf(host));
-                starts.addAll(secondClient.startsOf(host));
-                clientViolations.addAll(PolitenessAudit.ofStarts(host, starts, interval, 1, 0));
+                List<RecordingFetcher.Exchange> exchanges = new ArrayList<>(firstClient.exchangesOf(host));
+                exchanges.addAll(secondClient.exchangesOf(host)); // the second worker wrote after the first stopped
+                clientViolations.addAll(PolitenessAudit.ofExchanges(host, exchanges, interval));
                 PolitenessAudit.Result server = PolitenessAudit.of(web.requestLog(), host, interval, 1, PER_HOST,
                         SERVER_TOLERANCE_NANOS);
                 serverViolations.addAll(server.violations());

@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.kafka;
 
 import java.net.URI;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,22 +23,34 @@ import org.kcrawl.fetcher.http.SendListener;
 public final class RecordingFetcher implements HttpFetcher {
     private final HttpFetcher delegate;
     private final Map<String, ConcurrentLinkedQueue<Long>> starts = new ConcurrentHashMap<>();
+    private final Map<String, ConcurrentLinkedQueue<Exchange>> exchanges = new ConcurrentHashMap<>();
 
     public RecordingFetcher(HttpFetcher delegate) {
         this.delegate = delegate;
     }
 
+    /**
+     * One request: when the fetcher called the client for it and when it was last written. The write
+     * reached the wire between the two ({@code calledNanos <= wire <= writtenNanos}).
+     */
+    public record Exchange(long calledNanos, long writtenNanos) {}
+
     @Override
     public CompletableFuture<HttpResult> fetch(String url, SendListener sent) {
-        ConcurrentLinkedQueue<Long> times = starts.computeIfAbsent(URI.create(url).getHost(),
-                h -> new ConcurrentLinkedQueue<>());
+        long called = System.nanoTime();
+        String host = URI.create(url).getHost();
+        ConcurrentLinkedQueue<Long> times = starts.computeIfAbsent(host, h -> new ConcurrentLinkedQueue<>());
+        ConcurrentLinkedQueue<Exchange> hostExchanges = exchanges.computeIfAbsent(host, h -> new ConcurrentLinkedQueue<>());
         return delegate.fetch(url, new SendListener() {
             private Long last;
+            private Exchange exchange;
 
             @Override
             public void sent() {
                 last = System.nanoTime(); // before the scheduler reads its clock for the same write
                 times.add(last);
+                exchange = new Exchange(called, last);
+                hostExchanges.add(exchange);
                 sent.sent();
             }
 
@@ -45,11 +58,19 @@ public final class RecordingFetcher implements HttpFetcher {
             public void resending() {
                 if (last != null) {
                     times.remove(last); // superseded by the write on the new connection
+                    hostExchanges.remove(exchange);
                     last = null;
                 }
                 sent.resending();
             }
         });
+    }
+
+    /** The requests to {@code host} that were written, in the order of their writes. */
+    public List<Exchange> exchangesOf(String host) {
+        ConcurrentLinkedQueue<Exchange> q = exchanges.get(host);
+        return q == null ? List.of()
+                : q.stream().sorted(Comparator.comparingLong(Exchange::writtenNanos)).toList();
     }
 
     /** The times requests to {@code host} were written to the socket, in order. */
