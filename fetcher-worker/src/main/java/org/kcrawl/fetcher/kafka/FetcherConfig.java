@@ -89,6 +89,11 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
  *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
  *                        same, for the {@code <meta http-equiv="refresh">} they follow
+ * @param adaptive the latency-aware throttle (default false): each host's interval also follows its
+ *                 response time, like Scrapy's AutoThrottle but per host: an answer slower than the
+ *                 interval lengthens it to that answer's time at once, a server error (5xx) or a
+ *                 timeout at least doubles it, faster answers shorten it by half the difference each
+ *                 (gradual recovery), never below {@code 1/rate} nor above one minute
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -131,7 +136,8 @@ public record FetcherConfig(
         @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
         @JsonProperty("scope") ScopeMode scope,
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
-        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay) {
+        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
+        @JsonProperty("adaptive") boolean adaptive) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -254,7 +260,8 @@ public record FetcherConfig(
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
                 ScopeMode.HOST,
-                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY);
+                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
+                false);
     }
 
     /** The crawl's topic names. */
@@ -279,7 +286,7 @@ public record FetcherConfig(
     /** The scheduler's limits. */
     public PolitenessSettings politeness() {
         return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0,
-                perAddressInForce(), maxHold, maxHostQueue);
+                perAddressInForce(), maxHold, maxHostQueue, adaptive);
     }
 
     /** robots.txt handling. */
