@@ -31,18 +31,19 @@ import org.kcrawl.testkit.web.SyntheticWeb;
  * merged). A write reaches the wire after its call and before the client reports it, so that bounds
  * every gap the host's kernel saw from below, with no scheduling noise left to forgive. (Checked at
  * the fetcher's decisions alone, as before issue 14, a thread preempted between a decision and its
- * write shows a short gap no host ever saw, and hides one that a host did see.) In the synthetic web's own log, with a tolerance: its
- * two I/O threads serve all 200 hosts in this JVM on a shared two-core machine, so a request can be
- * decoded a few hundred milliseconds after it was sent when many hosts' turns coincide, and the next
- * one on time. {@code PreciseServerPolitenessIT} judges arrivals without that noise. Concurrency in
- * the server's log needs no tolerance (a late arrival can only lower it).
+ * write shows a short gap no host ever saw, and hides one that a host did see.) The synthetic web's own
+ * log cannot judge rate: its two I/O threads serve all 200 hosts in this JVM, so on a loaded machine a
+ * request is noted hundreds of milliseconds after it arrived and the next one on time (gaps of 36-64 %
+ * of the interval at load averages of 14-31, with no client-side violation), and no tolerance both
+ * holds there and means something. {@code PreciseServerPolitenessIT} judges arrivals on the wire, with
+ * a restart and every core busy, to the millisecond; here the gaps the web saw are printed, not judged.
+ * Concurrency in the web's log is judged exactly: a late note can only lower it.
  */
 class PolitenessRestartIT {
     private static final int HOSTS = 200;
     private static final int PAGES = 8;
     private static final double RATE = 1;
     private static final int PER_HOST = 2;
-    private static final long SERVER_TOLERANCE_NANOS = 300_000_000L;
 
     @Test
     void twoHundredHostsAcrossARestartWithoutASingleViolation() throws Exception {
@@ -121,8 +122,7 @@ class PolitenessRestartIT {
                 List<RecordingFetcher.Exchange> exchanges = new ArrayList<>(firstClient.exchangesOf(host));
                 exchanges.addAll(secondClient.exchangesOf(host)); // the second worker wrote after the first stopped
                 clientViolations.addAll(PolitenessAudit.ofExchanges(host, exchanges, interval));
-                PolitenessAudit.Result server = PolitenessAudit.of(web.requestLog(), host, interval, 1, PER_HOST,
-                        SERVER_TOLERANCE_NANOS);
+                PolitenessAudit.Result server = PolitenessAudit.concurrencyOf(web.requestLog(), host, PER_HOST);
                 serverViolations.addAll(server.violations());
                 // Reported, not asserted (see the class comment): how close arrivals came to each other.
                 long[] arrivals = web.requestLog().of(host).stream().mapToLong(RequestEvent::startNanos).sorted().toArray();
@@ -142,7 +142,7 @@ class PolitenessRestartIT {
                             + " %.0f%% of it%n", HOSTS, requests, first.pagesFetched(), clientViolations.size(),
                     serverViolations.size(), shortGaps, gaps, smallestGap * 100);
             assertThat(clientViolations).as("where the fetcher wrote requests").isEmpty();
-            assertThat(serverViolations).as("what the hosts received").isEmpty();
+            assertThat(serverViolations).as("requests at once, as the hosts received them").isEmpty();
             assertThat(web.requestLog().dropped()).isZero();
         }
     }
