@@ -113,6 +113,11 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                         bound on what waits for a tab, and on what a crash makes it render again
  * @param browserSandbox run Chromium with its sandbox; Chromium refuses it as root, so as root it is off
  *                       whatever this says, and containers without user namespaces need false (default true)
+ * @param adaptive the latency-aware throttle (default false): each host's interval also follows its
+ *                 response time, like Scrapy's AutoThrottle but per host: an answer slower than the
+ *                 interval lengthens it to that answer's time at once, a server error (5xx) or a
+ *                 timeout at least doubles it, faster answers shorten it by half the difference each
+ *                 (gradual recovery), never below {@code 1/rate} nor above one minute
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -165,7 +170,8 @@ public record FetcherConfig(
         @JsonProperty("render_scope") ScopeMode renderScope,
         @JsonProperty("render_resource_types") List<String> renderResourceTypes,
         @JsonProperty("render_max_pending") int renderMaxPending,
-        @JsonProperty("browser_sandbox") boolean browserSandbox) {
+        @JsonProperty("browser_sandbox") boolean browserSandbox,
+        @JsonProperty("adaptive") boolean adaptive) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -319,7 +325,8 @@ public record FetcherConfig(
                 ScopeMode.HOST,
                 Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
                 List.of(), "/usr/bin/chromium", 4, Duration.ofSeconds(30), 100, 16L * 1024 * 1024, ScopeMode.HOST,
-                List.of("document", "script", "xhr", "fetch"), 32, true);
+                List.of("document", "script", "xhr", "fetch"), 32, true,
+                false);
     }
 
     /** The crawl's topic names. */
@@ -344,7 +351,7 @@ public record FetcherConfig(
     /** The scheduler's limits. */
     public PolitenessSettings politeness() {
         return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0,
-                perAddressInForce(), maxHold, maxHostQueue);
+                perAddressInForce(), maxHold, maxHostQueue, adaptive);
     }
 
     /** robots.txt handling. */

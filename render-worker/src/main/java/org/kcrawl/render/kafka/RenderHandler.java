@@ -217,13 +217,14 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         }
         CompletableFuture<HttpResult> response;
         try {
-            response = s.http().fetch(task.request.url());
+            // The permit hears of the request's write: the host's next request is spaced from it.
+            response = s.http().fetch(task.request.url(), permit);
         } catch (RuntimeException e) {
             response = CompletableFuture.failedFuture(e);
         }
         response.whenComplete((result, error) -> {
             Instant now = s.time().now();
-            ResponseFeedback.release(permit, result, now);
+            ResponseFeedback.release(permit, result, error, now);
             if (unwrap(error) instanceof FetchRejectedException rejected) {
                 step(task, () -> {
                     if (rejected.kind() == FetchRejectedException.Kind.CLOSED) {

@@ -37,13 +37,13 @@ final class SubresourceTask extends AbstractHostTask {
     public void start(Permit permit) {
         CompletableFuture<HttpResult> fetched;
         try {
-            fetched = http.fetch(url);
+            fetched = http.fetch(url, permit);
         } catch (RuntimeException e) {
             fetched = CompletableFuture.failedFuture(e);
         }
         fetched.whenComplete((r, error) -> {
             Instant now = time.now();
-            ResponseFeedback.release(permit, r, now);
+            ResponseFeedback.release(permit, r, error, now);
             if (error != null) {
                 result.completeExceptionally(error);
             } else {
