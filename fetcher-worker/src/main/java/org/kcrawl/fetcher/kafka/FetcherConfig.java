@@ -74,8 +74,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                       and their pages are crawled (default true)
  * @param maxUnackedPageBytes bytes of fetched pages waiting for the broker's acknowledgement before
  *                            no new request starts (default 32 MiB): a slow or absent broker pauses
- *                            fetching instead of filling the heap. Memory for pages stays within this
- *                            plus {@code concurrency x max_body_bytes} for the responses on the wire
+ *                            fetching instead of filling the heap. With {@code max_inflight_body_bytes},
+ *                            the bound on the memory of the fetcher's pages ({@link PageMemory})
  * @param scope host, domain or any: which redirect targets are followed, judged as the parsers judge
  *              links ({@link org.kcrawl.common.scope.SiteScope}), so give fetchers and parsers the same
  *              (default host). A seed's redirects are followed whatever the scope: their target's site
@@ -89,6 +89,14 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
  *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
  *                        same, for the {@code <meta http-equiv="refresh">} they follow
+ * @param maxInflightBodyBytes bytes that the bodies of responses on the wire may hold beyond what the pages
+ *                             waiting for the broker hold (default 32 MiB, at least {@code max_body_bytes}).
+ *                             A body that cannot grow its buffer within it waits, its connection not
+ *                             reading, so the fetcher's pages, received or waiting for the broker, hold at
+ *                             most {@code max_unacked_page_bytes + max_inflight_body_bytes} (and a socket
+ *                             read of 64 KiB per connection), however large {@code concurrency x
+ *                             max_body_bytes}. Their sum with {@code concurrency x 64 KiB} must fit half the
+ *                             heap, checked at start-up ({@link #checkFitsHeap})
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -131,7 +139,8 @@ public record FetcherConfig(
         @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
         @JsonProperty("scope") ScopeMode scope,
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
-        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay) {
+        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
+        @JsonProperty("max_inflight_body_bytes") long maxInflightBodyBytes) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -237,6 +246,10 @@ public record FetcherConfig(
                     + maxPagesPerHost);
         }
         notNegative("max_refresh_delay", maxRefreshDelay);
+        if (maxInflightBodyBytes < maxBodyBytes) {
+            throw new IllegalArgumentException("max_inflight_body_bytes must be >= max_body_bytes (" + maxBodyBytes
+                    + ") but was " + maxInflightBodyBytes + ": a body at the cap must fit");
+        }
     }
 
     /**
@@ -254,7 +267,23 @@ public record FetcherConfig(
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
                 ScopeMode.HOST,
-                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY);
+                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY, 32L * 1024 * 1024);
+    }
+
+    /**
+     * The memory of the fetcher's pages: bodies on the wire and pages waiting for the broker, within
+     * {@code max_unacked_page_bytes + max_inflight_body_bytes}.
+     */
+    public PageMemory pageMemory() {
+        return new PageMemory(maxUnackedPageBytes, maxInflightBodyBytes, maxBodyBytes);
+    }
+
+    /**
+     * Refuses a configuration whose page memory cannot fit a heap of {@code maxHeapBytes}
+     * ({@link Runtime#maxMemory()}): see {@link HeapFit}.
+     */
+    public void checkFitsHeap(long maxHeapBytes) {
+        HeapFit.of(this).check(maxHeapBytes);
     }
 
     /** The crawl's topic names. */
@@ -325,7 +354,8 @@ public record FetcherConfig(
                 .maxConnections(concurrency)
                 // One more than the scheduler's per-host cap: robots.txt redirect hops to another host are
                 // charged to the host that asked, so the target may briefly see one extra.
-                .maxConnectionsPerHost(Math.min(concurrency, perHost + 1))
+                // (per_host + 1 without overflowing: a per_host of 2147483647 means "only concurrency binds".)
+                .maxConnectionsPerHost(perHost >= concurrency ? concurrency : perHost + 1)
                 .allowPrivate(allowPrivate)
                 .build();
     }
