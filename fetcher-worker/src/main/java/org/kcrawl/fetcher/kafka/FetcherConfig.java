@@ -314,7 +314,7 @@ public record FetcherConfig(
     /** robots.txt handling. */
     public RobotsSettings robots() {
         return new RobotsSettings(robotsAgent, robotsTtl, robotsRetry, maxCrawlDelay, RobotsSettings.RFC_MIN_BYTES,
-                5, 100_000, robotsUnreachableGiveUp);
+                5, 100_000, RobotsSettings.DEFAULT_CACHE_BYTES, robotsUnreachableGiveUp);
     }
 
     /** The handler's per-URL rules. */
