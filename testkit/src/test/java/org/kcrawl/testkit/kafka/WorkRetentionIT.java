@@ -1,11 +1,13 @@
 package org.kcrawl.testkit.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -71,6 +73,13 @@ class WorkRetentionIT {
                             TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
                             TopicConfig.RETENTION_MS_CONFIG, "-1"))))
                     .all().get(30, TimeUnit.SECONDS);
+            // A created topic's settings show in the broker's answers a moment after the create returns (the
+            // full suite once saw the defaults): the test waits to be a worker that starts later.
+            await().atMost(Duration.ofSeconds(30)).until(() -> "604800000".equals(
+                    config(admin, topics.urls()).get(TopicConfig.RETENTION_MS_CONFIG).value())
+                    && "1073741824".equals(config(admin, topics.pages()).get(TopicConfig.RETENTION_BYTES_CONFIG).value())
+                    && TopicConfig.CLEANUP_POLICY_COMPACT.equals(
+                            config(admin, topics.parked(2)).get(TopicConfig.CLEANUP_POLICY_CONFIG).value()));
 
             new TopicProvisioner(admin).ensure(topics, TopicLayout.local(1));
 
