@@ -93,10 +93,10 @@ final class DeadLetterReplay {
             Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
             for (ConsumerRecord<String, byte[]> r : batch) {
                 TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-                done.put(tp, new OffsetAndMetadata(r.offset() + 1));
                 if (r.offset() >= ends.get(tp)) {
-                    continue; // dead-lettered after the replay started: perhaps by this replay, left for the next
+                    continue; // dead-lettered after the replay started (perhaps by it): left, unmarked, for the next
                 }
+                done.put(tp, new OffsetAndMetadata(r.offset() + 1));
                 if (header(r, DeadLetterPublisher.TRUNCATED) != null) {
                     truncated++;
                     continue;
