@@ -162,7 +162,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      */
     public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
                          RedirectRules redirects) {
-        this(config, clients, registry, fetcher, redirects, HostAddresses.byName(), null);
+        this(config, clients, registry, fetcher, redirects, HostAddresses.byName());
     }
 
     /**
