@@ -75,7 +75,7 @@ class WorkRetentionIT {
                     .all().get(30, TimeUnit.SECONDS);
             // A created topic's settings show in the broker's answers a moment after the create returns (the
             // full suite once saw the defaults): the test waits to be a worker that starts later.
-            await().atMost(Duration.ofSeconds(30)).until(() -> "604800000".equals(
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> "604800000".equals(
                     config(admin, topics.urls()).get(TopicConfig.RETENTION_MS_CONFIG).value())
                     && "1073741824".equals(config(admin, topics.pages()).get(TopicConfig.RETENTION_BYTES_CONFIG).value())
                     && TopicConfig.CLEANUP_POLICY_COMPACT.equals(
