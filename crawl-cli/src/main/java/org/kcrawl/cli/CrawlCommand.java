@@ -19,7 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "Starts an embedded Kafka broker unless --bootstrap is given; exits 0 when the crawl has drained "
                     + "or a limit is hit."},
         subcommands = {DemoCommand.class, org.kcrawl.cli.admin.SubmitCommand.class,
-            org.kcrawl.cli.admin.TailCommand.class, org.kcrawl.cli.admin.StatusCommand.class,
+            org.kcrawl.cli.admin.TailCommand.class, org.kcrawl.cli.admin.ReplayCommand.class,
+            org.kcrawl.cli.admin.StatusCommand.class,
             org.kcrawl.cli.admin.FetcherCommand.class, org.kcrawl.cli.admin.ParserCommand.class,
             org.kcrawl.cli.admin.RendererCommand.class},
         exitCodeListHeading = "%nExit codes:%n",

@@ -53,6 +53,7 @@ final class WorkerWiring {
                 LOCAL_ROBOTS_SCHEDULE);
         this.fetcher = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
                 fetcherOverrides(options));
+        fetcher.checkFitsHeap(Runtime.getRuntime().maxMemory());
         // The parser follows meta refreshes by the rules the fetcher follows redirects by: it starts from
         // the fetcher's limits, so setting them once, in the fetcher's section, is enough.
         ParserConfig parserDefaults = ParserConfig.defaults()

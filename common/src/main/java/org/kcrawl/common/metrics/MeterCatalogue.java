@@ -47,6 +47,8 @@ public final class MeterCatalogue {
     public static final String FETCH_HOSTS_HELD = "crawl.fetch.hosts.held";
     /** Body bytes of fetched pages waiting for the broker's acknowledgement. */
     public static final String FETCH_PAGES_UNACKED_BYTES = "crawl.fetch.pages.unacked.bytes";
+    /** Bytes held by the bodies of responses being received. */
+    public static final String FETCH_BODIES_INFLIGHT_BYTES = "crawl.fetch.bodies.inflight.bytes";
     /** Time requests waited in their host's queue until politeness let them start. */
     public static final String FETCH_POLITENESS_WAIT = "crawl.fetch.politeness.wait";
     /** Body bytes of answered page fetches, after decoding. */
@@ -169,7 +171,8 @@ public final class MeterCatalogue {
                     "hosts with at least one request queued, waiting for politeness to let it start"),
             meter(FETCH_HOSTS_HELD, GAUGE, null, FETCHER,
                     "backlogged hosts by the limit that holds their next request back now, each host under one:"
-                            + " concurrency (ready, but the global cap is full or the pages already fetched wait for the broker), per_host (at its own cap),"
+                            + " concurrency (ready, but the global cap is full, or the fetcher's page memory is: pages"
+                            + " waiting for the broker, bodies waiting to grow), per_host (at its own cap),"
                             + " per_address (its IP address is at its cap), rate (waiting for its next start at the"
                             + " configured rate, counted from the previous request's write), host_delay (waiting"
                             + " longer than the rate asks: a robots.txt Crawl-delay, a slow-down after 429/503, or"
@@ -178,6 +181,10 @@ public final class MeterCatalogue {
             meter(FETCH_PAGES_UNACKED_BYTES, GAUGE, "bytes", FETCHER,
                     "body bytes of fetched pages the broker has not acknowledged yet; at max_unacked_page_bytes no"
                             + " new request starts until it has (ready hosts then count as held by concurrency)"),
+            meter(FETCH_BODIES_INFLIGHT_BYTES, GAUGE, "bytes", FETCHER,
+                    "bytes held by the bodies of responses being received; with the unacknowledged pages at most"
+                            + " max_unacked_page_bytes + max_inflight_body_bytes (a body that cannot grow within it"
+                            + " waits, its connection not reading)"),
             meter(FETCH_PARKING_PARKED, COUNTER, null, FETCHER,
                     "URLs (parked ones and retries) published to wait outside memory and acknowledged, by where"
                             + " they wait: urls (a short wait, back through the urls topic) or a parking tier",

@@ -151,7 +151,7 @@ final class Fetch implements ExchangeHandler.Listener {
         proxyIndex = client.proxies().next();
         ProxyHandler proxy = proxyIndex < 0 ? null : client.proxies().newHandler(proxyIndex);
         Bootstrap bootstrap = client.bootstrap().clone(loop).handler(new FetchChannelInitializer(
-                client.settings(), client.limits(), client.ssl(), target, proxy));
+                client.settings(), client.limits(), client.memory(), client.ssl(), target, proxy));
         connecting = client.dialer().connect(bootstrap, new InetSocketAddress(withoutName(address), target.port()));
         connecting.addListener((ChannelFuture f) -> onConnected(pc, f));
     }
@@ -290,6 +290,14 @@ final class Fetch implements ExchangeHandler.Listener {
     }
 
     private void onDeadline() {
+        PooledConnection pc = conn;
+        if (pc != null && pc.exchange().waitingForMemory()) {
+            // Its body waited for the fetcher's own memory, not for the server: the URL is not at fault.
+            fail(new FetchRejectedException(FetchRejectedException.Kind.MEMORY, "the body of " + target.url()
+                    + " was still waiting for memory at the total deadline of "
+                    + client.settings().totalDeadline().toMillis() + " ms"));
+            return;
+        }
         fail(new FetchException(FailureReason.TIMEOUT, "total deadline of "
                 + client.settings().totalDeadline().toMillis() + " ms exceeded while "
                 + phase.name().toLowerCase(java.util.Locale.ROOT)));

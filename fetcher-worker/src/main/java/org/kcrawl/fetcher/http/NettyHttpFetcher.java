@@ -35,6 +35,12 @@ import org.kcrawl.fetcher.net.HostResolver;
  * with a {@link FetchRejectedException} of kind CAPACITY (a safety net: it means the caller broke
  * its side of the contract, and the URL should be requeued, not failed).
  *
+ * <h2>Memory</h2>
+ * Each response body grows its buffer with the data, within the {@link BodyMemory} the client was
+ * given: a body that cannot grow stops its connection reading until it may (see {@link ExchangeHandler}).
+ * A fetch whose body found no memory before its total deadline fails with a {@link FetchRejectedException}
+ * of kind MEMORY: the URL is not at fault and should be tried again later.
+ *
  * <h2>Addresses</h2>
  * IP literals are used as they are; names go to the {@link HostResolver}. Every address is checked by
  * the {@link AddressGuard} before a socket is opened, and the checked address itself is dialed (no
@@ -68,7 +74,20 @@ public final class NettyHttpFetcher implements HttpFetcher {
         this(settings, Objects.requireNonNull(resolver, "resolver must not be null"), Dialer.DIRECT);
     }
 
+    /**
+     * A fetcher that resolves names with {@code resolver} (owned by the caller) and whose response bodies
+     * take their memory from {@code memory}, so that the bodies on the wire stay within it.
+     */
+    public NettyHttpFetcher(HttpClientSettings settings, HostResolver resolver, BodyMemory memory) {
+        this(settings, Objects.requireNonNull(resolver, "resolver must not be null"), Dialer.DIRECT,
+                Objects.requireNonNull(memory, "memory must not be null"));
+    }
+
     NettyHttpFetcher(HttpClientSettings settings, HostResolver resolver, Dialer dialer) {
+        this(settings, resolver, dialer, BodyMemory.UNBOUNDED);
+    }
+
+    NettyHttpFetcher(HttpClientSettings settings, HostResolver resolver, Dialer dialer, BodyMemory memory) {
         this.settings = Objects.requireNonNull(settings, "settings must not be null");
         this.group = new NioEventLoopGroup(settings.eventLoopThreads(), new DefaultThreadFactory("kcrawl-fetch", true));
         List<EventLoop> all = new ArrayList<>();
@@ -89,8 +108,8 @@ public final class NettyHttpFetcher implements HttpFetcher {
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.SO_KEEPALIVE, true);
             Set<Fetch> running = ConcurrentHashMap.newKeySet();
-            this.client = new ClientContext(settings, ResponseLimits.of(settings), TlsContexts.forClient(settings),
-                    bootstrap, Objects.requireNonNull(dialer, "dialer must not be null"), this.resolver,
+            this.client = new ClientContext(settings, ResponseLimits.of(settings), memory,
+                    TlsContexts.forClient(settings), bootstrap, Objects.requireNonNull(dialer, "dialer must not be null"), this.resolver,
                     new AddressGuard(settings.allowPrivate(), settings.allowedRanges()),
                     new ConnectionPool(settings.maxConnections(), settings.maxConnectionsPerHost(),
                             settings.idleConnectionTimeout()),

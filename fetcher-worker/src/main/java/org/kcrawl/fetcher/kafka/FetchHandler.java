@@ -309,8 +309,9 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     /**
      * The client refused the fetch for a reason of its own: the URL is not at fault. At capacity it
-     * is parked briefly (the scheduler's caps and the client's disagreed); when the client is
-     * closing, the worker is stopping and the next owner redoes the URL.
+     * is parked briefly (the scheduler's caps and the client's disagreed), and so it is when its body
+     * found no memory in time (the fetcher's pages filled it: a slow broker, or many large bodies at
+     * once); when the client is closing, the worker is stopping and the next owner redoes the URL.
      */
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void onRejected(UrlTask task, FetchRejectedException rejected, Instant now) {
@@ -319,7 +320,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             return;
         }
         try (LogContext context = task.logContext()) {
-            log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
+            if (rejected.kind() == FetchRejectedException.Kind.MEMORY) {
+                log.info("no memory for the body of {} in time ({}); parking it to fetch it again",
+                        task.request.url(), rejected.getMessage());
+            } else {
+                log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
+            }
         }
         park(task, now.plusSeconds(1));
     }

@@ -74,8 +74,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                       and their pages are crawled (default true)
  * @param maxUnackedPageBytes bytes of fetched pages waiting for the broker's acknowledgement before
  *                            no new request starts (default 32 MiB): a slow or absent broker pauses
- *                            fetching instead of filling the heap. Memory for pages stays within this
- *                            plus {@code concurrency x max_body_bytes} for the responses on the wire
+ *                            fetching instead of filling the heap. With {@code max_inflight_body_bytes},
+ *                            the bound on the memory of the fetcher's pages ({@link PageMemory})
  * @param scope host, domain or any: which redirect targets are followed, judged as the parsers judge
  *              links ({@link org.kcrawl.common.scope.SiteScope}), so give fetchers and parsers the same
  *              (default host). A seed's redirects are followed whatever the scope: their target's site
@@ -118,6 +118,14 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                 interval lengthens it to that answer's time at once, a server error (5xx) or a
  *                 timeout at least doubles it, faster answers shorten it by half the difference each
  *                 (gradual recovery), never below {@code 1/rate} nor above one minute
+ * @param maxInflightBodyBytes bytes that the bodies of responses on the wire may hold beyond what the pages
+ *                             waiting for the broker hold (default 32 MiB, at least {@code max_body_bytes}).
+ *                             A body that cannot grow its buffer within it waits, its connection not
+ *                             reading, so the fetcher's pages, received or waiting for the broker, hold at
+ *                             most {@code max_unacked_page_bytes + max_inflight_body_bytes} (and a socket
+ *                             read of 64 KiB per connection), however large {@code concurrency x
+ *                             max_body_bytes}. Their sum with {@code concurrency x 64 KiB} must fit half the
+ *                             heap, checked at start-up ({@link #checkFitsHeap})
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -171,7 +179,8 @@ public record FetcherConfig(
         @JsonProperty("render_resource_types") List<String> renderResourceTypes,
         @JsonProperty("render_max_pending") int renderMaxPending,
         @JsonProperty("browser_sandbox") boolean browserSandbox,
-        @JsonProperty("adaptive") boolean adaptive) {
+        @JsonProperty("adaptive") boolean adaptive,
+        @JsonProperty("max_inflight_body_bytes") long maxInflightBodyBytes) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -306,6 +315,10 @@ public record FetcherConfig(
             throw new IllegalArgumentException("render_resource_types must contain document (the page itself)");
         }
         atLeast("render_max_pending", renderMaxPending, 1);
+        if (maxInflightBodyBytes < maxBodyBytes) {
+            throw new IllegalArgumentException("max_inflight_body_bytes must be >= max_body_bytes (" + maxBodyBytes
+                    + ") but was " + maxInflightBodyBytes + ": a body at the cap must fit");
+        }
     }
 
     /**
@@ -326,7 +339,23 @@ public record FetcherConfig(
                 Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
                 List.of(), "/usr/bin/chromium", 4, Duration.ofSeconds(30), 100, 16L * 1024 * 1024, ScopeMode.HOST,
                 List.of("document", "script", "xhr", "fetch"), 32, true,
-                false);
+                false, 32L * 1024 * 1024);
+    }
+
+    /**
+     * The memory of the fetcher's pages: bodies on the wire and pages waiting for the broker, within
+     * {@code max_unacked_page_bytes + max_inflight_body_bytes}.
+     */
+    public PageMemory pageMemory() {
+        return new PageMemory(maxUnackedPageBytes, maxInflightBodyBytes, maxBodyBytes);
+    }
+
+    /**
+     * Refuses a configuration whose page memory cannot fit a heap of {@code maxHeapBytes}
+     * ({@link Runtime#maxMemory()}): see {@link HeapFit}.
+     */
+    public void checkFitsHeap(long maxHeapBytes) {
+        HeapFit.of(this).check(maxHeapBytes);
     }
 
     /** The crawl's topic names. */
@@ -357,7 +386,7 @@ public record FetcherConfig(
     /** robots.txt handling. */
     public RobotsSettings robots() {
         return new RobotsSettings(robotsAgent, robotsTtl, robotsRetry, maxCrawlDelay, RobotsSettings.RFC_MIN_BYTES,
-                5, 100_000, robotsUnreachableGiveUp);
+                5, 100_000, RobotsSettings.DEFAULT_CACHE_BYTES, robotsUnreachableGiveUp);
     }
 
     /** The handler's per-URL rules. */
@@ -397,7 +426,8 @@ public record FetcherConfig(
                 .maxConnections(concurrency)
                 // One more than the scheduler's per-host cap: robots.txt redirect hops to another host are
                 // charged to the host that asked, so the target may briefly see one extra.
-                .maxConnectionsPerHost(Math.min(concurrency, perHost + 1))
+                // (per_host + 1 without overflowing: a per_host of 2147483647 means "only concurrency binds".)
+                .maxConnectionsPerHost(perHost >= concurrency ? concurrency : perHost + 1)
                 .allowPrivate(allowPrivate)
                 .build();
     }

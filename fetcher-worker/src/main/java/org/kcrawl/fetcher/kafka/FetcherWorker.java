@@ -71,7 +71,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final HttpFetcher fetcher;
     private final SystemTimeSource time;
     private final HostScheduler scheduler;
-    private final UnackedPages unacked;
+    private final PageMemory pages;
     private final KafkaProducer<String, byte[]> producer;
     private final ExecutorService sendExecutor;
     private final SeenRestorer restorer;
@@ -120,13 +120,17 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return create(config, clients, registry, http, redirects, null);
     }
 
-    /** The same, closing {@code owned} (when not null) as it stops. */
+    /**
+     * The same, closing {@code owned} (when not null) as it stops. The HTTP client's bodies and the pages
+     * waiting for the broker share one {@link PageMemory}.
+     */
     private static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
                                         HttpClientSettings http, RedirectRules redirects, AutoCloseable owned) {
         SharedDns dns = SharedDns.start(http);
+        PageMemory pages = config.pageMemory();
         NettyHttpFetcher fetcher;
         try {
-            fetcher = new NettyHttpFetcher(http, dns.resolver());
+            fetcher = new NettyHttpFetcher(http, dns.resolver(), pages);
         } catch (RuntimeException e) {
             dns.close();
             throw e;
@@ -138,7 +142,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                 }
             };
             return new FetcherWorker(config, clients, registry, fetcher, redirects,
-                    new ResolvedAddresses(dns.resolver()), resources);
+                    new ResolvedAddresses(dns.resolver()), pages, resources);
         } catch (RuntimeException e) {
             fetcher.close();
             dns.close();
@@ -158,7 +162,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      */
     public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
                          RedirectRules redirects) {
-        this(config, clients, registry, fetcher, redirects, HostAddresses.byName(), null);
+        this(config, clients, registry, fetcher, redirects, HostAddresses.byName());
     }
 
     /**
@@ -167,15 +171,26 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      */
     public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
                          RedirectRules redirects, HostAddresses addresses) {
-        this(config, clients, registry, fetcher, redirects, addresses, null);
+        this(config, clients, registry, fetcher, redirects, addresses, config.pageMemory(), null);
+    }
+
+    /**
+     * A worker over any {@link HttpFetcher} whose pages count in {@code pages}: give the same to a
+     * {@link NettyHttpFetcher} (its bodies then count there too) to bound them as {@link #create} does.
+     */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                         RedirectRules redirects, HostAddresses addresses, PageMemory pages) {
+        this(config, clients, registry, fetcher, redirects, addresses, pages, null);
     }
 
     private FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
-                          RedirectRules redirects, HostAddresses addresses, AutoCloseable dns) {
+                          RedirectRules redirects, HostAddresses addresses, PageMemory pages, AutoCloseable dns) {
         if (config == null || clients == null || registry == null || fetcher == null || redirects == null
-                || addresses == null) {
-            throw new IllegalArgumentException("config, clients, registry, fetcher, redirects and addresses are required");
+                || addresses == null || pages == null) {
+            throw new IllegalArgumentException(
+                    "config, clients, registry, fetcher, redirects, addresses and pages are required");
         }
+        this.pages = pages;
         this.config = config;
         this.fetcher = fetcher;
         this.dns = dns;
@@ -185,10 +200,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         try {
             time = keep(built, new SystemTimeSource("kcrawl-fetch-timer"));
             metrics = new FetchMetrics(registry);
-            unacked = new UnackedPages(config.maxUnackedPageBytes());
             scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
-                    unacked));
-            unacked.onRoom(scheduler::wake);
+                    pages));
+            pages.onRoom(scheduler::wake);
             producer = keep(built, clients.producer(clientId));
             sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
             built.add(sendExecutor::shutdownNow);
@@ -198,7 +212,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
-            Outputs outputs = new Outputs(producer, topics, sendExecutor, unacked);
+            Outputs outputs = new Outputs(producer, topics, sendExecutor, pages);
             ParkingMetrics parking = new ParkingMetrics(registry);
             parkingMetrics = parking;
             handler = new FetchHandler(config.handler(),
@@ -421,8 +435,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     private void registerGauges(MeterRegistry registry) {
         gauge(registry, "crawl.fetch.inflight", "requests on the wire", w -> w.scheduler.inFlight());
-        Gauge.builder(MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, this, w -> w.unacked.held()).baseUnit("bytes")
+        Gauge.builder(MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, this, w -> w.pages.unacked()).baseUnit("bytes")
                 .description("body bytes of fetched pages waiting for the broker").register(registry);
+        Gauge.builder(MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, this, w -> w.pages.receiving()).baseUnit("bytes")
+                .description("bytes held by the bodies of responses being received").register(registry);
         gauge(registry, "crawl.fetch.queued", "URLs in host queues", w -> w.scheduler.queued());
         gauge(registry, "crawl.fetch.waiting", "URLs waiting for a not-before time or robots.txt",
                 w -> w.handler.waiting());

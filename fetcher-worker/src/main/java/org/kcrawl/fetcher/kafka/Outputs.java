@@ -35,16 +35,16 @@ public final class Outputs {
     private final Producer<String, byte[]> producer;
     private final CrawlTopics topics;
     private final Executor sendExecutor;
-    private final UnackedPages unacked;
+    private final PageMemory unacked;
 
     /** Outputs whose pages are not budgeted (tests that need no back-pressure). */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
-        this(producer, topics, sendExecutor, new UnackedPages(Long.MAX_VALUE));
+        this(producer, topics, sendExecutor, PageMemory.unbounded());
     }
 
     /** Outputs that count each page's body in {@code unacked} until the broker has it. */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor,
-                   UnackedPages unacked) {
+                   PageMemory unacked) {
         if (producer == null || topics == null || sendExecutor == null || unacked == null) {
             throw new IllegalArgumentException("producer, topics, sendExecutor and unacked are required");
         }

@@ -117,6 +117,38 @@ class FetcherConfigTest {
     }
 
     @Test
+    void pageMemoryMustFitHalfTheHeapAndTheRefusalNamesTheKeys() {
+        long mib = 1024 * 1024;
+        FetcherConfig defaults = FetcherConfig.defaults();
+        assertThat(defaults.maxInflightBodyBytes()).isEqualTo(32 * mib);
+        defaults.checkFitsHeap(256 * mib); // the local launcher's -Xmx256m
+
+        FetcherConfig big = bind(null, Map.of("KCRAWL_FETCHER_CONCURRENCY", "1024",
+                "KCRAWL_FETCHER_MAX_INFLIGHT_BODY_BYTES", Long.toString(128 * mib)));
+        assertThatThrownBy(() -> big.checkFitsHeap(256 * mib)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'max_unacked_page_bytes + max_inflight_body_bytes + concurrency'")
+                .hasMessageContaining("224 MiB (max_unacked_page_bytes 32 MiB + max_inflight_body_bytes 128 MiB"
+                        + " + concurrency 1024 x 64 KiB)")
+                .hasMessageContaining("more than half of its 256 MiB heap")
+                .hasMessageContaining("-Xmx");
+        big.checkFitsHeap(512 * mib);
+        // concurrency x max_body_bytes (2 GiB here) is no longer what must fit: bodies take turns.
+        assertThat((long) big.concurrency() * big.maxBodyBytes()).isGreaterThan(512 * mib);
+
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_MAX_INFLIGHT_BODY_BYTES", "1000")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("max_inflight_body_bytes")
+                .hasMessageContaining("max_body_bytes");
+    }
+
+    @Test
+    void aHugePerHostIsAcceptedAndBoundedByConcurrencyWithoutOverflow() {
+        FetcherConfig c = bind(null, Map.of("KCRAWL_FETCHER_PER_HOST", Integer.toString(Integer.MAX_VALUE)));
+        assertThat(c.httpClient().maxConnectionsPerHost()).isEqualTo(c.concurrency());
+        assertThat(c.politeness().perHost()).isEqualTo(Integer.MAX_VALUE);
+        c.checkFitsHeap(256L * 1024 * 1024);
+    }
+
+    @Test
     void invalidValuesNameTheirKey() {
         assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_RATE", "0")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("rate");
