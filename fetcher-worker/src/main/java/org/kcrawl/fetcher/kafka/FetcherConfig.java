@@ -10,6 +10,8 @@ import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
 import org.kcrawl.fetcher.robots.RobotsSettings;
+import org.kcrawl.fetcher.seen.RestoreBudget;
+import org.kcrawl.fetcher.seen.SeenStoreKind;
 
 /**
  * Everything a fetcher worker is configured with, bound once at start-up (defaults, then a YAML
@@ -51,7 +53,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                bounded and offsets committed. Each host keeps {@code max_hold} of work in memory,
  *                so {@code max_pending} URLs keep about {@code max_pending / (max_hold * rate)} hosts
  *                busy: shorter means more hosts in parallel and more parking traffic (default 10 s)
- * @param seenRestoreTimeout longest the seen-set restore of a partition assignment may take
+ * @param seenRestoreTimeout what a partition's seen-set restore may take besides its records (see
+ *                           {@code seen_restore_min_rate})
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
  *                    {@link FetcherMain} (0 picks a free port)
  * @param perAddress concurrent requests per resolved IP address over all hosts behind it (shared
@@ -85,6 +88,16 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                                network's reason ({@code dns}, {@code connect}, ...). 0 (the default, for
  *                                long crawls) never gives up early: URLs retry until {@code max_attempts}
  *                                are spent. The crawl command sets it for a local crawl (see the README)
+ * @param seenStore where the completed seen-set lives: {@code memory} (the heap, read from the seen
+ *                  topic's beginning at each assignment) or {@code rocksdb} (on disk under
+ *                  {@code seen_store_dir}, checkpointed, so an assignment reads only the tail)
+ * @param seenStoreDir the directory of the {@code rocksdb} seen store; one per fetcher, on a volume
+ *                     that outlives the process to make restarts cheap
+ * @param seenRestoreMinRate the slowest seen-topic reading (records per second) not counted as stuck:
+ *                           each partition's restore may take {@code seen_restore_timeout} plus its
+ *                           records at this rate
+ * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this fetcher's
+ *                        consumers, stable across its restarts (a pod name); empty for dynamic membership
  * @param maxRefreshDelay the longest delay of a {@code Refresh} header that makes its response a redirect
  *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
  *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
@@ -131,7 +144,11 @@ public record FetcherConfig(
         @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
         @JsonProperty("scope") ScopeMode scope,
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
-        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay) {
+        @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
+        @JsonProperty("seen_store") SeenStoreKind seenStore,
+        @JsonProperty("seen_store_dir") String seenStoreDir,
+        @JsonProperty("seen_restore_min_rate") long seenRestoreMinRate,
+        @JsonProperty("group_instance_id") String groupInstanceId) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -237,6 +254,18 @@ public record FetcherConfig(
                     + maxPagesPerHost);
         }
         notNegative("max_refresh_delay", maxRefreshDelay);
+        if (seenStore == null) {
+            throw new IllegalArgumentException("seen_store must be one of memory, rocksdb");
+        }
+        if (seenStore == SeenStoreKind.ROCKSDB && (seenStoreDir == null || seenStoreDir.isBlank())) {
+            throw new IllegalArgumentException("seen_store_dir must name a directory when seen_store is rocksdb");
+        }
+        atLeast("seen_restore_min_rate", seenRestoreMinRate, 1);
+        groupInstanceId = groupInstanceId == null ? "" : groupInstanceId.trim();
+        if (!groupInstanceId.isEmpty() && !groupInstanceId.matches("[A-Za-z0-9._-]{1,249}")) {
+            throw new IllegalArgumentException("group_instance_id must be 1-249 of [A-Za-z0-9._-] (a pod name) but was '"
+                    + groupInstanceId + "'");
+        }
     }
 
     /**
@@ -254,7 +283,13 @@ public record FetcherConfig(
                 1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
                 ScopeMode.HOST,
-                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY);
+                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
+                SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "");
+    }
+
+    /** The seen-set restore's time budget per partition. */
+    public RestoreBudget seenRestoreBudget() {
+        return new RestoreBudget(seenRestoreTimeout, seenRestoreMinRate);
     }
 
     /** The crawl's topic names. */
