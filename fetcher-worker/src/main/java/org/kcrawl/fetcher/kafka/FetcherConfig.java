@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.kafka;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
+import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -261,11 +262,7 @@ public record FetcherConfig(
             throw new IllegalArgumentException("seen_store_dir must name a directory when seen_store is rocksdb");
         }
         atLeast("seen_restore_min_rate", seenRestoreMinRate, 1);
-        groupInstanceId = groupInstanceId == null ? "" : groupInstanceId.trim();
-        if (!groupInstanceId.isEmpty() && !groupInstanceId.matches("[A-Za-z0-9._-]{1,249}")) {
-            throw new IllegalArgumentException("group_instance_id must be 1-249 of [A-Za-z0-9._-] (a pod name) but was '"
-                    + groupInstanceId + "'");
-        }
+        groupInstanceId = StaticMembership.checked(groupInstanceId);
     }
 
     /**

@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +20,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
@@ -212,15 +212,16 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     config.retryPolicy(), redirects, parking);
             DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
             consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500,
-                    member(SMALL_RECORDS, config.groupInstanceId())));
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
             // queued rest must not be crawled on the way out.
             loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
                     deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
                     Duration.ofMillis(100), Duration.ZERO));
             forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
+            // One instance id serves both groups: it must be unique per group only.
             parkingConsumer = keep(built, clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
-                    member(SMALL_RECORDS, config.groupInstanceId())));
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
             // must never pause a short tier.
             parkingLoop = new WorkerLoop<>("fetcher-parking", parkingConsumer, topics.parkedTopics(),
@@ -242,20 +243,6 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             case MEMORY -> new HeapSeenStore();
             case ROCKSDB -> new RocksSeenStore(Path.of(config.seenStoreDir()), config.topics().seen());
         };
-    }
-
-    /**
-     * {@code defaults} plus static membership when {@code instanceId} is set: a restarted fetcher that
-     * comes back within the session timeout keeps its partitions, with no rebalance. One id serves both
-     * groups (urls and parking): an instance id is unique per group.
-     */
-    private static Map<String, Object> member(Map<String, Object> defaults, String instanceId) {
-        if (instanceId.isEmpty()) {
-            return defaults;
-        }
-        Map<String, Object> out = new HashMap<>(defaults);
-        out.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
-        return out;
     }
 
     /** Starts consuming. */
