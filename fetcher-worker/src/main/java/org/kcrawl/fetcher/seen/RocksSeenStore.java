@@ -10,6 +10,7 @@ import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.Cache;
 import org.rocksdb.CompressionType;
+import org.rocksdb.IndexType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
@@ -65,14 +66,23 @@ public final class RocksSeenStore implements SeenStore {
         }
         this.dir = dir;
         this.topic = topic;
-        this.cache = new LRUCache(MEMORY_BYTES);
+        // Half the cache is kept for index and filter blocks (high priority), so data blocks never evict them.
+        this.cache = new LRUCache(MEMORY_BYTES, -1, false, 0.5);
         this.writeBuffers = new WriteBufferManager(MEMTABLE_BYTES, cache);
         // Most links looked up are new: the filter answers those without reading a block.
         this.bloom = new BloomFilter(10);
+        // Index and filters partitioned into small blocks, charged to the cache: a table file's whole filter
+        // (megabytes at millions of keys) is never loaded for one lookup, and memory stays bounded by the
+        // cache whatever the key count; only the small top-level index of each file is pinned.
         this.table = new BlockBasedTableConfig()
                 .setBlockCache(cache)
                 .setFilterPolicy(bloom)
+                .setPartitionFilters(true)
+                .setIndexType(IndexType.kTwoLevelIndexSearch)
+                .setMetadataBlockSize(4096)
                 .setCacheIndexAndFilterBlocks(true)
+                .setCacheIndexAndFilterBlocksWithHighPriority(true)
+                .setPinTopLevelIndexAndFilter(true)
                 .setPinL0FilterAndIndexBlocksInCache(true);
     }
 
