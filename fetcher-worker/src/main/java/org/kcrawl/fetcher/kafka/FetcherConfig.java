@@ -89,6 +89,15 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                                network's reason ({@code dns}, {@code connect}, ...). 0 (the default, for
  *                                long crawls) never gives up early: URLs retry until {@code max_attempts}
  *                                are spent. The crawl command sets it for a local crawl (see the README)
+ * @param maxRefreshDelay the longest delay of a {@code Refresh} header that makes its response a redirect
+ *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
+ *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
+ *                        same, for the {@code <meta http-equiv="refresh">} they follow
+ * @param adaptive the latency-aware throttle (default false): each host's interval also follows its
+ *                 response time, like Scrapy's AutoThrottle but per host: an answer slower than the
+ *                 interval lengthens it to that answer's time at once, a server error (5xx) or a
+ *                 timeout at least doubles it, faster answers shorten it by half the difference each
+ *                 (gradual recovery), never below {@code 1/rate} nor above one minute
  * @param seenStore where the completed seen-set lives: {@code memory} (the heap, read from the seen
  *                  topic's beginning at each assignment) or {@code rocksdb} (on disk under
  *                  {@code seen_store_dir}, checkpointed, so an assignment reads only the tail)
@@ -99,10 +108,6 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                           records at this rate
  * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this fetcher's
  *                        consumers, stable across its restarts (a pod name); empty for dynamic membership
- * @param maxRefreshDelay the longest delay of a {@code Refresh} header that makes its response a redirect
- *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
- *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
- *                        same, for the {@code <meta http-equiv="refresh">} they follow
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -146,6 +151,7 @@ public record FetcherConfig(
         @JsonProperty("scope") ScopeMode scope,
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
         @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
+        @JsonProperty("adaptive") boolean adaptive,
         @JsonProperty("seen_store") SeenStoreKind seenStore,
         @JsonProperty("seen_store_dir") String seenStoreDir,
         @JsonProperty("seen_restore_min_rate") long seenRestoreMinRate,
@@ -281,6 +287,7 @@ public record FetcherConfig(
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
                 ScopeMode.HOST,
                 Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
+                false,
                 SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "");
     }
 
@@ -311,7 +318,7 @@ public record FetcherConfig(
     /** The scheduler's limits. */
     public PolitenessSettings politeness() {
         return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0,
-                perAddressInForce(), maxHold, maxHostQueue);
+                perAddressInForce(), maxHold, maxHostQueue, adaptive);
     }
 
     /** robots.txt handling. */
