@@ -65,6 +65,8 @@ public final class MeterCatalogue {
     public static final String FETCH_SEEN_COMPLETED = "crawl.fetch.seen.completed";
     /** Claimed fingerprints in the seen-set. */
     public static final String FETCH_SEEN_CLAIMED = "crawl.fetch.seen.claimed";
+    /** Seen-topic records read by seen-set restores. */
+    public static final String FETCH_SEEN_RESTORED = "crawl.fetch.seen.restored";
     /** URL messages dead-lettered by the fetcher. */
     public static final String FETCH_DEAD_LETTERS = "crawl.fetch.dead.letters";
 
@@ -197,6 +199,9 @@ public final class MeterCatalogue {
                     "URL fingerprints of finished URLs held in the seen-set of the owned partitions"),
             meter(FETCH_SEEN_CLAIMED, GAUGE, null, FETCHER,
                     "URL fingerprints claimed by URLs still being handled"),
+            meter(FETCH_SEEN_RESTORED, COUNTER, "records", FETCHER,
+                    "seen-topic records read to restore the seen-sets of assigned partitions: the whole partition"
+                            + " with seen_store=memory, the tail past the checkpoint with seen_store=rocksdb"),
             meter(FETCH_SITEMAPS_DISCOVERED, COUNTER, "urls", FETCHER,
                     "sitemap URLs published from robots.txt Sitemap: lines"),
             meter(FETCH_DEAD_LETTERS, COUNTER, null, FETCHER,

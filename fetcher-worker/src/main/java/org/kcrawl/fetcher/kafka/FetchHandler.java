@@ -28,6 +28,7 @@ import org.kcrawl.fetcher.politeness.Permit;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
 import org.kcrawl.fetcher.robots.RobotsVerdict;
 import org.kcrawl.fetcher.robots.SitemapOffer;
+import org.kcrawl.fetcher.seen.CompletedSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -148,7 +149,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     @Override
     public void partitionsAssigned(Collection<TopicPartition> partitions) {
         List<Integer> ps = numbers(partitions);
-        Map<Integer, ? extends it.unimi.dsi.fastutil.longs.LongSet> restored = s.history().restore(ps);
+        Map<Integer, CompletedSet> restored = s.history().restore(ps);
         for (Integer p : ps) {
             s.seen().restore(p, restored.get(p));
         }
@@ -375,12 +376,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         Sends.all(outputs)
                 .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint))
-                .whenComplete((v, error) -> {
+                .whenComplete((markerOffset, error) -> {
                     if (error != null) {
                         task.done.completeExceptionally(error);
                         return;
                     }
-                    s.seen().completed(task.partition(), task.fingerprint);
+                    s.seen().completed(task.partition(), task.fingerprint, markerOffset);
                     counted.run();
                     task.done.complete(null);
                 });

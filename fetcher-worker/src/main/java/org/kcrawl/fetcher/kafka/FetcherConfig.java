@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.kafka;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
+import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -10,6 +11,8 @@ import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
 import org.kcrawl.fetcher.robots.RobotsSettings;
+import org.kcrawl.fetcher.seen.RestoreBudget;
+import org.kcrawl.fetcher.seen.SeenStoreKind;
 
 /**
  * Everything a fetcher worker is configured with, bound once at start-up (defaults, then a YAML
@@ -51,7 +54,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                bounded and offsets committed. Each host keeps {@code max_hold} of work in memory,
  *                so {@code max_pending} URLs keep about {@code max_pending / (max_hold * rate)} hosts
  *                busy: shorter means more hosts in parallel and more parking traffic (default 10 s)
- * @param seenRestoreTimeout longest the seen-set restore of a partition assignment may take
+ * @param seenRestoreTimeout what a partition's seen-set restore may take besides its records (see
+ *                           {@code seen_restore_min_rate})
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
  *                    {@link FetcherMain} (0 picks a free port)
  * @param perAddress concurrent requests per resolved IP address over all hosts behind it (shared
@@ -126,6 +130,16 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                             read of 64 KiB per connection), however large {@code concurrency x
  *                             max_body_bytes}. Their sum with {@code concurrency x 64 KiB} must fit half the
  *                             heap, checked at start-up ({@link #checkFitsHeap})
+ * @param seenStore where the completed seen-set lives: {@code memory} (the heap, read from the seen
+ *                  topic's beginning at each assignment) or {@code rocksdb} (on disk under
+ *                  {@code seen_store_dir}, checkpointed, so an assignment reads only the tail)
+ * @param seenStoreDir the directory of the {@code rocksdb} seen store; one per fetcher, on a volume
+ *                     that outlives the process to make restarts cheap
+ * @param seenRestoreMinRate the slowest seen-topic reading (records per second) not counted as stuck:
+ *                           each partition's restore may take {@code seen_restore_timeout} plus its
+ *                           records at this rate
+ * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this fetcher's
+ *                        consumers, stable across its restarts (a pod name); empty for dynamic membership
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -180,7 +194,11 @@ public record FetcherConfig(
         @JsonProperty("render_max_pending") int renderMaxPending,
         @JsonProperty("browser_sandbox") boolean browserSandbox,
         @JsonProperty("adaptive") boolean adaptive,
-        @JsonProperty("max_inflight_body_bytes") long maxInflightBodyBytes) {
+        @JsonProperty("max_inflight_body_bytes") long maxInflightBodyBytes,
+        @JsonProperty("seen_store") SeenStoreKind seenStore,
+        @JsonProperty("seen_store_dir") String seenStoreDir,
+        @JsonProperty("seen_restore_min_rate") long seenRestoreMinRate,
+        @JsonProperty("group_instance_id") String groupInstanceId) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -319,6 +337,14 @@ public record FetcherConfig(
             throw new IllegalArgumentException("max_inflight_body_bytes must be >= max_body_bytes (" + maxBodyBytes
                     + ") but was " + maxInflightBodyBytes + ": a body at the cap must fit");
         }
+        if (seenStore == null) {
+            throw new IllegalArgumentException("seen_store must be one of memory, rocksdb");
+        }
+        if (seenStore == SeenStoreKind.ROCKSDB && (seenStoreDir == null || seenStoreDir.isBlank())) {
+            throw new IllegalArgumentException("seen_store_dir must name a directory when seen_store is rocksdb");
+        }
+        atLeast("seen_restore_min_rate", seenRestoreMinRate, 1);
+        groupInstanceId = StaticMembership.checked(groupInstanceId);
     }
 
     /**
@@ -339,7 +365,8 @@ public record FetcherConfig(
                 Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
                 List.of(), "/usr/bin/chromium", 4, Duration.ofSeconds(30), 100, 16L * 1024 * 1024, ScopeMode.HOST,
                 List.of("document", "script", "xhr", "fetch"), 32, true,
-                false, 32L * 1024 * 1024);
+                false, 32L * 1024 * 1024,
+                SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "");
     }
 
     /**
@@ -356,6 +383,11 @@ public record FetcherConfig(
      */
     public void checkFitsHeap(long maxHeapBytes) {
         HeapFit.of(this).check(maxHeapBytes);
+    }
+
+    /** The seen-set restore's time budget per partition. */
+    public RestoreBudget seenRestoreBudget() {
+        return new RestoreBudget(seenRestoreTimeout, seenRestoreMinRate);
     }
 
     /** The crawl's topic names. */

@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.kafka;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
@@ -41,8 +43,11 @@ import org.kcrawl.fetcher.politeness.ResolvedAddresses;
 import org.kcrawl.fetcher.politeness.SystemTimeSource;
 import org.kcrawl.fetcher.robots.RobotsPolicy;
 import org.kcrawl.fetcher.robots.RobotsRules;
+import org.kcrawl.fetcher.seen.HeapSeenStore;
+import org.kcrawl.fetcher.seen.RocksSeenStore;
 import org.kcrawl.fetcher.seen.SeenRestorer;
 import org.kcrawl.fetcher.seen.SeenSet;
+import org.kcrawl.fetcher.seen.SeenStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -207,8 +212,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
             built.add(sendExecutor::shutdownNow);
             restorer = keep(built, new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
-                    topics.seen(), config.seenRestoreTimeout()));
+                    topics.seen(), seenStore(config), config.seenRestoreBudget()));
             seen = new SeenSet();
+            built.add(seen::close);
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
@@ -219,15 +225,17 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     new FetchServices(scheduler, robots, seen, restorer, fetcher, outputs, metrics, time),
                     config.retryPolicy(), redirects, parking);
             DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
-            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500, SMALL_RECORDS));
+            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500,
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
             // queued rest must not be crawled on the way out.
             loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
                     deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
                     Duration.ofMillis(100), Duration.ZERO));
             forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
+            // One instance id serves both groups: it must be unique per group only.
             parkingConsumer = keep(built, clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
-                    SMALL_RECORDS));
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
             // must never pause a short tier.
             parkingLoop = new WorkerLoop<>("fetcher-parking", parkingConsumer, topics.parkedTopics(),
@@ -241,6 +249,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         thread = daemon(() -> runLoop(loop), "kcrawl-fetcher-" + config.crawlName());
         parkingThread = daemon(() -> runLoop(parkingLoop), "kcrawl-fetcher-parking-" + config.crawlName());
         registerGauges(registry);
+    }
+
+    /** The completed seen-set's home that {@code seen_store} names. */
+    private static SeenStore seenStore(FetcherConfig config) {
+        return switch (config.seenStore()) {
+            case MEMORY -> new HeapSeenStore();
+            case ROCKSDB -> new RocksSeenStore(Path.of(config.seenStoreDir()), config.topics().seen());
+        };
     }
 
     /** Starts consuming. */
@@ -304,6 +320,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             Thread.currentThread().interrupt();
         }
         producer.close(Duration.ofSeconds(30));
+        seen.close(); // before the restorer, which closes the store the sets live in
         restorer.close();
     }
 
@@ -412,7 +429,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** True while both poll loops run and polled within {@code maxSilence}. */
     public boolean isAlive(Duration maxSilence) {
-        return loop.isAlive(maxSilence) && parkingLoop.isAlive(maxSilence);
+        // A restore blocks the poll inside the rebalance callback for as long as its data needs (its budget
+        // is sized to the records): alive while it makes progress.
+        return (loop.isAlive(maxSilence) || restorer.restoringWithin(maxSilence)) && parkingLoop.isAlive(maxSilence);
+    }
+
+    /** Seen-topic records read by this worker's seen-set restores. */
+    public long seenRecordsRestored() {
+        return restorer.recordsRead();
     }
 
     /** Why the poll loop died, if it did. */
@@ -454,6 +478,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         gauge(registry, "crawl.fetch.seen.claimed", "claimed fingerprints held", w -> w.seen.claimedCount());
         gauge(registry, ParkingMetrics.HELD, "parked URLs waiting for the end of their tier delay",
                 w -> w.forwarder.held());
+        FunctionCounter.builder(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
+                .description("seen-topic records read by seen-set restores").register(registry);
         FunctionCounter.builder(MeterCatalogue.FETCH_DEAD_LETTERS, this,
                         w -> w.loop.deadLettered() + w.parkingLoop.deadLettered())
                 .description("URL messages sent to the dead-letter topic").register(registry);

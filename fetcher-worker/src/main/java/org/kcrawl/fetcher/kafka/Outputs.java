@@ -125,14 +125,21 @@ public final class Outputs {
         return send(() -> ScopeRecords.of(topics, site));
     }
 
-    /** The seen marker of {@code fingerprint}, in the seen partition matching the urls partition. */
-    public CompletableFuture<Void> seen(int partition, long fingerprint) {
-        return send(() -> new ProducerRecord<>(topics.seen(), partition, SeenMarkers.key(fingerprint),
+    /**
+     * The seen marker of {@code fingerprint}, in the seen partition matching the urls partition; completes
+     * with the marker's offset there (which lets a persistent seen store checkpoint past it).
+     */
+    public CompletableFuture<Long> seen(int partition, long fingerprint) {
+        return sendForOffset(() -> new ProducerRecord<>(topics.seen(), partition, SeenMarkers.key(fingerprint),
                 SeenMarkers.value()));
     }
 
     private CompletableFuture<Void> send(Supplier<ProducerRecord<String, byte[]>> record) {
-        CompletableFuture<Void> acked = new CompletableFuture<>();
+        return sendForOffset(record).thenApply(offset -> null);
+    }
+
+    private CompletableFuture<Long> sendForOffset(Supplier<ProducerRecord<String, byte[]>> record) {
+        CompletableFuture<Long> acked = new CompletableFuture<>();
         try {
             sendExecutor.execute(() -> {
                 try {
@@ -140,7 +147,7 @@ public final class Outputs {
                         if (error != null) {
                             acked.completeExceptionally(error);
                         } else {
-                            acked.complete(null);
+                            acked.complete(metadata == null || !metadata.hasOffset() ? -1L : metadata.offset());
                         }
                     });
                 } catch (RuntimeException e) {

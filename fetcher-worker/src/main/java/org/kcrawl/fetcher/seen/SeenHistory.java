@@ -1,6 +1,5 @@
 package org.kcrawl.fetcher.seen;
 
-import it.unimi.dsi.fastutil.longs.LongSet;
 import java.util.Collection;
 import java.util.Map;
 
@@ -8,6 +7,9 @@ import java.util.Map;
 @FunctionalInterface
 public interface SeenHistory {
 
-    /** The completed fingerprints of each of {@code partitions}; may block until they are read. */
-    Map<Integer, ? extends LongSet> restore(Collection<Integer> partitions);
+    /**
+     * The completed set of each of {@code partitions}, caught up with the seen topic; may block until
+     * they are read. The caller owns the sets and closes them.
+     */
+    Map<Integer, CompletedSet> restore(Collection<Integer> partitions);
 }

@@ -3,7 +3,6 @@ package org.kcrawl.fetcher.seen;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -11,8 +10,8 @@ class SeenSetTest {
     private final SeenSet seen = new SeenSet();
 
     SeenSetTest() {
-        seen.restore(0, new LongOpenHashSet(new long[] {42L}));
-        seen.restore(1, null);
+        seen.restore(0, CompletedSets.of(42L));
+        seen.restore(1, CompletedSets.of());
     }
 
     @Test
@@ -29,7 +28,7 @@ class SeenSetTest {
         assertThat(seen.claim(0, 7L, true)).as("its own first attempt handed the claim over").isTrue();
         assertThat(seen.claim(0, 42L, true)).isFalse();
 
-        seen.completed(0, 7L);
+        seen.completed(0, 7L, -1);
 
         assertThat(seen.claim(0, 7L, true)).isFalse();
     }
@@ -58,7 +57,7 @@ class SeenSetTest {
         seen.claim(0, 7L, false);
         assertThat(seen.claimedCount()).isEqualTo(1);
 
-        seen.completed(0, 7L);
+        seen.completed(0, 7L, -1);
 
         assertThat(seen.claimedCount()).isZero();
         assertThat(seen.completedCount()).isEqualTo(2);
@@ -90,9 +89,9 @@ class SeenSetTest {
         assertThatThrownBy(() -> seen.claim(0, 7L, false))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("partition 0");
-        seen.completed(0, 7L); // late completion of a revoked partition: ignored
+        seen.completed(0, 7L, -1); // late completion of a revoked partition: ignored
 
-        seen.restore(0, new LongOpenHashSet());
+        seen.restore(0, CompletedSets.of());
         assertThat(seen.claim(0, 7L, false)).as("claims do not survive a revoke").isTrue();
     }
 
