@@ -3,6 +3,7 @@ package org.kcrawl.cli;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.config.ConfigBinder;
@@ -50,8 +51,9 @@ final class WorkerWiring {
         ConfigBinder binder = new ConfigBinder();
         FetcherConfig local = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), null, "fetcher",
                 LOCAL_ROBOTS_SCHEDULE);
-        this.fetcher = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
+        FetcherConfig fromFile = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
                 fetcherOverrides(options));
+        this.fetcher = withHeaders(binder, fromFile, options.headerMap());
         // The parser follows meta refreshes by the rules the fetcher follows redirects by: it starts from
         // the fetcher's limits, so setting them once, in the fetcher's section, is enough.
         ParserConfig parserDefaults = ParserConfig.defaults()
@@ -60,6 +62,19 @@ final class WorkerWiring {
                 parserOverrides(options));
         sameRedirectLimits(fetcher, parser);
         this.normalizer = parser.urlNormalizer();
+    }
+
+    /**
+     * {@code config} with the {@code --header} options over its {@code headers} (a header of the same
+     * name from the command line wins, the file's others stay).
+     */
+    private static FetcherConfig withHeaders(ConfigBinder binder, FetcherConfig config, Map<String, String> headers) {
+        if (headers.isEmpty()) {
+            return config;
+        }
+        Map<String, String> merged = new java.util.LinkedHashMap<>(config.headers());
+        merged.putAll(headers);
+        return binder.bindSection(FetcherConfig.class, config, null, "fetcher", Map.of("headers", merged));
     }
 
     /**
@@ -162,6 +177,9 @@ final class WorkerWiring {
         if (o.fetchOnly) {
             // The Sitemap: lines of robots.txt are links too: a fetch-only crawl fetches its seeds alone.
             m.put("follow_sitemaps", false);
+        }
+        if (!o.proxies.isEmpty()) {
+            m.put("proxies", List.copyOf(o.proxies));
         }
         return m;
     }

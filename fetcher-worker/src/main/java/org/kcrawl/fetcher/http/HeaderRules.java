@@ -7,7 +7,8 @@ import java.util.Set;
 
 /**
  * Which request headers a user may add and how they must be spelled: a token as the name (RFC 9110),
- * a value without line breaks, NUL or characters beyond Latin-1, and never a header the client itself
+ * a value of visible characters, spaces and tabs (no line breaks or other control characters, nothing
+ * beyond Latin-1), and never a header the client itself
  * manages (Host, Connection, the transfer and encoding headers), which would break the exchange or
  * smuggle a second request. One place for the rule, used by the client's settings and by the
  * {@code --header} option.
@@ -53,7 +54,7 @@ public final class HeaderRules {
     public static void checkValue(String what, String value) {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (c == '\r' || c == '\n' || c == 0 || c > 0xFF) {
+            if ((c < 0x20 && c != '\t') || c == 0x7F || c > 0xFF) {
                 throw new IllegalArgumentException(what + " contains a character not allowed in a header value"
                         + " at index " + i);
             }
