@@ -1,4 +1,4 @@
-package org.kcrawl.cli.reach;
+package org.kcrawl.cli;
 
 import java.io.IOException;
 import java.io.InputStream;

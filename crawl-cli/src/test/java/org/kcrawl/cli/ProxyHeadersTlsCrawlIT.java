@@ -1,4 +1,4 @@
-package org.kcrawl.cli.reach;
+package org.kcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kcrawl.cli.CrawlMain;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.proxy.LoopbackProxy;

@@ -1,4 +1,4 @@
-package org.kcrawl.cli.reach;
+package org.kcrawl.cli;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
