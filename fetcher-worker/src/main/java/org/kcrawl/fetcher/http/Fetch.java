@@ -229,11 +229,14 @@ final class Fetch implements ExchangeHandler.Listener {
     }
 
     private void onSetupFailed(Throwable cause) {
+        String through = "";
         if (proxyIndex >= 0) {
             client.proxies().recordFailure(proxyIndex, proxyProbe.answered());
+            // Name the proxy: "connection refused" alone points at the site when the proxy may be the one down.
+            through = " through proxy " + client.proxies().describe(proxyIndex);
         }
         fail(new FetchException(FailureClassifier.classify(cause, FailureClassifier.Phase.CONNECT),
-                "cannot connect to " + target.hostKey() + ":" + target.port(), null, cause));
+                "cannot connect to " + target.hostKey() + ":" + target.port() + through, null, cause));
     }
 
     private void send(PooledConnection pc, boolean reusedConnection) {

@@ -174,6 +174,11 @@ final class ProxyRotation {
         }
     }
 
+    /** Proxy {@code index}'s URL without its password, for messages. */
+    String describe(int index) {
+        return proxies.get(index).redactedUrl();
+    }
+
     /** Failed connections per proxy, in configuration order. */
     List<Long> failures() {
         return snapshot(failures);

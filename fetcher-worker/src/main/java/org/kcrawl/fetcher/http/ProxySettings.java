@@ -48,6 +48,13 @@ public record ProxySettings(Type type, String host, int port, String username, S
         if (url == null || url.isBlank()) {
             throw new IllegalArgumentException("a proxy URL must not be blank");
         }
+        if (!url.contains("://")) {
+            // host:port alone is the usual slip; say what to write rather than how the URI parser failed.
+            String bare = url.strip();
+            bare = bare.lastIndexOf('@') >= 0 ? "***" + bare.substring(bare.lastIndexOf('@')) : bare;
+            throw new IllegalArgumentException("proxy '" + bare + "' has no scheme: write http://" + bare
+                    + " (HTTP CONNECT) or socks5://" + bare);
+        }
         URI uri;
         try {
             uri = new URI(url.strip());

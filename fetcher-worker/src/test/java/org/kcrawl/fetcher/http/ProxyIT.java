@@ -70,7 +70,10 @@ class ProxyIT {
              LoopbackProxy proxy = LoopbackProxy.start(LoopbackProxy.Protocol.HTTP, "crawler", "s3cret");
              NettyHttpFetcher fetcher = new NettyHttpFetcher(through(List.of(
                      "http://crawler:wrong@127.0.0.1:" + proxy.port())))) {
-            assertThat(failure(fetcher.fetch(origin.url("/1"))).reason()).isEqualTo(FailureReason.CONNECT);
+            FetchException failure = failure(fetcher.fetch(origin.url("/1")));
+            assertThat(failure.reason()).isEqualTo(FailureReason.CONNECT);
+            assertThat(failure.getMessage()).as("the message names the proxy, without its password")
+                    .contains("through proxy http://crawler:***@127.0.0.1:" + proxy.port()).doesNotContain("wrong");
         }
     }
 

@@ -33,6 +33,12 @@ class ProxySettingsTest {
         assertThatThrownBy(() -> ProxySettings.parse("http://proxy.example:3128/path"))
                 .hasMessageContaining("without a path");
         assertThatThrownBy(() -> ProxySettings.parse(" ")).hasMessageContaining("blank");
+        // host:port without a scheme: the message says what to write, not how java.net.URI failed.
+        assertThatThrownBy(() -> ProxySettings.parse("127.0.0.1:3128"))
+                .hasMessage("proxy '127.0.0.1:3128' has no scheme: write http://127.0.0.1:3128 (HTTP CONNECT) or"
+                        + " socks5://127.0.0.1:3128");
+        assertThatThrownBy(() -> ProxySettings.parse("crawler:secret@proxy.example:3128"))
+                .hasMessageContaining("has no scheme").hasMessageNotContaining("secret");
     }
 
     @Test
