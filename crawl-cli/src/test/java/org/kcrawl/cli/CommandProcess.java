@@ -34,6 +34,25 @@ final class CommandProcess implements AutoCloseable {
     }
 
     /**
+     * Writes a logback configuration for a child command into {@code dir}: {@code rootLevel} and above to
+     * stderr (Kafka's own loggers at WARN), never to stdout, where the command writes its JSON Lines.
+     */
+    static Path stderrLogging(Path dir, String rootLevel) throws IOException {
+        Path file = dir.resolve("logback-child.xml");
+        Files.writeString(file, """
+                <configuration>
+                  <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
+                    <target>System.err</target>
+                    <encoder><pattern>%d{HH:mm:ss.SSS} %-5level [%thread] %logger{24} - %msg%n</pattern></encoder>
+                  </appender>
+                  <root level="ROOT_LEVEL"><appender-ref ref="STDERR"/></root>
+                  <logger name="org.apache.kafka" level="WARN"/>
+                </configuration>
+                """.replace("ROOT_LEVEL", rootLevel), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /**
      * Starts {@code crawl args...} on this JVM's class path, logging as configured by {@code logbackConfig}
      * (the test class path holds test logging set up for stdout, which would mix with the JSON Lines).
      */

@@ -1,23 +1,9 @@
 package org.kcrawl.testkit.web;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.BindException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A site that moves its pages the old way, by declarative refresh ({@code <meta http-equiv="refresh">}
@@ -51,19 +37,15 @@ public final class RefreshSite implements AutoCloseable {
     public static final List<String> CONTENT_PAGES = List.of("/home.html", "/a.html", "/b.html", "/c.html");
 
     private static final String HTML = "text/html; charset=utf-8";
-    private static final int BIND_ATTEMPTS = 20;
 
-    private final List<HttpServer> servers;
-    private final ExecutorService executor;
+    private final LoopbackHosts hosts;
     private final String origin;
     private final String other;
-    private final Map<String, AtomicLong> requests = new ConcurrentHashMap<>();
 
-    private RefreshSite(List<HttpServer> servers, ExecutorService executor, String origin, String other) {
-        this.servers = servers;
-        this.executor = executor;
-        this.origin = origin;
-        this.other = other;
+    private RefreshSite(LoopbackHosts hosts) {
+        this.hosts = hosts;
+        this.origin = hosts.origin(0);
+        this.other = hosts.origin(1);
     }
 
     /** A builder: the site on 127.0.0.111, the other host on 127.0.0.112. */
@@ -73,12 +55,12 @@ public final class RefreshSite implements AutoCloseable {
 
     /** {@code path} on the site. */
     public String url(String path) {
-        return origin + checked(path);
+        return origin + LoopbackHosts.checkedPath(path);
     }
 
     /** {@code path} on the other host, where {@code /moved} leads. */
     public String otherUrl(String path) {
-        return other + checked(path);
+        return other + LoopbackHosts.checkedPath(path);
     }
 
     /** The other host's {@code host:port}, as the crawl's scope names the site. */
@@ -88,15 +70,13 @@ public final class RefreshSite implements AutoCloseable {
 
     /** How often {@code url} (one of this site's URLs, as the accessors give them) was requested. */
     public long requests(String url) {
-        AtomicLong n = requests.get(url);
-        return n == null ? 0 : n.get();
+        return hosts.requests(url);
     }
 
     /** Stops serving at once. */
     @Override
     public void close() {
-        servers.forEach(s -> s.stop(0));
-        executor.shutdownNow();
+        hosts.close();
     }
 
     @Override
@@ -104,26 +84,16 @@ public final class RefreshSite implements AutoCloseable {
         return "RefreshSite[" + origin + ", other " + other + "]";
     }
 
-    private static String checked(String path) {
-        if (path == null || !path.startsWith("/")) {
-            throw new IllegalArgumentException("path must start with '/' but was " + path);
-        }
-        return path;
-    }
-
     private void serve(String host, HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String path = exchange.getRequestURI().getRawPath();
-            requests.computeIfAbsent(host + path, p -> new AtomicLong()).incrementAndGet();
-            if (path.equals("/robots.txt")) {
-                respond(exchange, 200, "text/plain; charset=utf-8", "User-agent: *\nAllow: /\n");
-            } else if (CONTENT_PAGES.contains(path)) {
-                respond(exchange, 200, HTML, content(path));
-            } else if (host.equals(origin)) {
-                serveMoves(exchange, path);
-            } else {
-                respond(exchange, 404, HTML, page("Not found", ""));
-            }
+        String path = exchange.getRequestURI().getRawPath();
+        if (path.equals("/robots.txt")) {
+            respond(exchange, 200, "text/plain; charset=utf-8", "User-agent: *\nAllow: /\n");
+        } else if (CONTENT_PAGES.contains(path)) {
+            respond(exchange, 200, HTML, content(path));
+        } else if (host.equals(origin)) {
+            serveMoves(exchange, path);
+        } else {
+            respond(exchange, 404, HTML, page("Not found", ""));
         }
     }
 
@@ -189,85 +159,29 @@ public final class RefreshSite implements AutoCloseable {
     }
 
     private static void respond(HttpExchange exchange, int status, String type, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", type);
-        if (exchange.getRequestMethod().equals("HEAD")) {
-            exchange.sendResponseHeaders(status, -1);
-            return;
-        }
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+        LoopbackHosts.respond(exchange, status, type, body);
     }
 
     /** Collects the two addresses; {@link #start()} serves them on one free port. */
     public static final class Builder {
-        private String address = "127.0.0.111";
-        private String otherAddress = "127.0.0.112";
+        private List<String> addresses = List.of("127.0.0.111", "127.0.0.112");
 
         private Builder() {}
 
         /** The site's and the other host's loopback addresses, {@code 127.X.Y.Z}, different. */
         public Builder addresses(String site, String otherHost) {
-            for (String a : List.of(site, otherHost)) {
-                Objects.requireNonNull(a, "address");
-                if (!a.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")) {
-                    throw new IllegalArgumentException("addresses must be 127.0.0.0/8 addresses but one was " + a);
-                }
-            }
-            if (site.equals(otherHost)) {
-                throw new IllegalArgumentException("the two addresses must differ");
-            }
-            this.address = site;
-            this.otherAddress = otherHost;
+            List<String> both = java.util.Arrays.asList(site, otherHost);
+            LoopbackHosts.checkAddresses(both);
+            this.addresses = List.copyOf(both);
             return this;
         }
 
         /** Binds one free port on both addresses and starts serving. */
         public RefreshSite start() {
-            ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
-                Thread t = new Thread(r, "refresh-site-" + address);
-                t.setDaemon(true);
-                return t;
-            });
-            for (int attempt = 1; ; attempt++) {
-                List<HttpServer> servers = new ArrayList<>();
-                try {
-                    HttpServer first = bind(address, 0);
-                    servers.add(first);
-                    int port = first.getAddress().getPort();
-                    servers.add(bind(otherAddress, port));
-                    RefreshSite site = new RefreshSite(servers, executor, origin(address, port),
-                            origin(otherAddress, port));
-                    for (HttpServer server : servers) {
-                        String host = origin(server.getAddress().getAddress().getHostAddress(), port);
-                        server.setExecutor(executor);
-                        server.createContext("/", exchange -> site.serve(host, exchange));
-                        server.start();
-                    }
-                    return site;
-                } catch (BindException e) {
-                    // The first address's free port was taken on the other: try another port.
-                    servers.forEach(s -> s.stop(0));
-                    if (attempt == BIND_ATTEMPTS) {
-                        executor.shutdownNow();
-                        throw new UncheckedIOException("no port free on " + List.of(address, otherAddress), e);
-                    }
-                } catch (IOException e) {
-                    servers.forEach(s -> s.stop(0));
-                    executor.shutdownNow();
-                    throw new UncheckedIOException("could not listen on " + List.of(address, otherAddress), e);
-                }
-            }
-        }
-
-        private static HttpServer bind(String address, int port) throws IOException {
-            return HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), port), 64);
-        }
-
-        private static String origin(String address, int port) {
-            return "http://" + address + ":" + port;
+            LoopbackHosts hosts = LoopbackHosts.bind("refresh-site", addresses);
+            RefreshSite site = new RefreshSite(hosts);
+            hosts.start(site::serve);
+            return site;
         }
     }
 }
