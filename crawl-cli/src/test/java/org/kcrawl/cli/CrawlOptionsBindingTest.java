@@ -94,6 +94,13 @@ class CrawlOptionsBindingTest {
     }
 
     @Test
+    void theAdaptiveThrottleIsOffUnlessTheConfigFileTurnsItOn() throws IOException {
+        assertThat(crawl("http://example.org/").adaptive()).isFalse();
+        assertThat(withConfig("fetcher:\n  adaptive: true\n", "--rate", "5", "http://example.org/").adaptive())
+                .isTrue();
+    }
+
+    @Test
     void theDemoTakesPerIpToo() {
         CommandLine crawl = new CommandLine(new CrawlCommand()).setCaseInsensitiveEnumValuesAllowed(true);
         DemoCommand demo = (DemoCommand) crawl.parseArgs("demo", "--per-host", "4", "--per-ip", "3").subcommand()

@@ -147,8 +147,9 @@ public final class MeterCatalogue {
                     "backlogged hosts by the limit that holds their next request back now, each host under one:"
                             + " concurrency (ready, but the global cap is full or the pages already fetched wait for the broker), per_host (at its own cap),"
                             + " per_address (its IP address is at its cap), rate (waiting for its next start at the"
-                            + " configured rate), host_delay (waiting longer than the rate asks: a robots.txt"
-                            + " Crawl-delay, or a slow-down after 429/503)",
+                            + " configured rate, counted from the previous request's write), host_delay (waiting"
+                            + " longer than the rate asks: a robots.txt Crawl-delay, a slow-down after 429/503, or"
+                            + " with adaptive: true the host's slow answers)",
                     "cap", FETCH_HELD_CAPS),
             meter(FETCH_PAGES_UNACKED_BYTES, GAUGE, "bytes", FETCHER,
                     "body bytes of fetched pages the broker has not acknowledged yet; at max_unacked_page_bytes no"

@@ -35,6 +35,12 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
 
     /** Receives the outcome of one exchange, on the channel's event loop. */
     interface Listener {
+        /**
+         * The request's bytes reached the socket (the write completed): the moment the server can
+         * first see it, which politeness counts intervals from.
+         */
+        void onWritten();
+
         /** A complete (possibly truncated) response; {@code reusable} when the connection may serve another request. */
         void onResponse(ResponseData response, boolean reusable);
 
@@ -85,7 +91,12 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         ctx.pipeline().addFirst(READ_TIMEOUT,
                 new ReadTimeoutHandler(limits.idleReadTimeoutMillis(), TimeUnit.MILLISECONDS));
         ctx.writeAndFlush(request).addListener(f -> {
-            if (!f.isSuccess() && listener == l) {
+            if (listener != l) {
+                return; // the exchange already ended (a response before the write completed, a failure)
+            }
+            if (f.isSuccess()) {
+                l.onWritten();
+            } else {
                 fail(FailureClassifier.closed(FailureClassifier.Phase.AWAIT_RESPONSE),
                         "request could not be written", f.cause());
             }

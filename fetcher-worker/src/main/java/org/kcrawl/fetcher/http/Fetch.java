@@ -36,6 +36,7 @@ final class Fetch implements ExchangeHandler.Listener {
     private final ClientContext client;
     private final FetchTarget target;
     private final EventLoop loop;
+    private final SendListener sendListener;
     private final CompletableFuture<HttpResult> promise = new CompletableFuture<>();
     private final AtomicBoolean finished = new AtomicBoolean();
     private final long startNanos = System.nanoTime();
@@ -49,10 +50,11 @@ final class Fetch implements ExchangeHandler.Listener {
     private int proxyIndex = -1;
     private ProxyReplyProbe proxyProbe;
 
-    Fetch(ClientContext client, FetchTarget target, EventLoop loop) {
+    Fetch(ClientContext client, FetchTarget target, EventLoop loop, SendListener sendListener) {
         this.client = client;
         this.target = target;
         this.loop = loop;
+        this.sendListener = sendListener;
     }
 
     CompletableFuture<HttpResult> promise() {
@@ -254,6 +256,13 @@ final class Fetch implements ExchangeHandler.Listener {
     }
 
     @Override
+    public void onWritten() {
+        if (!finished.get()) {
+            sendListener.sent();
+        }
+    }
+
+    @Override
     public void onResponse(ResponseData response, boolean reusable) {
         PooledConnection pc = conn;
         conn = null;
@@ -283,6 +292,7 @@ final class Fetch implements ExchangeHandler.Listener {
         if (reused && !responseStarted && !retried && failure.reason() == FailureReason.CONNECT) {
             // The server closed the idle connection as we reused it: not the URL's fault, try a fresh one.
             retried = true;
+            sendListener.resending();
             resolve();
             return;
         }

@@ -13,7 +13,15 @@ import java.util.concurrent.CompletableFuture;
 public interface HttpFetcher extends AutoCloseable {
 
     /** Starts a GET of {@code url} (absolute http or https). */
-    CompletableFuture<HttpResult> fetch(String url);
+    default CompletableFuture<HttpResult> fetch(String url) {
+        return fetch(url, SendListener.NONE);
+    }
+
+    /**
+     * Starts a GET of {@code url} and tells {@code sent} when its request reaches the socket (see
+     * {@link SendListener}); a fetch that fails before its request was written never calls it.
+     */
+    CompletableFuture<HttpResult> fetch(String url, SendListener sent);
 
     /** Closes connections and event loops; in-flight fetches fail. */
     @Override

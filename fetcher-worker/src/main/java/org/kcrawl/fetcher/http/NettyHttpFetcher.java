@@ -106,7 +106,8 @@ public final class NettyHttpFetcher implements HttpFetcher {
     }
 
     @Override
-    public CompletableFuture<HttpResult> fetch(String url) {
+    public CompletableFuture<HttpResult> fetch(String url, SendListener sent) {
+        Objects.requireNonNull(sent, "sent must not be null");
         FetchTarget target;
         try {
             target = FetchTarget.parse(url);
@@ -122,7 +123,7 @@ public final class NettyHttpFetcher implements HttpFetcher {
                     "fetches in flight already at the cap (" + settings.maxConnections() + " in total, "
                             + settings.maxConnectionsPerHost() + " per host) for " + target.hostKey()));
         }
-        Fetch fetch = new Fetch(client, target, loopFor(target.hostKey()));
+        Fetch fetch = new Fetch(client, target, loopFor(target.hostKey()), sent);
         client.running().add(fetch);
         CompletableFuture<HttpResult> result = fetch.promise();
         fetch.start();

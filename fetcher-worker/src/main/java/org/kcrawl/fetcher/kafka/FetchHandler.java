@@ -278,13 +278,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         });
         CompletableFuture<HttpResult> response;
         try {
-            response = s.fetcher().fetch(task.request.url());
+            response = s.fetcher().fetch(task.request.url(), permit);
         } catch (RuntimeException e) {
             response = CompletableFuture.failedFuture(e);
         }
         response.whenComplete((result, error) -> {
             Instant now = s.time().now();
-            ResponseFeedback.release(permit, result, now);
+            ResponseFeedback.release(permit, result, error, now);
             if (unwrap(error) instanceof FetchRejectedException rejected) {
                 step(task, () -> onRejected(task, rejected, now));
                 return;

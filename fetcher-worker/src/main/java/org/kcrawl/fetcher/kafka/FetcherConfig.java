@@ -123,6 +123,11 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  * @param denyCidrs address ranges never fetched even though they are global: a cluster's pod and service
  *                  ranges, or any internal network taken from public address space. They win over
  *                  {@code allow_cidrs} and {@code allow_private}
+ * @param adaptive the latency-aware throttle (default false): each host's interval also follows its
+ *                 response time, like Scrapy's AutoThrottle but per host: an answer slower than the
+ *                 interval lengthens it to that answer's time at once, a server error (5xx) or a
+ *                 timeout at least doubles it, faster answers shorten it by half the difference each
+ *                 (gradual recovery), never below {@code 1/rate} nor above one minute
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -185,7 +190,8 @@ public record FetcherConfig(
         @JsonProperty("idle_connection_timeout") Duration idleConnectionTimeout,
         @JsonProperty("io_threads") int ioThreads,
         @JsonProperty("allow_cidrs") List<String> allowCidrs,
-        @JsonProperty("deny_cidrs") List<String> denyCidrs) {
+        @JsonProperty("deny_cidrs") List<String> denyCidrs,
+        @JsonProperty("adaptive") boolean adaptive) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -335,7 +341,8 @@ public record FetcherConfig(
                 Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
                 Map.of(), Map.of(), List.of(), ProxyMode.STICKY, Duration.ofMinutes(1), Duration.ofSeconds(10),
                 null, null, null, Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30), List.of(),
-                0, 64 * 1024, 200, Duration.ofSeconds(30), 0, List.of(), List.of());
+                0, 64 * 1024, 200, Duration.ofSeconds(30), 0, List.of(), List.of(),
+                false);
     }
 
     /** The crawl's topic names. */
@@ -360,7 +367,7 @@ public record FetcherConfig(
     /** The scheduler's limits. */
     public PolitenessSettings politeness() {
         return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0,
-                perAddressInForce(), maxHold, maxHostQueue);
+                perAddressInForce(), maxHold, maxHostQueue, adaptive);
     }
 
     /** robots.txt handling. */

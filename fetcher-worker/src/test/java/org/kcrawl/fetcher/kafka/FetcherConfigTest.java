@@ -46,6 +46,19 @@ class FetcherConfigTest {
         assertThat(c.politeness().maxQueueWait()).as("a host's queue reaches as far as a URL may be held")
                 .isEqualTo(c.maxHold());
         assertThat(c.politeness().maxHostQueue()).isEqualTo(c.maxHostQueue());
+        assertThat(c.adaptive()).as("the latency-aware throttle is opt-in").isFalse();
+        assertThat(c.politeness().adaptive()).isFalse();
+    }
+
+    @Test
+    void theAdaptiveThrottleBindsFromTheFileOrTheEnvironmentAndReachesTheScheduler() throws IOException {
+        Path file = dir.resolve("fetcher.yaml");
+        Files.writeString(file, "adaptive: true\n");
+
+        assertThat(bind(file, Map.of()).politeness().adaptive()).isTrue();
+        assertThat(bind(null, Map.of("KCRAWL_FETCHER_ADAPTIVE", "true")).politeness().adaptive()).isTrue();
+        assertThatThrownBy(() -> bind(null, Map.of("KCRAWL_FETCHER_ADAPTIVE", "sometimes")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("adaptive");
     }
 
     @Test
