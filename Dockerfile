@@ -9,9 +9,12 @@
 # runnable jar. The base images can be pinned by digest, so a rebuild uses exactly the images tested:
 #   docker build --build-arg JDK_IMAGE=eclipse-temurin:17-jdk@sha256:... \
 #                --build-arg JRE_IMAGE=eclipse-temurin:17-jre@sha256:... --build-arg MODULE=... .
+# and the render worker's Debian likewise (--build-arg RENDERER_IMAGE=debian:bookworm-slim@sha256:...).
 ARG MODULE=fetcher-worker
 ARG JDK_IMAGE=eclipse-temurin:17-jdk
 ARG JRE_IMAGE=eclipse-temurin:17-jre
+# Debian 12: its chromium and openjdk-17-jre-headless packages are what the renderer stage installs.
+ARG RENDERER_IMAGE=debian:bookworm-slim
 
 # Just the poms, in their directories, so the dependency layer below is rebuilt when a pom changes
 # rather than on every source edit (and new modules need no change here).
@@ -41,7 +44,7 @@ RUN ./mvnw -B -q -o -pl ${MODULE} -am package dependency:copy-dependencies -Dski
 
 # The render worker's image: Debian, whose chromium package is the browser the worker drives (nothing is
 # downloaded at run time), with Debian's JRE 17 and the fonts pages are laid out with. Same layers.
-FROM debian:bookworm-slim AS renderer
+FROM ${RENDERER_IMAGE} AS renderer
 ARG MODULE
 LABEL org.opencontainers.image.title="kcrawl ${MODULE}" \
       org.opencontainers.image.description="kcrawl, a Kafka-native distributed web crawler: ${MODULE}"

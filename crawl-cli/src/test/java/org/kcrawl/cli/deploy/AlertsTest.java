@@ -45,6 +45,12 @@ class AlertsTest {
                 "KcrawlWorkerNotReady", "KcrawlWorkerDown");
         assertThat(alerts().get("KcrawlLagGrowing").path("for").asText()).isEqualTo("10m");
         assertThat(alerts().get("KcrawlLagGrowing").path("expr").asText()).contains("deriv(").contains("[10m:");
+        String deadLetters = alerts().get("KcrawlDeadLetters").path("expr").asText();
+        List<MeterSpec> counters = MeterCatalogue.meters().stream().filter(m -> m.name().endsWith(".dead.letters"))
+                .toList();
+        assertThat(counters).hasSize(WorkerKind.values().length);
+        counters.forEach(m -> assertThat(deadLetters).as("every worker's dead letters")
+                .contains(m.prometheusNames().get(0) + "["));
     }
 
     @Test
@@ -103,6 +109,7 @@ class AlertsTest {
         String regex = topic.group(1).replace("\\\\", "\\");
         assertThat("news.urls".matches(regex)).isTrue();
         assertThat("news.pages".matches(regex)).isTrue();
+        assertThat("news.render".matches(regex)).as("the render workers' queue").isTrue();
         assertThat("news.urls.parked-0".matches(regex)).isFalse();
         assertThat("news.records".matches(regex)).isFalse();
 

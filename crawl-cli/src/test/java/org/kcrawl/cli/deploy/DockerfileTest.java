@@ -34,16 +34,23 @@ class DockerfileTest {
         assertThat(DOCKERFILE).contains("useradd --system --uid " + imageUser());
     }
 
-    /** Every base image is a build argument declared before the first stage, so it can be given by digest. */
+    /**
+     * Every base image is a build argument declared before the first stage, so it can be given by digest:
+     * Temurin 17 for the build and the JVM workers, the Debian release whose chromium and JRE 17 packages
+     * the renderer stage installs for the render worker.
+     */
     @Test
     void everyBaseImageIsABuildArgumentThatCanBePinnedByDigest() {
         List<String> lines = DOCKERFILE.lines().toList();
         int firstFrom = lines.indexOf(lines.stream().filter(l -> l.startsWith("FROM ")).findFirst().orElseThrow());
-        for (String from : lines.stream().filter(l -> l.startsWith("FROM ")).toList()) {
-            Matcher m = Pattern.compile("^FROM \\$\\{(\\w+)}( AS \\w+)?$").matcher(from);
+        List<String> froms = lines.stream().filter(l -> l.startsWith("FROM ")).toList();
+        assertThat(froms).contains("FROM ${RENDERER_IMAGE} AS renderer");
+        for (String from : froms) {
+            Matcher m = Pattern.compile("^FROM \\$\\{(\\w+)}( AS (\\w+))?$").matcher(from);
             assertThat(m.matches()).as("%s names its image by a build argument", from).isTrue();
+            String base = "renderer".equals(m.group(3)) ? "debian:bookworm-slim" : "eclipse-temurin:17-";
             assertThat(lines.subList(0, firstFrom)).as("ARG %s is declared before the first FROM", m.group(1))
-                    .anyMatch(l -> l.startsWith("ARG " + m.group(1) + "=eclipse-temurin:17-"));
+                    .anyMatch(l -> l.startsWith("ARG " + m.group(1) + "=" + base));
         }
     }
 
@@ -62,8 +69,14 @@ class DockerfileTest {
      */
     @Test
     void dependenciesAreALayerOfTheirOwnBeneathTheCode() {
-        List<String> copies = DOCKERFILE.lines().filter(l -> l.startsWith("COPY --from=build ")).toList();
-        assertThat(copies).containsExactly("COPY --from=build /out/lib/ /app/lib/", "COPY --from=build /out/app/ /app/");
+        for (String stage : List.of(rendererStage(), runtimeStage())) {
+            List<String> copies = stage.lines().filter(l -> l.startsWith("COPY --from=build ")).toList();
+            assertThat(copies).as(stage.lines().findFirst().orElseThrow())
+                    .containsExactly("COPY --from=build /out/lib/ /app/lib/", "COPY --from=build /out/app/ /app/");
+            assertThat(stage).contains("\"-jar\", \"/app/worker.jar\"]");
+        }
+        assertThat(DOCKERFILE.lines().filter(l -> l.startsWith("COPY --from=build "))).as("no other stage copies the build")
+                .hasSize(4);
         assertThat(DOCKERFILE).contains("sh deploy/docker/layers.sh ${MODULE} /out")
                 .contains("dependency:copy-dependencies").contains("-Dmdep.prependGroupId=true")
                 .contains("\"-jar\", \"/app/worker.jar\"]");
@@ -86,14 +99,27 @@ class DockerfileTest {
 
     @Test
     void theRendererStageRunsDebiansChromiumAsTheSameUnprivilegedUser() {
-        String stage = DOCKERFILE.substring(DOCKERFILE.indexOf("FROM debian:"), DOCKERFILE.lastIndexOf("FROM "));
-        assertThat(stage).startsWith("FROM debian:bookworm-slim AS renderer");
+        String stage = rendererStage();
+        assertThat(DOCKERFILE).contains("\nARG RENDERER_IMAGE=debian:bookworm-slim\n");
         assertThat(stage).contains("apt-get install").contains(" chromium ").contains("openjdk-17-jre-headless");
         assertThat(stage).contains("useradd --system --uid " + imageUser()).contains("USER " + imageUser() + ":");
-        assertThat(stage).contains("COPY --from=build /worker.jar /app/worker.jar");
+        assertThat(stage).contains("COPY --from=build /out/lib/ /app/lib/\nCOPY --from=build /out/app/ /app/\n");
         assertThat(Repo.text("render-worker/pom.xml")).contains("<shadedClassifierName>all</shadedClassifierName>");
         assertThat(FetcherConfig.defaults().browserPath())
                 .as("the worker's default browser_path is where Debian's package puts it").isEqualTo("/usr/bin/chromium");
+    }
+
+    /** The render worker's stage, from its FROM to the next. */
+    private static String rendererStage() {
+        int start = DOCKERFILE.indexOf("FROM ${RENDERER_IMAGE} AS renderer\n");
+        assertThat(start).as("the renderer stage").isNotNegative();
+        int end = DOCKERFILE.indexOf("\nFROM ", start);
+        return DOCKERFILE.substring(start, end < 0 ? DOCKERFILE.length() : end + 1);
+    }
+
+    /** The last stage, the image of the JVM workers and the crawl command. */
+    private static String runtimeStage() {
+        return DOCKERFILE.substring(DOCKERFILE.lastIndexOf("\nFROM ") + 1);
     }
 
     @Test

@@ -74,6 +74,10 @@ class OverlaysTest {
         assertThat(parser.crawlName()).isEqualTo(fetcher.crawlName());
         assertThat(parser.bootstrapServers()).isEqualTo(fetcher.bootstrapServers());
         assertThat(parser.layout()).as("both workers create the same topics").isEqualTo(fetcher.layout());
+        WorkerKind.Bound renderer = overlay.bound(WorkerKind.RENDERER);
+        assertThat(renderer.crawlName()).isEqualTo(fetcher.crawlName());
+        assertThat(renderer.bootstrapServers()).isEqualTo(fetcher.bootstrapServers());
+        assertThat(renderer.layout()).as("render workers create the same topics").isEqualTo(fetcher.layout());
         for (WorkerKind kind : WorkerKind.values()) {
             WorkerKind.Bound bound = overlay.bound(kind);
             overlay.env(kind).keySet().stream().filter(k -> k.startsWith("KAFKA_")).forEach(k ->
@@ -92,7 +96,8 @@ class OverlaysTest {
             assertThat(trigger.path("consumerGroup").asText()).isEqualTo(bound.group());
             assertThat(trigger.path("topic").asText()).isEqualTo(bound.consumedTopic());
             assertThat(trigger.path("bootstrapServers").asText()).isEqualTo(bound.bootstrapServers());
-            int partitions = kind == WorkerKind.FETCHER ? bound.layout().urlPartitions() : bound.layout().pagePartitions();
+            // The render topic has as many partitions as the urls topic (TopicProvisioner).
+            int partitions = kind == WorkerKind.PARSER ? bound.layout().pagePartitions() : bound.layout().urlPartitions();
             assertThat(scaler.path("maxReplicaCount").asInt()).as("replicas past the partitions sit idle")
                     .isLessThanOrEqualTo(partitions).isGreaterThanOrEqualTo(scaler.path("minReplicaCount").asInt());
         }
@@ -104,8 +109,11 @@ class OverlaysTest {
         WorkerKind.Bound fetcher = dev.bound(WorkerKind.FETCHER);
         assertThat(fetcher.layout().replication()).isEqualTo((short) 1);
         assertThat(fetcher.layout().urlPartitions()).isLessThanOrEqualTo(4);
-        assertThat(dev.named("ScaledObject", "kcrawl-fetcher").path("spec").path("maxReplicaCount").asInt())
-                .isLessThanOrEqualTo(2);
+        for (WorkerKind kind : WorkerKind.values()) {
+            assertThat(dev.bound(kind).layout().replication()).as(kind.name).isEqualTo((short) 1);
+            assertThat(dev.named("ScaledObject", "kcrawl-" + kind.name).path("spec").path("maxReplicaCount").asInt())
+                    .as(kind.name).isLessThanOrEqualTo(2);
+        }
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -53,19 +54,24 @@ import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.FetcherProcess;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.ParserProcess;
+import org.kcrawl.render.kafka.RenderMain;
+import org.kcrawl.render.kafka.RenderProcess;
+import org.kcrawl.testkit.browser.RequiresChromium;
 import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
 import org.kcrawl.testkit.kafka.SaslPlain;
+import org.kcrawl.testkit.web.ScriptSite;
 import org.kcrawl.testkit.web.SyntheticWeb;
 
 /**
  * The Strimzi examples under {@code deploy/strimzi/} hold: the KafkaTopics are the topics the workers
- * would create themselves, and the KafkaUsers' ACLs are enough for a fetcher and a parser to crawl, each
- * logged in as its own user, on a broker that refuses whatever no ACL allows, and for KEDA to read lag.
+ * would create themselves, and the KafkaUsers' ACLs are enough for a fetcher and a parser to crawl, and
+ * with a render worker to crawl a site built by its scripts, each logged in as its own user, on a broker
+ * that refuses whatever no ACL allows, and for KEDA to read lag.
  */
 class StrimziExamplesIT {
     private static final String CRAWL = "crawl";
-    private static final Map<String, String> PASSWORDS = Map.of(
-            "kcrawl-fetcher", "fetcher-pw", "kcrawl-parser", "parser-pw", "kcrawl-keda", "keda-pw");
+    private static final Map<String, String> PASSWORDS = Map.of("kcrawl-fetcher", "fetcher-pw",
+            "kcrawl-parser", "parser-pw", "kcrawl-renderer", "renderer-pw", "kcrawl-keda", "keda-pw");
     private static final SaslPlain SASL = new SaslPlain(PASSWORDS, true);
     private static EmbeddedKafkaBroker broker;
 
@@ -136,7 +142,7 @@ class StrimziExamplesIT {
 
     @Test
     void aFetcherAndAParserCrawlAsTheirKafkaUsersWithNothingButTheirAcls() throws Exception {
-        createTopicsAndAcls();
+        createTopicsAndAcls(CRAWL);
         try (SyntheticWeb web = SyntheticWeb.builder().hosts(1).pagesPerHost(6).linksPerPage(3).externalLinksPerPage(0)
                 .bindBase(170).start()) {
             String seed = web.hostRoots().get(0);
@@ -145,7 +151,7 @@ class StrimziExamplesIT {
                          "127.0.0.1");
                  ParserProcess parser = ParserProcess.start(workerConfig(ParserConfig.class), env("kcrawl-parser"),
                          "127.0.0.1")) {
-                seed(seed);
+                seed(CRAWL, seed);
                 List<String> records = new ArrayList<>();
                 try (KafkaConsumer<String, byte[]> reader = clientsOf(SaslPlain.ADMIN).consumer(null, "it-reader", 500)) {
                     reader.assign(List.of(new TopicPartition(CRAWL + ".records", 0),
@@ -176,15 +182,96 @@ class StrimziExamplesIT {
         }
     }
 
-    /** The example topics, two partitions each (one for scope) and one replica on this one broker. */
-    private static void createTopicsAndAcls() throws Exception {
+    /**
+     * A site whose pages are built by their scripts: the fetcher hands /p/1 to the render workers
+     * unfetched (render_patterns), the parser sends the other pages it finds to be script shells
+     * (render_auto), and the render worker renders them all, each logged in as its own user; every page
+     * is recorded with the title its script set.
+     */
+    @Test
+    @RequiresChromium
+    void withARenderWorkerTheScriptBuiltPagesAreCrawledAsTheWorkersKafkaUsers() throws Exception {
+        String crawl = "rendered";
+        createTopicsAndAcls(crawl);
+        try (ScriptSite site = ScriptSite.builder().addresses("127.0.0.181", "127.0.0.182").pages(3).start()) {
+            String routed = site.url("/p/1");
+            Map<String, String> fetcherEnv = workerEnv(FetcherConfig.ENV_PREFIX, crawl);
+            // A YAML list, as the variables are read; single quotes keep the backslashes of the quoted pattern.
+            fetcherEnv.put(FetcherConfig.ENV_PREFIX + "RENDER_PATTERNS", "['^" + Pattern.quote(routed) + "$']");
+            Map<String, String> parserEnv = workerEnv(ParserConfig.ENV_PREFIX, crawl);
+            parserEnv.put(ParserConfig.ENV_PREFIX + "RENDER_AUTO", "true");
+            Map<String, String> rendererEnv = workerEnv(RenderMain.ENV_PREFIX, crawl);
+            try (FetcherProcess fetcher = FetcherProcess.start(bind(FetcherConfig.ENV_PREFIX, fetcherEnv),
+                         env("kcrawl-fetcher"), "127.0.0.1");
+                 ParserProcess parser = ParserProcess.start(ParserConfig.load(null, parserEnv), env("kcrawl-parser"),
+                         "127.0.0.1");
+                 RenderProcess renderer = RenderProcess.start(bind(RenderMain.ENV_PREFIX, rendererEnv),
+                         env("kcrawl-renderer"), "127.0.0.1")) {
+                seed(crawl, site.url("/"));
+                Map<String, String> titles = new TreeMap<>();
+                try (KafkaConsumer<String, byte[]> reader = clientsOf(SaslPlain.ADMIN).consumer(null, "it-reader", 500)) {
+                    reader.assign(List.of(new TopicPartition(crawl + ".records", 0),
+                            new TopicPartition(crawl + ".records", 1)));
+                    reader.seekToBeginning(reader.assignment());
+                    await().atMost(Duration.ofSeconds(120)).until(() -> {
+                        for (ConsumerRecord<String, byte[]> r : reader.poll(Duration.ofMillis(200))) {
+                            titles.put(r.key(), MessageCodec.get().readTree(r.value()).path("title").asText());
+                        }
+                        return titles.size() >= site.contentUrls().size();
+                    });
+                }
+                assertThat(titles.keySet()).containsExactlyInAnyOrderElementsOf(site.contentUrls());
+                titles.forEach((url, title) -> assertThat(title).as(url).isEqualTo(site.titleOf(url)));
+                assertThat(site.requests(routed)).as("the fetcher handed %s over unfetched", routed).isEqualTo(1);
+
+                try (Admin keda = clientsOf("kcrawl-keda").admin()) {
+                    assertThat(new ConsumerLag(keda).of(crawl + ".renderer", crawl + ".render"))
+                            .isGreaterThanOrEqualTo(0);
+                }
+                // Enforced: a render worker may not read what the parser writes.
+                try (KafkaConsumer<String, byte[]> snoop = clientsOf("kcrawl-renderer").consumer(null, "it-snoop", 10)) {
+                    snoop.assign(List.of(new TopicPartition(crawl + ".records", 0)));
+                    snoop.seekToBeginning(snoop.assignment());
+                    assertThatThrownBy(() -> snoop.poll(Duration.ofSeconds(5)))
+                            .isInstanceOf(TopicAuthorizationException.class);
+                }
+            }
+        }
+    }
+
+    /**
+     * The outputs a render worker writes besides rendered pages (redirect targets, sites, failures, its
+     * retries and parked URLs, dead letters) are what its ACLs admit, each written as that user; the
+     * seen-set and the records, which it never writes, are refused.
+     */
+    @Test
+    void theRenderWorkersOtherOutputsAreAdmittedAndNothingMore() throws Exception {
+        String crawl = "outputs";
+        createTopicsAndAcls(crawl);
+        CrawlTopics topics = new CrawlTopics(crawl);
+        try (KafkaProducer<String, byte[]> producer = clientsOf("kcrawl-renderer").producer("it-renderer")) {
+            for (String topic : List.of(topics.pages(), topics.urls(), topics.scope(), topics.failures(),
+                    topics.render(), topics.deadLetters())) {
+                producer.send(new ProducerRecord<>(topic, "k", new byte[] {1})).get(30, TimeUnit.SECONDS);
+            }
+        }
+        for (String topic : List.of(topics.seen(), topics.records())) {
+            try (KafkaProducer<String, byte[]> producer = clientsOf("kcrawl-renderer").producer("it-renderer-" + topic)) {
+                assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, "k", new byte[] {1}))
+                        .get(30, TimeUnit.SECONDS)).as(topic).hasCauseInstanceOf(TopicAuthorizationException.class);
+            }
+        }
+    }
+
+    /** The example topics, renamed for {@code crawl}, two partitions each (one for scope) and one replica. */
+    private static void createTopicsAndAcls(String crawl) throws Exception {
         List<NewTopic> topics = new ArrayList<>();
         for (JsonNode t : examples("kafka-topics.yaml", "KafkaTopic").values()) {
             JsonNode spec = t.path("spec");
             Map<String, String> config = new HashMap<>();
             spec.path("config").fields().forEachRemaining(f -> config.put(f.getKey(), f.getValue().asText()));
             config.remove("min.insync.replicas");
-            topics.add(new NewTopic(spec.path("topicName").asText(), Math.min(2, spec.path("partitions").asInt()),
+            topics.add(new NewTopic(renamed(spec.path("topicName").asText(), crawl), Math.min(2, spec.path("partitions").asInt()),
                     (short) 1).configs(config));
         }
         List<AclBinding> acls = new ArrayList<>();
@@ -195,7 +282,7 @@ class StrimziExamplesIT {
             for (JsonNode acl : authorization.path("acls")) {
                 JsonNode r = acl.path("resource");
                 ResourcePattern pattern = new ResourcePattern(ResourceType.fromString(r.path("type").asText()),
-                        r.path("name").asText(), patternType(r.path("patternType").asText("literal")));
+                        renamed(r.path("name").asText(), crawl), patternType(r.path("patternType").asText("literal")));
                 for (JsonNode op : acl.path("operations")) {
                     AclOperation operation = AclOperation.fromString(op.asText());
                     assertThat(operation).as("operation %s", op).isNotEqualTo(AclOperation.UNKNOWN);
@@ -211,13 +298,19 @@ class StrimziExamplesIT {
         }
         // The broker applies new topics and ACLs from the metadata log a moment after the controller
         // acknowledged them: start the workers once each user sees every topic it may describe.
-        Set<String> all = Set.copyOf(new CrawlTopics(CRAWL).all());
+        Set<String> all = Set.copyOf(new CrawlTopics(crawl).all());
         for (String user : PASSWORDS.keySet()) {
             try (Admin admin = clientsOf(user).admin()) {
                 await().atMost(Duration.ofSeconds(30))
                         .until(() -> admin.listTopics().names().get(30, TimeUnit.SECONDS).containsAll(all));
             }
         }
+    }
+
+    /** {@code name} of the examples' crawl "crawl" for the crawl {@code crawl}, as the examples' header says to. */
+    private static String renamed(String name, String crawl) {
+        assertThat(name).startsWith(CRAWL + ".");
+        return crawl + name.substring(CRAWL.length());
     }
 
     /** Strimzi's pattern types ({@code literal}, {@code prefix}) as Kafka names them. */
@@ -230,8 +323,8 @@ class StrimziExamplesIT {
     }
 
     /** Seeds the crawl as an operator with the cluster's admin credentials would (crawl submit). */
-    private static void seed(String url) throws Exception {
-        CrawlTopics topics = new CrawlTopics(CRAWL);
+    private static void seed(String crawl, String url) throws Exception {
+        CrawlTopics topics = new CrawlTopics(crawl);
         Instant now = Instant.now();
         try (KafkaProducer<String, byte[]> producer = clientsOf(SaslPlain.ADMIN).producer("it-submit")) {
             for (var site : ScopeRecords.seedSites(List.of(url), now)) {
@@ -251,19 +344,30 @@ class StrimziExamplesIT {
 
     private static <T> T workerConfig(Class<T> type) {
         String prefix = type == FetcherConfig.class ? FetcherConfig.ENV_PREFIX : ParserConfig.ENV_PREFIX;
+        Map<String, String> env = workerEnv(prefix, CRAWL);
+        return type == FetcherConfig.class ? type.cast(bind(prefix, env)) : type.cast(ParserConfig.load(null, env));
+    }
+
+    /** A worker's settings for {@code crawl} on the test's broker, as variables with its {@code prefix}. */
+    private static Map<String, String> workerEnv(String prefix, String crawl) {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put(prefix + "CRAWL_NAME", CRAWL);
+        env.put(prefix + "CRAWL_NAME", crawl);
         env.put(prefix + "BOOTSTRAP_SERVERS", broker.bootstrapServers());
         env.put(prefix + "PARTITIONS", "2");
         env.put(prefix + "METRICS_PORT", "0");
         env.put(prefix + "DRAIN_TIMEOUT", "PT2S");
-        if (type == FetcherConfig.class) {
+        if (prefix.equals(ParserConfig.ENV_PREFIX)) {
+            env.put(prefix + "REPLICATION_FACTOR", "1");
+        } else {
             env.put(prefix + "REPLICATION", "1");
             env.put(prefix + "ALLOW_PRIVATE", "true");
             env.put(prefix + "RATE", "50");
-            return type.cast(new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), null, env, prefix));
         }
-        env.put(prefix + "REPLICATION_FACTOR", "1");
-        return type.cast(ParserConfig.load(null, env));
+        return env;
+    }
+
+    /** The fetcher's settings, which the render worker reads too, bound from variables with {@code prefix}. */
+    private static FetcherConfig bind(String prefix, Map<String, String> env) {
+        return new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), null, env, prefix);
     }
 }
