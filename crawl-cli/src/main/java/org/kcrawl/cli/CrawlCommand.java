@@ -34,7 +34,8 @@ public final class CrawlCommand implements Callable<Integer> {
     @Mixin
     CrawlOptions options;
 
-    @Option(names = "--seeds", paramLabel = "FILE", description = "Read seed URLs from FILE, one a line.")
+    @Option(names = "--seeds", paramLabel = "FILE",
+            description = "Read seed URLs from FILE (- for standard input), one a line; '#' starts a comment line.")
     Path seedsFile;
 
     @Parameters(paramLabel = "URL", arity = "0..*", description = "Seed URLs (http or https).")

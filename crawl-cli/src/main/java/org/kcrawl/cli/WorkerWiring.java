@@ -3,6 +3,7 @@ package org.kcrawl.cli;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.config.ConfigBinder;
@@ -51,8 +52,9 @@ final class WorkerWiring {
         ConfigBinder binder = new ConfigBinder();
         FetcherConfig local = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), null, "fetcher",
                 LOCAL_ROBOTS_SCHEDULE);
-        this.fetcher = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
+        FetcherConfig fromFile = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
                 fetcherOverrides(options));
+        this.fetcher = withHeaders(binder, fromFile, options.headerMap());
         fetcher.checkFitsHeap(Runtime.getRuntime().maxMemory());
         // The parser follows meta refreshes by the rules the fetcher follows redirects by: it starts from
         // the fetcher's limits, so setting them once, in the fetcher's section, is enough.
@@ -80,6 +82,19 @@ final class WorkerWiring {
                     + " needs Chromium: install it (Debian: apt-get install chromium) or set browser_path in the"
                     + " fetcher section of --config");
         }
+    }
+
+    /**
+     * {@code config} with the {@code --header} options over its {@code headers} (a header of the same
+     * name from the command line wins, the file's others stay).
+     */
+    private static FetcherConfig withHeaders(ConfigBinder binder, FetcherConfig config, Map<String, String> headers) {
+        if (headers.isEmpty()) {
+            return config;
+        }
+        Map<String, String> merged = new java.util.LinkedHashMap<>(config.headers());
+        merged.putAll(headers);
+        return binder.bindSection(FetcherConfig.class, config, null, "fetcher", Map.of("headers", merged));
     }
 
     /**
@@ -196,6 +211,9 @@ final class WorkerWiring {
         }
         if (!o.render.isEmpty()) {
             m.put("render_patterns", o.render);
+        }
+        if (!o.proxies.isEmpty()) {
+            m.put("proxies", List.copyOf(o.proxies));
         }
         return m;
     }

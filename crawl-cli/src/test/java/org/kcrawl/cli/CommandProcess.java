@@ -57,6 +57,16 @@ final class CommandProcess implements AutoCloseable {
      * (the test class path holds test logging set up for stdout, which would mix with the JSON Lines).
      */
     static CommandProcess start(Path workDir, Path logbackConfig, String... args) {
+        return start(workDir, logbackConfig, java.util.Map.of(), "", args);
+    }
+
+    /**
+     * The same with {@code env} added to the process's environment (after the test JVM's {@code KCRAWL_*}
+     * and {@code KAFKA_*} variables are removed) and {@code stdin} written to its standard input, which is
+     * then closed.
+     */
+    static CommandProcess start(Path workDir, Path logbackConfig, java.util.Map<String, String> env, String stdin,
+                                String... args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
@@ -66,11 +76,14 @@ final class CommandProcess implements AutoCloseable {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
         builder.environment().keySet().removeIf(k -> k.startsWith("KCRAWL_") || k.startsWith("KAFKA_"));
+        builder.environment().putAll(env);
         Path stderr = workDir.resolve("stderr.txt");
         builder.redirectError(stderr.toFile());
         try {
             Process process = builder.start();
-            process.getOutputStream().close(); // nothing on stdin
+            try (var in = process.getOutputStream()) {
+                in.write(stdin.getBytes(StandardCharsets.UTF_8));
+            }
             return new CommandProcess(process, stderr);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);

@@ -43,6 +43,11 @@ class CrawlUsageTest {
         "http:///nohost | no host",
         "--seeds /does/not/exist.txt | /does/not/exist.txt",
         "--quiet | no seed URLs",
+        "--proxy ftp://127.0.0.1:21 http://example.org/ | --proxy",
+        "--proxy http://127.0.0.1 http://example.org/ | port",
+        "--header NoColon http://example.org/ | --header",
+        "--header Host:evil.example http://example.org/ | 'Host'",
+        "--header X-A:\u0001 http://example.org/ | --header X-A",
     })
     void refusesWithOneLineAndExitCode2(String argLine, String mentioned) {
         int code = CrawlMain.run(argLine.split(" "));
@@ -65,7 +70,7 @@ class CrawlUsageTest {
         String help = outBytes.toString(StandardCharsets.UTF_8);
         for (String option : new String[] {"--seeds", "--out", "--failures", "--max-pages", "--max-depth", "--scope",
             "--rate", "--per-host", "--per-ip", "--concurrency", "--allow-private", "--ignore-robots", "--bootstrap", "--config",
-            "--quiet", "demo"}) {
+            "--quiet", "--proxy", "--header", "demo"}) {
             assertThat(help).contains(option);
         }
     }

@@ -17,13 +17,16 @@ import org.kcrawl.common.message.FailureReason;
 
 /**
  * The one documented catalogue of the workers' meters. Tags take bounded values only, never a URL
- * or a host; every meter also carries the common tag {@code worker} (fetcher, parser or renderer). The
+ * or a host; every meter also carries the common tags {@code worker} (fetcher, parser or renderer) and
+ * {@code crawl} (the crawl name, one value per worker, so several crawls can share a Prometheus). The
  * README's metrics table is rendered from this list ({@link CatalogueMarkdown}), and tests check
  * that a running worker registers exactly the {@code crawl.*} meters listed here for it.
  */
 public final class MeterCatalogue {
     /** Common tag on every meter of a worker process: {@code fetcher}, {@code parser} or {@code renderer}. */
     public static final String WORKER_TAG = "worker";
+    /** Common tag on every meter of a worker process: its {@code crawl_name}. */
+    public static final String CRAWL_TAG = "crawl";
 
     /** How each consumed URL ended. */
     public static final String FETCH_OUTCOMES = "crawl.fetch.outcomes";

@@ -41,7 +41,9 @@ class ManifestsTest {
     /** Ranges no fetcher may reach: private, shared, loopback, link-local (cloud metadata), reserved. */
     private static final List<String> INTERNAL_V4 = List.of("0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10",
             "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12", "192.168.0.0/16");
-    private static final List<String> INTERNAL_V6 = List.of("::1/128", "fc00::/7", "fe80::/10");
+    private static final List<String> INTERNAL_V6 = List.of("::1/128", "fc00::/7", "fe80::/10",
+            // Forms that carry an IPv4 address, private ones included: NAT64, Teredo, 6to4.
+            "64:ff9b::/96", "2001::/32", "2002::/16");
     /** Process variables the workers read besides their settings. */
     private static final Set<String> PROCESS_VARIABLES = Set.of(LogFormat.ENV, "KCRAWL_LOG_LEVEL");
 
@@ -135,6 +137,9 @@ class ManifestsTest {
         assertThat(Duration.ofSeconds(grace)).as("the grace period outlasts the drain")
                 .isGreaterThanOrEqualTo(bound.drainTimeout().plus(CLOSE_SLACK));
 
+        assertThat(pod.path("spec").path("automountServiceAccountToken").isBoolean()).isTrue();
+        assertThat(pod.path("spec").path("automountServiceAccountToken").asBoolean())
+                .as("the workers never call the Kubernetes API: no token in the pod").isFalse();
         JsonNode podSecurity = pod.path("spec").path("securityContext");
         assertThat(podSecurity.path("runAsNonRoot").asBoolean()).isTrue();
         assertThat(podSecurity.path("runAsUser").asInt()).isEqualTo(DockerfileTest.imageUser());

@@ -48,6 +48,7 @@ final class Fetch implements ExchangeHandler.Listener {
     private boolean reused;
     private boolean retried;
     private int proxyIndex = -1;
+    private ProxyReplyProbe proxyProbe;
 
     Fetch(ClientContext client, FetchTarget target, EventLoop loop, SendListener sendListener) {
         this.client = client;
@@ -134,8 +135,9 @@ final class Fetch implements ExchangeHandler.Listener {
                 blockedRange = range.get();
             }
         }
+        String kind = client.guard().isDenied(blockedRange) ? "denied" : "non-global";
         fail(new FetchException(FailureReason.BLOCKED_ADDRESS, target.host() + " resolves to "
-                + blocked.getHostAddress() + ", inside non-global range " + blockedRange));
+                + blocked.getHostAddress() + ", inside " + kind + " range " + blockedRange));
     }
 
     private void connect(InetAddress address) {
@@ -148,10 +150,15 @@ final class Fetch implements ExchangeHandler.Listener {
         }
         conn = pc;
         reused = false;
-        proxyIndex = client.proxies().next();
-        ProxyHandler proxy = proxyIndex < 0 ? null : client.proxies().newHandler(proxyIndex);
+        proxyIndex = client.proxies().choose(target.hostKey());
+        ProxyHandler proxy = null;
+        proxyProbe = null;
+        if (proxyIndex >= 0) {
+            proxy = client.proxies().newHandler(proxyIndex);
+            proxyProbe = new ProxyReplyProbe();
+        }
         Bootstrap bootstrap = client.bootstrap().clone(loop).handler(new FetchChannelInitializer(
-                client.settings(), client.limits(), client.memory(), client.ssl(), target, proxy));
+                client.settings(), client.limits(), client.memory(), client.ssl(), target, proxy, proxyProbe));
         connecting = client.dialer().connect(bootstrap, new InetSocketAddress(withoutName(address), target.port()));
         connecting.addListener((ChannelFuture f) -> onConnected(pc, f));
     }
@@ -224,11 +231,14 @@ final class Fetch implements ExchangeHandler.Listener {
     }
 
     private void onSetupFailed(Throwable cause) {
+        String through = "";
         if (proxyIndex >= 0) {
-            client.proxies().recordFailure(proxyIndex);
+            client.proxies().recordFailure(proxyIndex, proxyProbe.answered());
+            // Name the proxy: "connection refused" alone points at the site when the proxy may be the one down.
+            through = " through proxy " + client.proxies().describe(proxyIndex);
         }
         fail(new FetchException(FailureClassifier.classify(cause, FailureClassifier.Phase.CONNECT),
-                "cannot connect to " + target.hostKey() + ":" + target.port(), null, cause));
+                "cannot connect to " + target.hostKey() + ":" + target.port() + through, null, cause));
     }
 
     private void send(PooledConnection pc, boolean reusedConnection) {

@@ -11,7 +11,7 @@ import io.netty.handler.ssl.SslHandler;
 
 /**
  * The pipeline of one client connection:
- * [proxy] → [tls] → meter → codec → tap → valve → inflate → exchange.
+ * [proxy probe → proxy] → [tls] → meter → codec → tap → valve → inflate → exchange.
  * The per-request read timeout is added in front by {@link ExchangeHandler} while a request runs.
  */
 final class FetchChannelInitializer extends ChannelInitializer<Channel> {
@@ -30,21 +30,26 @@ final class FetchChannelInitializer extends ChannelInitializer<Channel> {
     private final FetchTarget target;
     private final ProxyHandler proxyHandler;
     private final BodyMemory memory;
+    private final ProxyReplyProbe proxyProbe;
 
+    /** A pipeline through {@code proxyHandler} watched by {@code proxyProbe} (both null when connecting directly). */
     FetchChannelInitializer(HttpClientSettings settings, ResponseLimits limits, BodyMemory memory,
-                            SslContext sslContext, FetchTarget target, ProxyHandler proxyHandler) {
+                            SslContext sslContext, FetchTarget target, ProxyHandler proxyHandler,
+                            ProxyReplyProbe proxyProbe) {
         this.settings = settings;
         this.limits = limits;
         this.memory = memory;
         this.sslContext = sslContext;
         this.target = target;
         this.proxyHandler = proxyHandler;
+        this.proxyProbe = proxyProbe;
     }
 
     @Override
     protected void initChannel(Channel ch) {
         ChannelPipeline p = ch.pipeline();
         if (proxyHandler != null) {
+            p.addLast(ProxyReplyProbe.NAME, proxyProbe);
             p.addLast(PROXY, proxyHandler);
         }
         if (target.https()) {

@@ -46,7 +46,8 @@ import org.kcrawl.fetcher.net.HostResolver;
  * the {@link AddressGuard} before a socket is opened, and the checked address itself is dialed (no
  * second resolution, also not by a proxy: proxies are asked for the address, not the name). When an
  * answer mixes refused and allowed addresses, the first allowed one is dialed; when all are refused the
- * fetch fails with BLOCKED_ADDRESS and no socket is opened.
+ * fetch fails with BLOCKED_ADDRESS and no socket is opened. A proxy's own address is not checked: the
+ * operator named it, and naming one never opens its address (or any other) to the URLs crawled.
  *
  * <h2>Threads</h2>
  * Each host is served by one event loop (chosen by hashing its host key), which runs all of that
@@ -108,14 +109,15 @@ public final class NettyHttpFetcher implements HttpFetcher {
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.SO_KEEPALIVE, true);
             Set<Fetch> running = ConcurrentHashMap.newKeySet();
-            this.client = new ClientContext(settings, ResponseLimits.of(settings), memory,
-                    TlsContexts.forClient(settings), bootstrap, Objects.requireNonNull(dialer, "dialer must not be null"), this.resolver,
-                    new AddressGuard(settings.allowPrivate(), settings.allowedRanges()),
+            this.client = new ClientContext(settings, ResponseLimits.of(settings), memory, TlsContexts.forClient(settings),
+                    bootstrap, Objects.requireNonNull(dialer, "dialer must not be null"), this.resolver,
+                    new AddressGuard(settings.allowPrivate(), settings.allowedRanges(), settings.deniedRanges()),
                     new ConnectionPool(settings.maxConnections(), settings.maxConnectionsPerHost(),
                             settings.idleConnectionTimeout()),
                     new InFlightLimiter(settings.maxConnections(), settings.maxConnectionsPerHost()),
-                    new ProxyRotation(settings.proxies(), settings.connectTimeout()),
-                    new RequestFactory(settings.userAgent(), settings.extraHeaders()), running);
+                    new ProxyRotation(settings),
+                    new RequestFactory(settings.userAgent(), settings.extraHeaders(), settings.hostHeaders()),
+                    running);
         } catch (RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
@@ -183,6 +185,11 @@ public final class NettyHttpFetcher implements HttpFetcher {
     /** Connections opened, per configured proxy. */
     public List<Long> proxySuccesses() {
         return client.proxies().successes();
+    }
+
+    /** Whether each configured proxy is cooling down now, skipped by new connections. */
+    public List<Boolean> proxiesCoolingDown() {
+        return client.proxies().coolingDown();
     }
 
     /** The settings this client runs with. */

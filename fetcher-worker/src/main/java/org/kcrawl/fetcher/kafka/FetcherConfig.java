@@ -4,11 +4,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
 import org.kcrawl.common.kafka.StaticMembership;
+import java.util.Map;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.fetcher.http.HttpClientSettings;
+import org.kcrawl.fetcher.http.ProxyMode;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
 import org.kcrawl.fetcher.robots.RobotsSettings;
 import org.kcrawl.fetcher.seen.RestoreBudget;
@@ -117,6 +119,38 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                         bound on what waits for a tab, and on what a crash makes it render again
  * @param browserSandbox run Chromium with its sandbox; Chromium refuses it as root, so as root it is off
  *                       whatever this says, and containers without user namespaces need false (default true)
+ * @param headers headers added to every request, robots.txt included (for example Accept-Language); not
+ *                Host, Connection or the transfer and encoding headers, which the client manages
+ * @param hostHeaders headers added to the requests of one host only, by host name (any port): for an
+ *                    {@code Authorization} header one site must get and no other; a name also in
+ *                    {@code headers} takes the host's value. A redirect to another host is a new URL of
+ *                    that host, so it never carries them
+ * @param proxies proxy URLs ({@code http://host:port} for HTTP CONNECT, {@code socks5://host:port},
+ *                credentials as {@code http://user:password@host:port}); empty connects directly. The
+ *                fetcher resolves and checks each URL's address itself and asks the proxy for that address
+ * @param proxyMode sticky (each host keeps one proxy; the default) or round_robin (proxies in turn)
+ * @param proxyCoolDown how long a proxy that failed three connections in a row (unreachable, or silent
+ *                      through its handshake) is skipped (default 1 min)
+ * @param tlsHandshakeTimeout limit on a TLS handshake (default 10 s)
+ * @param trustCertificates a PEM file of the certificates to trust instead of the JDK's (a private CA, a
+ *                          self-signed site), or null for the JDK's
+ * @param clientCertificate a PEM certificate chain shown to servers that ask for a client certificate
+ * @param clientKey its private key, PKCS#8 PEM, unencrypted; set together with {@code client_certificate}
+ * @param dnsQueryTimeout limit on one DNS query (default 5 s)
+ * @param dnsMaxTtl longest a DNS answer is cached, whatever its TTL (default 5 min)
+ * @param dnsNegativeTtl how long a failed resolution is cached (default 30 s)
+ * @param fullBodyTypes media types whose bodies are read, besides HTML, XHTML and {@link #EXTRA_BODY_TYPES};
+ *                      other responses are kept as status and headers only
+ * @param maxDecodedBytes bytes a compressed body may inflate to before the fetch fails as too_large (a
+ *                        decompression bomb); 0 (the default) is 4 x {@code max_body_bytes}, at least 8 MiB
+ * @param maxHeaderBytes size of a response's status line and headers (default 64 KiB)
+ * @param maxHeaderCount response header fields (default 200)
+ * @param idleConnectionTimeout how long an idle keep-alive connection is kept (default 30 s)
+ * @param ioThreads the HTTP client's event loops; 0 (the default) is one per core
+ * @param allowCidrs address ranges fetched even though they are not global, for example a lab network
+ * @param denyCidrs address ranges never fetched even though they are global: a cluster's pod and service
+ *                  ranges, or any internal network taken from public address space. They win over
+ *                  {@code allow_cidrs} and {@code allow_private}
  * @param adaptive the latency-aware throttle (default false): each host's interval also follows its
  *                 response time, like Scrapy's AutoThrottle but per host: an answer slower than the
  *                 interval lengthens it to that answer's time at once, a server error (5xx) or a
@@ -198,7 +232,27 @@ public record FetcherConfig(
         @JsonProperty("seen_store") SeenStoreKind seenStore,
         @JsonProperty("seen_store_dir") String seenStoreDir,
         @JsonProperty("seen_restore_min_rate") long seenRestoreMinRate,
-        @JsonProperty("group_instance_id") String groupInstanceId) {
+        @JsonProperty("group_instance_id") String groupInstanceId,
+        @JsonProperty("headers") Map<String, String> headers,
+        @JsonProperty("host_headers") Map<String, Map<String, String>> hostHeaders,
+        @JsonProperty("proxies") List<String> proxies,
+        @JsonProperty("proxy_mode") ProxyMode proxyMode,
+        @JsonProperty("proxy_cool_down") Duration proxyCoolDown,
+        @JsonProperty("tls_handshake_timeout") Duration tlsHandshakeTimeout,
+        @JsonProperty("trust_certificates") String trustCertificates,
+        @JsonProperty("client_certificate") String clientCertificate,
+        @JsonProperty("client_key") String clientKey,
+        @JsonProperty("dns_query_timeout") Duration dnsQueryTimeout,
+        @JsonProperty("dns_max_ttl") Duration dnsMaxTtl,
+        @JsonProperty("dns_negative_ttl") Duration dnsNegativeTtl,
+        @JsonProperty("full_body_types") List<String> fullBodyTypes,
+        @JsonProperty("max_decoded_bytes") long maxDecodedBytes,
+        @JsonProperty("max_header_bytes") int maxHeaderBytes,
+        @JsonProperty("max_header_count") int maxHeaderCount,
+        @JsonProperty("idle_connection_timeout") Duration idleConnectionTimeout,
+        @JsonProperty("io_threads") int ioThreads,
+        @JsonProperty("allow_cidrs") List<String> allowCidrs,
+        @JsonProperty("deny_cidrs") List<String> denyCidrs) {
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -345,6 +399,30 @@ public record FetcherConfig(
         }
         atLeast("seen_restore_min_rate", seenRestoreMinRate, 1);
         groupInstanceId = StaticMembership.checked(groupInstanceId);
+        hostHeaders = ClientOptions.checkHeaders(headers, hostHeaders);
+        headers = Map.copyOf(headers);
+        ClientOptions.checkProxies(proxies, proxyMode);
+        proxies = List.copyOf(proxies);
+        positive("proxy_cool_down", proxyCoolDown);
+        positive("tls_handshake_timeout", tlsHandshakeTimeout);
+        ClientOptions.checkTlsFiles(trustCertificates, clientCertificate, clientKey);
+        positive("dns_query_timeout", dnsQueryTimeout);
+        positive("dns_max_ttl", dnsMaxTtl);
+        notNegative("dns_negative_ttl", dnsNegativeTtl);
+        ClientOptions.checkMediaTypes(fullBodyTypes);
+        fullBodyTypes = List.copyOf(fullBodyTypes);
+        if (maxDecodedBytes != 0 && maxDecodedBytes < maxBodyBytes) {
+            throw new IllegalArgumentException("max_decoded_bytes must be 0 (4 x max_body_bytes, at least 8 MiB) or >= "
+                    + "max_body_bytes (" + maxBodyBytes + ") but was " + maxDecodedBytes);
+        }
+        atLeast("max_header_bytes", maxHeaderBytes, 1024);
+        atLeast("max_header_count", maxHeaderCount, 1);
+        positive("idle_connection_timeout", idleConnectionTimeout);
+        atLeast("io_threads", ioThreads, 0);
+        ClientOptions.checkCidrs("allow_cidrs", allowCidrs);
+        allowCidrs = List.copyOf(allowCidrs);
+        ClientOptions.checkCidrs("deny_cidrs", denyCidrs);
+        denyCidrs = List.copyOf(denyCidrs);
     }
 
     /**
@@ -366,7 +444,10 @@ public record FetcherConfig(
                 List.of(), "/usr/bin/chromium", 4, Duration.ofSeconds(30), 100, 16L * 1024 * 1024, ScopeMode.HOST,
                 List.of("document", "script", "xhr", "fetch"), 32, true,
                 false, 32L * 1024 * 1024,
-                SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "");
+                SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "",
+                Map.of(), Map.of(), List.of(), ProxyMode.STICKY, Duration.ofMinutes(1), Duration.ofSeconds(10),
+                null, null, null, Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30), List.of(),
+                0, 64 * 1024, 200, Duration.ofSeconds(30), 0, List.of(), List.of());
     }
 
     /**
@@ -434,34 +515,13 @@ public record FetcherConfig(
     }
 
     /**
-     * The HTTP client's settings: timeouts, body cap, User-Agent and address policy from this
-     * config; connection caps matched to the scheduler's, which is what keeps fetches within them.
-     * Besides HTML, {@link #EXTRA_BODY_TYPES} bodies are read: robots.txt and text sitemaps are
-     * text/plain, XML sitemaps are served as XML and gzipped ones as gzip.
+     * The HTTP client's settings: timeouts, limits, headers, proxies, TLS files, DNS and address policy
+     * from this config; connection caps matched to the scheduler's, which is what keeps fetches within
+     * them. Besides HTML, {@link #EXTRA_BODY_TYPES} and {@code full_body_types} bodies are read:
+     * robots.txt and text sitemaps are text/plain, XML sitemaps are served as XML and gzipped ones as gzip.
      */
     public HttpClientSettings httpClient() {
-        HttpClientSettings base = HttpClientSettings.defaults();
-        java.util.List<String> types = new java.util.ArrayList<>(base.fullBodyContentTypes());
-        for (String type : EXTRA_BODY_TYPES) {
-            if (!types.contains(type)) {
-                types.add(type);
-            }
-        }
-        return base.toBuilder()
-                .userAgent(userAgent)
-                .connectTimeout(connectTimeout)
-                .idleReadTimeout(readTimeout)
-                .totalDeadline(requestTimeout)
-                .maxBodyBytes(maxBodyBytes)
-                .maxDecodedBytes(Math.max(base.maxDecodedBytes(), 4L * maxBodyBytes))
-                .fullBodyContentTypes(types)
-                .maxConnections(concurrency)
-                // One more than the scheduler's per-host cap: robots.txt redirect hops to another host are
-                // charged to the host that asked, so the target may briefly see one extra.
-                // (per_host + 1 without overflowing: a per_host of 2147483647 means "only concurrency binds".)
-                .maxConnectionsPerHost(perHost >= concurrency ? concurrency : perHost + 1)
-                .allowPrivate(allowPrivate)
-                .build();
+        return ClientOptions.httpClient(this);
     }
 
     private static void atLeast(String key, long value, long min) {

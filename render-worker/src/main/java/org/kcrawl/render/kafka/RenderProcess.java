@@ -31,7 +31,8 @@ public final class RenderProcess implements AutoCloseable {
     }
 
     static WorkerProcessSpec<RenderWorker> spec(FetcherConfig config) {
-        return new WorkerProcessSpec<>(MeterSpec.Worker.RENDERER, config.bootstrapServers(), config.metricsPort(),
+        return new WorkerProcessSpec<>(MeterSpec.Worker.RENDERER, config.crawlName(), config.bootstrapServers(),
+                config.metricsPort(),
                 WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.layout()),
                 (clients, telemetry) -> RenderWorker.create(config, clients, telemetry.registry()));
     }
