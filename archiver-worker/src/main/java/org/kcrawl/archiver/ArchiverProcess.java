@@ -32,7 +32,8 @@ public final class ArchiverProcess implements AutoCloseable {
     }
 
     static WorkerProcessSpec<ManagedArchiver> spec(ArchiverConfig config) {
-        return new WorkerProcessSpec<>(MeterSpec.Worker.ARCHIVER, config.bootstrapServers(), config.metricsPort(),
+        return new WorkerProcessSpec<>(MeterSpec.Worker.ARCHIVER, config.crawlName(), config.bootstrapServers(),
+                config.metricsPort(),
                 WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.topicLayout()),
                 (clients, telemetry) -> new ManagedArchiver(new ArchiverWorker(config, clients, telemetry.registry())));
     }

@@ -1,5 +1,6 @@
 package org.kcrawl.archiver;
 
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,6 +17,7 @@ import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +38,7 @@ public final class ArchiverWorker implements AutoCloseable {
     private final ArchiverConfig config;
     private final KafkaClients clients;
     private final ArchiverMetrics metrics;
+    private final MeterRegistry registry;
     private final String clientId;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private ArchiveWriter writer;
@@ -52,6 +55,7 @@ public final class ArchiverWorker implements AutoCloseable {
         this.config = config;
         this.clients = clients;
         this.metrics = new ArchiverMetrics(registry);
+        this.registry = registry;
         this.clientId = "kcrawl-archiver-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
@@ -81,6 +85,8 @@ public final class ArchiverWorker implements AutoCloseable {
         loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class,
                 new ArchiveHandler(writer, metrics), new DeadLetterPublisher(producer, topics.deadLetters()),
                 config.workerLoopSettings());
+        FunctionCounter.builder(MeterCatalogue.ARCHIVE_DEAD_LETTERS, loop, WorkerLoop::deadLettered)
+                .description("page messages sent to the dead-letter topic").register(registry);
         pollThread = new Thread(loop, clientId + "-poll");
         pollThread.setDaemon(true);
         pollThread.setUncaughtExceptionHandler((t, e) -> {

@@ -153,7 +153,7 @@ class ArchiverCrashIT {
                         "127.0.0.1");
                 FetchedPage page = new FetchedPage(SchemaVersions.PAGE, url, url, 200,
                         Map.of("content-type", "application/octet-stream"), "application/octet-stream", body,
-                        Instant.now(), 3, 1, false, null, 0, false, false, null, capture);
+                        Instant.now(), 3, 1, false, null, 0, false, false, false, null, capture);
                 producer.send(new ProducerRecord<>(topics.pages(), "127.0.0.1:8080", MessageCodec.get().encode(page)));
             }
             producer.flush();

@@ -28,7 +28,7 @@ final class Pages {
         Capture capture = new Capture("GET " + path + " HTTP/1.1\r\nhost: " + host + "\r\nuser-agent: kcrawl-test\r\n\r\n",
                 head, "127.0.0.1");
         return new FetchedPage(SchemaVersions.PAGE, url, url, status, headers, headers.get("content-type"), body,
-                FETCHED, 250, 1, truncated, null, 0, false, status == 304, revisitOf, capture);
+                FETCHED, 250, 1, truncated, null, 0, false, false, status == 304, revisitOf, capture);
     }
 
     static byte[] utf8(String s) {

@@ -33,11 +33,17 @@ final class BigPageServer implements AutoCloseable {
         this.executor = executor;
     }
 
-    /** Serves on a free port of 127.0.0.1. */
+    /** Serves on a free port of 127.0.0.1, four responses at a time. */
     static BigPageServer start() {
+        return start(4);
+    }
+
+    /** Serves on a free port of 127.0.0.1, {@code threads} responses at a time. */
+    static BigPageServer start(int threads) {
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 16);
-            ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0),
+                    Math.max(16, threads));
+            ExecutorService executor = Executors.newFixedThreadPool(threads, r -> {
                 Thread t = new Thread(r, "big-page-server");
                 t.setDaemon(true);
                 return t;
@@ -78,6 +84,21 @@ final class BigPageServer implements AutoCloseable {
         }
         pages.put(path, body);
         return url(path);
+    }
+
+    /** Serves {@code path} with the same body as {@code original} (kept once); returns its absolute URL. */
+    String sameAs(String path, String original) {
+        byte[] body = pages.get(original);
+        if (body == null || !path.startsWith("/") || path.equals(FetchLedger.ROBOTS)) {
+            throw new IllegalArgumentException("no page " + original + " to serve at " + path);
+        }
+        pages.put(path, body);
+        return url(path);
+    }
+
+    /** Requests received so far, over every path. */
+    long requests() {
+        return requests.values().stream().mapToLong(AtomicLong::get).sum();
     }
 
     /** The absolute URL of {@code path} on this server. */

@@ -21,9 +21,9 @@ import org.kcrawl.common.topic.CrawlTopics;
  */
 final class CrawlDrain {
     /** One observation. */
-    record Snapshot(long fetcherLag, long parserLag, long urlsEnd, long pagesEnd) {
+    record Snapshot(long fetcherLag, long parserLag, long renderLag, long urlsEnd, long pagesEnd) {
         boolean idle() {
-            return fetcherLag == 0 && parserLag == 0;
+            return fetcherLag == 0 && parserLag == 0 && renderLag == 0;
         }
     }
 
@@ -69,8 +69,10 @@ final class CrawlDrain {
 
     /** Lags and end offsets now. */
     Snapshot snapshot() {
+        // The render topic's lag counts from its start for a group that never committed: 0 on a crawl that
+        // renders nothing (its render topic is empty), everything sent to render until a render worker commits.
         return new Snapshot(lag.of(topics.fetcherGroup(), topics.urls()), lag.of(topics.parserGroup(), topics.pages()),
-                endOffsets(topics.urls()), endOffsets(topics.pages()));
+                lag.of(topics.rendererGroup(), topics.render()), endOffsets(topics.urls()), endOffsets(topics.pages()));
     }
 
     private long endOffsets(String topic) {

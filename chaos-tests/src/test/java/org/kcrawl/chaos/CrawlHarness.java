@@ -128,6 +128,12 @@ final class CrawlHarness implements AutoCloseable {
      * drain; {@code settings} (snake_case keys) win.
      */
     WorkerLaunch fetcher(Map<String, Object> settings) {
+        Map<String, Object> s = new LinkedHashMap<>(fetcherDefaults());
+        s.putAll(settings);
+        return launch(WorkerKind.FETCHER, s);
+    }
+
+    private Map<String, Object> fetcherDefaults() {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("crawl_name", topics.crawlName());
         s.put("partitions", partitions);
@@ -138,8 +144,17 @@ final class CrawlHarness implements AutoCloseable {
         s.put("concurrency", 256);
         s.put("max_depth", 1000);
         s.put("drain_timeout", "PT3S");
+        return s;
+    }
+
+    /**
+     * A render worker launch: the fetcher's defaults (the render worker reads the fetcher's settings, so
+     * both are polite alike), then {@code settings}.
+     */
+    WorkerLaunch renderer(Map<String, Object> settings) {
+        Map<String, Object> s = new LinkedHashMap<>(fetcherDefaults());
         s.putAll(settings);
-        return launch(WorkerKind.FETCHER, s);
+        return launch(WorkerKind.RENDERER, s);
     }
 
     /** A parser launch: host scope, no depth limit that could bind, one parse thread; {@code settings} win. */

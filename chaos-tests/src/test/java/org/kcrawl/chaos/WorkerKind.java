@@ -6,11 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.render.kafka.RenderMain;
 
-/** The two worker programs: where their runnable jars are and how their settings are named. */
+/** The worker programs: where their runnable jars are and how their settings are named. */
 enum WorkerKind {
     FETCHER("fetcher", "kcrawl.chaos.fetcher.jar", FetcherConfig.ENV_PREFIX, FetcherConfig.class),
-    PARSER("parser", "kcrawl.chaos.parser.jar", ParserConfig.ENV_PREFIX, ParserConfig.class);
+    PARSER("parser", "kcrawl.chaos.parser.jar", ParserConfig.ENV_PREFIX, ParserConfig.class),
+    /** The render worker reads the fetcher's settings. */
+    RENDERER("renderer", "kcrawl.chaos.renderer.jar", RenderMain.ENV_PREFIX, FetcherConfig.class);
 
     private final String label;
     private final String jarProperty;
@@ -39,7 +42,7 @@ enum WorkerKind {
         Path jar = Path.of(value);
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jarProperty + " points to " + jar + ", which does not exist: build the"
-                    + " worker modules first (./mvnw install -DskipTests -pl fetcher-worker,parser-worker)");
+                    + " worker modules first (./mvnw package -DskipTests -pl fetcher-worker,parser-worker,render-worker)");
         }
         return jar;
     }

@@ -96,9 +96,14 @@ final class WorkerProcess {
         return process.onExit();
     }
 
-    /** SIGKILL: the process gets no chance to finish anything. */
+    /**
+     * SIGKILL: the process gets no chance to finish anything. Its children (a render worker's browser) are
+     * killed with it, as they are when a container or pod dies, so that none is left running.
+     */
     void kill() {
+        java.util.List<ProcessHandle> children = process.descendants().toList();
         process.destroyForcibly();
+        children.forEach(ProcessHandle::destroyForcibly);
     }
 
     /** SIGTERM: the worker's shutdown hook stops it gracefully. */

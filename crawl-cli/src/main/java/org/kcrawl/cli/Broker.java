@@ -42,17 +42,23 @@ final class Broker implements AutoCloseable {
     private final EmbeddedKafkaBroker embedded;
     private final Path tempDir;
     private final String bootstrapServers;
+    private final Map<String, String> clusterSettings;
 
-    private Broker(EmbeddedKafkaBroker embedded, Path tempDir, String bootstrapServers) {
+    private Broker(EmbeddedKafkaBroker embedded, Path tempDir, String bootstrapServers,
+                   Map<String, String> clusterSettings) {
         this.embedded = embedded;
         this.tempDir = tempDir;
         this.bootstrapServers = bootstrapServers;
+        this.clusterSettings = Map.copyOf(clusterSettings);
     }
 
-    /** Uses the cluster at {@code bootstrap}, or starts an embedded broker in {@code dataDir} (temp when null). */
-    static Broker open(String bootstrap, Path dataDir) {
+    /**
+     * Uses the cluster at {@code bootstrap}, whose clients get {@code clusterSettings} (security, for
+     * example) over everything else, or starts an embedded broker in {@code dataDir} (temp when null).
+     */
+    static Broker open(String bootstrap, Path dataDir, Map<String, String> clusterSettings) {
         if (bootstrap != null) {
-            return new Broker(null, null, bootstrap);
+            return new Broker(null, null, bootstrap, clusterSettings);
         }
         try {
             Path temp = null;
@@ -64,7 +70,7 @@ final class Broker implements AutoCloseable {
                 Files.createDirectories(dir);
             }
             EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(dir);
-            return new Broker(broker, temp, broker.bootstrapServers());
+            return new Broker(broker, temp, broker.bootstrapServers(), Map.of());
         } catch (IOException e) {
             throw new IllegalStateException("cannot create the broker's data directory: " + e.getMessage(), e);
         }
@@ -76,13 +82,14 @@ final class Broker implements AutoCloseable {
 
     /**
      * Clients for this broker with the caller's {@code settings}, and for the embedded one also
-     * {@link #EMBEDDED_CLIENT_TUNING}.
+     * {@link #EMBEDDED_CLIENT_TUNING}; a cluster's own settings (the {@code KAFKA_*} variables) win.
      */
     KafkaClients clients(Map<String, String> settings) {
         Map<String, String> all = new HashMap<>(settings);
         if (embedded != null) {
             all.putAll(EMBEDDED_CLIENT_TUNING);
         }
+        all.putAll(clusterSettings);
         return new KafkaClients(bootstrapServers, all);
     }
 

@@ -33,7 +33,7 @@ final class CapNote {
         }
         return byAddress >= byHost
                 ? heldBy(byAddress) + "per-ip cap (" + perAddress + ")"
-                : heldBy(byHost) + "host delay (Crawl-delay/429)";
+                : heldBy(byHost) + "host delay (Crawl-delay/429/slow answers)";
     }
 
     private static String heldBy(int hosts) {

@@ -19,8 +19,10 @@ import picocli.CommandLine.Model.CommandSpec;
             "Starts an embedded Kafka broker unless --bootstrap is given; exits 0 when the crawl has drained "
                     + "or a limit is hit."},
         subcommands = {DemoCommand.class, org.kcrawl.cli.admin.SubmitCommand.class,
-            org.kcrawl.cli.admin.TailCommand.class, org.kcrawl.cli.admin.StatusCommand.class,
+            org.kcrawl.cli.admin.TailCommand.class, org.kcrawl.cli.admin.ReplayCommand.class,
+            org.kcrawl.cli.admin.StatusCommand.class,
             org.kcrawl.cli.admin.FetcherCommand.class, org.kcrawl.cli.admin.ParserCommand.class,
+            org.kcrawl.cli.admin.RendererCommand.class,
             org.kcrawl.cli.admin.ArchiverCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the crawl drained or hit its limit", "1:a run-time failure",
@@ -33,7 +35,8 @@ public final class CrawlCommand implements Callable<Integer> {
     @Mixin
     CrawlOptions options;
 
-    @Option(names = "--seeds", paramLabel = "FILE", description = "Read seed URLs from FILE, one a line.")
+    @Option(names = "--seeds", paramLabel = "FILE",
+            description = "Read seed URLs from FILE (- for standard input), one a line; '#' starts a comment line.")
     Path seedsFile;
 
     @Parameters(paramLabel = "URL", arity = "0..*", description = "Seed URLs (http or https).")

@@ -1,9 +1,18 @@
 package org.kcrawl.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.kcrawl.common.config.KafkaEnv;
 import org.kcrawl.cli.recrawl.RecrawlSelection;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.fetcher.http.HeaderRules;
+import org.kcrawl.fetcher.http.ProxySettings;
 import picocli.CommandLine.Option;
 
 /** The options every crawl takes, shared by {@code crawl URL...} and {@code crawl demo}. */
@@ -60,8 +69,20 @@ final class CrawlOptions {
     @Option(names = "--ignore-robots", description = "Do not obey robots.txt.")
     boolean ignoreRobots;
 
+    @Option(names = "--proxy", paramLabel = "URL",
+            description = "Fetch through this proxy: http://[USER:PASSWORD@]HOST:PORT (HTTP CONNECT) or "
+                    + "socks5://[USER:PASSWORD@]HOST:PORT. Repeat it for several: each host keeps one "
+                    + "(proxy_mode in --config), a proxy that is down is skipped for a minute.")
+    List<String> proxies = new ArrayList<>();
+
+    @Option(names = "--header", paramLabel = "'NAME: VALUE'",
+            description = "Send this header with every request, robots.txt included (repeatable); "
+                    + "for one site only, use host_headers in --config.")
+    List<String> headers = new ArrayList<>();
+
     @Option(names = "--bootstrap", paramLabel = "HOST:PORT",
-            description = "Use this Kafka cluster instead of starting an embedded broker.")
+            description = "Use this Kafka cluster instead of starting an embedded broker; "
+                    + "KAFKA_<PROPERTY> variables reach its clients (KAFKA_SECURITY_PROTOCOL=SASL_SSL, ...).")
     String bootstrap;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -82,6 +103,17 @@ final class CrawlOptions {
 
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
+
+    @Option(names = "--render", paramLabel = "REGEX",
+            description = "Render URLs in which REGEX is found in headless Chromium (their scripts run; every "
+                    + "request they make is fetched politely by the crawler), instead of fetching them as they are. "
+                    + "Repeatable. Needs Debian's chromium (or fetcher.browser_path).")
+    List<String> render = new ArrayList<>();
+
+    @Option(names = "--render-auto",
+            description = "Render the fetched HTML pages that look built by scripts (little text, an empty "
+                    + "script-mounted root); the others are parsed as fetched.")
+    boolean renderAuto;
 
     @Option(names = "--recrawl-after", paramLabel = "DURATION",
             description = "Fetch again, conditionally (If-None-Match, If-Modified-Since), every URL the crawl "
@@ -134,6 +166,16 @@ final class CrawlOptions {
             throw new UsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
                     + crawlName + "'");
         }
+        for (String regex : render) {
+            try {
+                java.util.regex.Pattern.compile(regex);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                throw new UsageException("--render '" + regex + "' is not a regular expression: " + e.getDescription());
+            }
+        }
+        if (renderAuto && fetchOnly) {
+            throw new UsageException("--render-auto needs the parser, which --fetch-only does not run");
+        }
         if (config != null && !java.nio.file.Files.isRegularFile(config)) {
             throw new UsageException("--config " + config + " does not exist");
         }
@@ -153,6 +195,56 @@ final class CrawlOptions {
             throw new UsageException((recrawlDue ? "--recrawl-due" : "--recrawl-after") + " needs the crawl that"
                     + " ran before: give its --data-dir DIR (or --bootstrap HOST:PORT for a cluster)");
         }
+        for (String proxy : proxies) {
+            try {
+                ProxySettings.parse(proxy);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--proxy: " + e.getMessage());
+            }
+        }
+        headerMap();
+        clusterClientSettings(System.getenv());
+    }
+
+    /**
+     * The {@code --header} options as a map, in their order, a later one of the same name winning;
+     * throws a {@link UsageException} naming the first that is not {@code Name: value}.
+     */
+    Map<String, String> headerMap() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new UsageException("--header must be 'Name: value', got '" + header + "'");
+            }
+            String name = header.substring(0, colon).strip();
+            String value = header.substring(colon + 1).strip();
+            try {
+                HeaderRules.checkName(name, "--header");
+                HeaderRules.checkValue("--header " + name, value);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            out.put(name, value);
+        }
+        return out;
+    }
+
+    /**
+     * The Kafka client settings of a crawl on a cluster ({@code --bootstrap}): the {@code KAFKA_*}
+     * variables of {@code env}, as the admin commands and the workers take them (security settings,
+     * for example), refused when they would weaken the delivery guarantee. None for the embedded broker,
+     * which listens on loopback in plain text whatever the variables say.
+     *
+     * @throws org.kcrawl.common.config.ConfigException naming a refused variable
+     */
+    Map<String, String> clusterClientSettings(Map<String, String> env) {
+        if (bootstrap == null) {
+            return Map.of();
+        }
+        Map<String, String> settings = new HashMap<>(KafkaEnv.clientOverrides(env));
+        settings.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        return settings;
     }
 
     /** The URLs this run fetches again, chosen at {@code now}; null when it is no recrawl. */

@@ -3,7 +3,10 @@ package org.kcrawl.cli;
 import java.util.Map;
 import org.kcrawl.common.message.FailureReason;
 
-/** The fetcher and parser (none in a fetch-only crawl) of a local crawl, seen from the command that drives them. */
+/**
+ * The fetcher, parser (none in a fetch-only crawl) and render worker (only when the crawl renders) of a local
+ * crawl, seen from the command that drives them.
+ */
 interface CrawlWorkers extends AutoCloseable {
     /** Starts the workers. */
     void start();
@@ -36,7 +39,12 @@ interface CrawlWorkers extends AutoCloseable {
     /** The seeds that moved to another site by redirect, which the crawl now covers too. */
     SeedMoves seedMoves();
 
-    /** Consumed messages (either worker) whose outputs are not all acknowledged yet. */
+    /** True when a render worker runs: the crawl is not drained while URLs wait on the render topic. */
+    default boolean rendering() {
+        return false;
+    }
+
+    /** Consumed messages (any worker) whose outputs are not all acknowledged yet. */
     int pending();
 
     /**

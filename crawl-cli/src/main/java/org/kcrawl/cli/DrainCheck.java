@@ -15,8 +15,8 @@ import org.kcrawl.common.topic.CrawlTopics;
  * in two checks rule that out: whatever was produced between them moved an end. So two checks in a
  * row suffice, and they can be close together, which keeps a small crawl from idling at its end.
  *
- * <p>A full crawl watches the fetchers on the urls topic, the parsers on the pages topic and the
- * parking forwarder on the parking tiers. A fetch-only crawl runs no parser, so nothing ever commits
+ * <p>A full crawl watches the fetchers on the urls topic, the render workers on the render topic (when
+ * it renders), the parsers on the pages topic and the parking forwarder on the parking tiers. A fetch-only crawl runs no parser, so nothing ever commits
  * in the parser group: its lag grows with every page and must not be waited for.
  */
 final class DrainCheck {
@@ -65,6 +65,9 @@ final class DrainCheck {
         this.needed = needed;
         List<Watched> groups = new ArrayList<>();
         groups.add(new Watched(topics.fetcherGroup(), List.of(topics.urls())));
+        if (workers.rendering()) {
+            groups.add(new Watched(topics.rendererGroup(), List.of(topics.render())));
+        }
         if (parsing) {
             groups.add(new Watched(topics.parserGroup(), List.of(topics.pages())));
         }

@@ -50,7 +50,6 @@ final class JsonLinesSink implements Runnable {
     private final AtomicLong unreadable = new AtomicLong();
     private final Map<TopicPartition, Long> positions = new HashMap<>();
     private volatile boolean stopRequested;
-    private volatile boolean caughtUp;
     private volatile OutputWriteException lost;
     private LineOutput out;
 
@@ -104,11 +103,6 @@ final class JsonLinesSink implements Runnable {
         return lost;
     }
 
-    /** True when the last poll reached the end of every partition. */
-    boolean caughtUp() {
-        return caughtUp;
-    }
-
     /** Asks the sink to stop after flushing what it has. */
     void stop() {
         stopRequested = true;
@@ -146,7 +140,6 @@ final class JsonLinesSink implements Runnable {
                         write(r);
                     }
                     flushAndCommit();
-                    caughtUp = records.isEmpty() && atEnd();
                 } catch (WakeupException e) {
                     // stop() woke us; the loop condition ends the run
                 } catch (OutputWriteException e) {
@@ -205,20 +198,6 @@ final class JsonLinesSink implements Runnable {
         positions.forEach((tp, offset) -> commit.put(tp, new OffsetAndMetadata(offset)));
         consumer.commitSync(commit);
         positions.clear();
-    }
-
-    private boolean atEnd() {
-        var assignment = consumer.assignment();
-        if (assignment.isEmpty()) {
-            return false;
-        }
-        Map<TopicPartition, Long> ends = consumer.endOffsets(assignment);
-        for (TopicPartition tp : assignment) {
-            if (consumer.position(tp) < ends.get(tp)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Remembers the first loss, forgets the batch that did not get through, and tells the owner. */

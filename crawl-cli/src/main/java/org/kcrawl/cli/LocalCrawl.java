@@ -92,7 +92,8 @@ final class LocalCrawl {
     int run() throws InterruptedException {
         Thread hook = new Thread(this::interrupted, "crawl-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (Broker broker = Broker.open(options.bootstrap, options.dataDir)) {
+        try (Broker broker = Broker.open(options.bootstrap, options.dataDir,
+                options.clusterClientSettings(System.getenv()))) {
             return crawl(broker);
         } finally {
             finished.countDown();

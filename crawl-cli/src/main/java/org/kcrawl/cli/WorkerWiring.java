@@ -3,6 +3,7 @@ package org.kcrawl.cli;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.kcrawl.archiver.ArchiverConfig;
@@ -24,6 +25,7 @@ import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.FetcherWorker;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
+import org.kcrawl.render.kafka.RenderWorker;
 
 /**
  * Turns the crawl command's options (and its optional {@code --config} file) into the fetcher's and
@@ -54,8 +56,10 @@ final class WorkerWiring {
         ConfigBinder binder = new ConfigBinder();
         FetcherConfig local = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), null, "fetcher",
                 LOCAL_ROBOTS_SCHEDULE);
-        this.fetcher = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
+        FetcherConfig fromFile = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
                 fetcherOverrides(options));
+        this.fetcher = withHeaders(binder, fromFile, options.headerMap());
+        fetcher.checkFitsHeap(Runtime.getRuntime().maxMemory());
         // The parser follows meta refreshes by the rules the fetcher follows redirects by: it starts from
         // the fetcher's limits, so setting them once, in the fetcher's section, is enough.
         ParserConfig parserDefaults = ParserConfig.defaults()
@@ -66,6 +70,37 @@ final class WorkerWiring {
         this.normalizer = parser.urlNormalizer();
         this.archiver = options.warc == null ? null : binder.bindSection(ArchiverConfig.class,
                 ArchiverConfig.defaults(), options.config, "archiver", Map.of());
+        if (rendering()) {
+            browserInstalled(fetcher);
+        }
+    }
+
+    /** True when the crawl renders pages: by URL (the fetcher's render_patterns) or by their look (render_auto). */
+    boolean rendering() {
+        return !fetcher.renderPatterns().isEmpty() || parser.renderAuto();
+    }
+
+    /** A crawl that renders stops at once, naming the setting, when there is no browser to render with. */
+    private static void browserInstalled(FetcherConfig fetcher) {
+        java.nio.file.Path browser = java.nio.file.Path.of(fetcher.browserPath());
+        if (!java.nio.file.Files.isExecutable(browser)) {
+            throw new ConfigException("fetcher.browser_path", browser + " is not an executable file, and rendering"
+                    + " needs Chromium: install it (Debian: apt-get install chromium) or set browser_path in the"
+                    + " fetcher section of --config");
+        }
+    }
+
+    /**
+     * {@code config} with the {@code --header} options over its {@code headers} (a header of the same
+     * name from the command line wins, the file's others stay).
+     */
+    private static FetcherConfig withHeaders(ConfigBinder binder, FetcherConfig config, Map<String, String> headers) {
+        if (headers.isEmpty()) {
+            return config;
+        }
+        Map<String, String> merged = new java.util.LinkedHashMap<>(config.headers());
+        merged.putAll(headers);
+        return binder.bindSection(FetcherConfig.class, config, null, "fetcher", Map.of("headers", merged));
     }
 
     /**
@@ -137,10 +172,25 @@ final class WorkerWiring {
                     redirects);
             ParserWorker parserWorker = options.fetchOnly ? null
                     : new ParserWorker(parserConfig, clients, registry, sites, redirects);
-            ArchiverWorker archiverWorker = archiver == null ? null : new ArchiverWorker(
-                    archiver.forLocalCrawl(options.crawlName, clients.bootstrapServers(), options.warc), clients,
-                    registry);
-            return new InProcessWorkers(fetcherWorker, parserWorker, archiverWorker, follower, moves,
+            RenderWorker renderWorker = null;
+            ArchiverWorker archiverWorker = null;
+            try {
+                renderWorker = rendering() ? RenderWorker.create(fetcher, clients, registry,
+                        RenderWorker.httpSettings(fetcher), redirects) : null;
+                archiverWorker = archiver == null ? null : new ArchiverWorker(
+                        archiver.forLocalCrawl(options.crawlName, clients.bootstrapServers(), options.warc), clients,
+                        registry);
+            } catch (RuntimeException e) {
+                fetcherWorker.close();
+                if (renderWorker != null) {
+                    renderWorker.close();
+                }
+                if (parserWorker != null) {
+                    parserWorker.close();
+                }
+                throw e;
+            }
+            return new InProcessWorkers(fetcherWorker, parserWorker, renderWorker, archiverWorker, follower, moves,
                     new CapNote(fetcher.perAddressInForce()));
         } catch (RuntimeException e) {
             follower.close();
@@ -172,6 +222,12 @@ final class WorkerWiring {
             // The Sitemap: lines of robots.txt are links too: a fetch-only crawl fetches its seeds alone.
             m.put("follow_sitemaps", false);
         }
+        if (!o.render.isEmpty()) {
+            m.put("render_patterns", o.render);
+        }
+        if (!o.proxies.isEmpty()) {
+            m.put("proxies", List.copyOf(o.proxies));
+        }
         if (o.warc != null) {
             // The archiver writes each exchange as it went over the wire: the fetcher must keep the heads.
             m.put("capture_heads", true);
@@ -184,6 +240,9 @@ final class WorkerWiring {
         m.put("crawl_name", o.crawlName);
         m.put("scope", o.scope.name().toLowerCase(java.util.Locale.ROOT));
         m.put("max_depth", o.maxDepth);
+        if (o.renderAuto) {
+            m.put("render_auto", true);
+        }
         return m;
     }
 
@@ -192,6 +251,8 @@ final class WorkerWiring {
         private final FetcherWorker fetcher;
         /** Null in a fetch-only crawl. */
         private final ParserWorker parser;
+        /** Null when the crawl renders nothing. */
+        private final RenderWorker renderer;
         /** Null without --warc. */
         private final ArchiverWorker archiver;
         private final ScopeFollower scope;
@@ -207,10 +268,11 @@ final class WorkerWiring {
             return new Archived(m.pagesArchived(), m.revisits(), m.filesFinished());
         }
 
-        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, ArchiverWorker archiver, ScopeFollower scope,
-                         SeedMoves moves, CapNote capNote) {
+        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, RenderWorker renderer, ArchiverWorker archiver,
+                         ScopeFollower scope, SeedMoves moves, CapNote capNote) {
             this.fetcher = fetcher;
             this.parser = parser;
+            this.renderer = renderer;
             this.archiver = archiver;
             this.scope = scope;
             this.moves = moves;
@@ -224,6 +286,9 @@ final class WorkerWiring {
                 archiver.start();
             }
             fetcher.start();
+            if (renderer != null) {
+                renderer.start();
+            }
             if (parser != null) {
                 parser.start();
             }
@@ -231,28 +296,36 @@ final class WorkerWiring {
 
         @Override
         public long pagesFetched() {
-            return fetcher.pagesFetched();
+            return fetcher.pagesFetched()
+                    + (renderer == null ? 0 : renderer.renderedPages() + renderer.plainPages());
         }
 
         @Override
         public long failedAttempts() {
             // A retry is published for each failed attempt but the last; the last is a failure record.
-            return fetcher.retries() + fetcher.failures();
+            return fetcher.retries() + fetcher.failures()
+                    + (renderer == null ? 0 : renderer.retries() + renderer.failures());
         }
 
         @Override
         public Map<FailureReason, Long> failuresByReason() {
-            return fetcher.failuresByReason();
+            if (renderer == null) {
+                return fetcher.failuresByReason();
+            }
+            Map<FailureReason, Long> all = new java.util.EnumMap<>(FailureReason.class);
+            all.putAll(fetcher.failuresByReason());
+            renderer.failuresByReason().forEach((reason, n) -> all.merge(reason, n, Long::sum));
+            return all;
         }
 
         @Override
         public int inFlight() {
-            return fetcher.inFlight();
+            return fetcher.inFlight() + (renderer == null ? 0 : renderer.inFlight());
         }
 
         @Override
         public int queued() {
-            return fetcher.queued();
+            return fetcher.queued() + (renderer == null ? 0 : renderer.queued() + renderer.rendering());
         }
 
         @Override
@@ -268,29 +341,40 @@ final class WorkerWiring {
         }
 
         @Override
+        public boolean rendering() {
+            return renderer != null;
+        }
+
+        @Override
         public int pending() {
             return fetcher.pending() + (parser == null ? 0 : parser.pending())
-                    + (archiver == null ? 0 : archiver.pending());
+                    + (renderer == null ? 0 : renderer.pending()) + (archiver == null ? 0 : archiver.pending());
         }
 
         @Override
         public void close() {
-            // Fetcher first: its last pages still reach the parser, which drains after it.
+            // Fetcher first, then the renderer: their last pages still reach the parser, which drains last.
             try {
                 fetcher.close();
             } finally {
                 try {
-                    if (parser != null) {
-                        parser.close();
+                    if (renderer != null) {
+                        renderer.close();
                     }
                 } finally {
                     try {
-                        if (archiver != null) {
-                            // Its pages are synced and committed, then its open file is finished.
-                            archiver.close();
+                        if (parser != null) {
+                            parser.close();
                         }
                     } finally {
-                        scope.close();
+                        try {
+                            if (archiver != null) {
+                                // Its pages are synced and committed, then its open file is finished.
+                                archiver.close();
+                            }
+                        } finally {
+                            scope.close();
+                        }
                     }
                 }
             }

@@ -33,9 +33,9 @@ class CapNoteTest {
 
     @Test
     void aHostsOwnDelayIsNamedAndTheLimitHoldingMoreHostsWins() {
-        assertThat(noteFor(HeldBy.HOST_DELAY, 1)).isEqualTo("held by host delay (Crawl-delay/429)");
+        assertThat(noteFor(HeldBy.HOST_DELAY, 1)).isEqualTo("held by host delay (Crawl-delay/429/slow answers)");
         assertThat(noteFor(HeldBy.HOST_DELAY, 2, HeldBy.PER_ADDRESS, 1))
-                .isEqualTo("2 hosts held by host delay (Crawl-delay/429)");
+                .isEqualTo("2 hosts held by host delay (Crawl-delay/429/slow answers)");
         assertThat(noteFor(HeldBy.HOST_DELAY, 1, HeldBy.PER_ADDRESS, 1)).isEqualTo("held by per-ip cap (8)");
     }
 }

@@ -53,16 +53,7 @@ class ClosedPipeIT {
     @BeforeEach
     void childLogging() throws IOException {
         // The test class path's logging writes to stdout, which here is the command's JSON Lines.
-        logback = dir.resolve("logback-child.xml");
-        Files.writeString(logback, """
-                <configuration>
-                  <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
-                    <target>System.err</target>
-                    <encoder><pattern>%d{HH:mm:ss.SSS} %-5level [%thread] %logger{24} - %msg%n</pattern></encoder>
-                  </appender>
-                  <root level="WARN"><appender-ref ref="STDERR"/></root>
-                </configuration>
-                """, StandardCharsets.UTF_8);
+        logback = CommandProcess.stderrLogging(dir, "WARN");
     }
 
     @Test

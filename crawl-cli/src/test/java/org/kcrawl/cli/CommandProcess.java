@@ -34,10 +34,39 @@ final class CommandProcess implements AutoCloseable {
     }
 
     /**
+     * Writes a logback configuration for a child command into {@code dir}: {@code rootLevel} and above to
+     * stderr (Kafka's own loggers at WARN), never to stdout, where the command writes its JSON Lines.
+     */
+    static Path stderrLogging(Path dir, String rootLevel) throws IOException {
+        Path file = dir.resolve("logback-child.xml");
+        Files.writeString(file, """
+                <configuration>
+                  <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
+                    <target>System.err</target>
+                    <encoder><pattern>%d{HH:mm:ss.SSS} %-5level [%thread] %logger{24} - %msg%n</pattern></encoder>
+                  </appender>
+                  <root level="ROOT_LEVEL"><appender-ref ref="STDERR"/></root>
+                  <logger name="org.apache.kafka" level="WARN"/>
+                </configuration>
+                """.replace("ROOT_LEVEL", rootLevel), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /**
      * Starts {@code crawl args...} on this JVM's class path, logging as configured by {@code logbackConfig}
      * (the test class path holds test logging set up for stdout, which would mix with the JSON Lines).
      */
     static CommandProcess start(Path workDir, Path logbackConfig, String... args) {
+        return start(workDir, logbackConfig, java.util.Map.of(), "", args);
+    }
+
+    /**
+     * The same with {@code env} added to the process's environment (after the test JVM's {@code KCRAWL_*}
+     * and {@code KAFKA_*} variables are removed) and {@code stdin} written to its standard input, which is
+     * then closed.
+     */
+    static CommandProcess start(Path workDir, Path logbackConfig, java.util.Map<String, String> env, String stdin,
+                                String... args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
@@ -47,11 +76,14 @@ final class CommandProcess implements AutoCloseable {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
         builder.environment().keySet().removeIf(k -> k.startsWith("KCRAWL_") || k.startsWith("KAFKA_"));
+        builder.environment().putAll(env);
         Path stderr = workDir.resolve("stderr.txt");
         builder.redirectError(stderr.toFile());
         try {
             Process process = builder.start();
-            process.getOutputStream().close(); // nothing on stdin
+            try (var in = process.getOutputStream()) {
+                in.write(stdin.getBytes(StandardCharsets.UTF_8));
+            }
             return new CommandProcess(process, stderr);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);

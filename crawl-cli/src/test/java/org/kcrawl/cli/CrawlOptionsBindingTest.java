@@ -1,15 +1,22 @@
 package org.kcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.common.url.UrlNormalizer;
+import org.kcrawl.fetcher.http.ProxyMode;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
 import org.kcrawl.fetcher.robots.RobotsSettings;
@@ -87,11 +94,67 @@ class CrawlOptionsBindingTest {
     }
 
     @Test
+    void theAdaptiveThrottleIsOffUnlessTheConfigFileTurnsItOn() throws IOException {
+        assertThat(crawl("http://example.org/").adaptive()).isFalse();
+        assertThat(withConfig("fetcher:\n  adaptive: true\n", "--rate", "5", "http://example.org/").adaptive())
+                .isTrue();
+    }
+
+    @Test
     void theDemoTakesPerIpToo() {
         CommandLine crawl = new CommandLine(new CrawlCommand()).setCaseInsensitiveEnumValuesAllowed(true);
         DemoCommand demo = (DemoCommand) crawl.parseArgs("demo", "--per-host", "4", "--per-ip", "3").subcommand()
                 .commandSpec().userObject();
 
         assertThat(new WorkerWiring(demo.options).fetcherConfig().politeness().perAddress()).isEqualTo(3);
+    }
+
+    private FetcherConfig fetcher(String yaml, String... args) throws IOException {
+        List<String> all = new ArrayList<>();
+        if (yaml != null) {
+            Path file = dir.resolve("client.yaml");
+            Files.writeString(file, yaml);
+            all.addAll(List.of("--config", file.toString()));
+        }
+        all.addAll(List.of(args));
+        CrawlCommand command = new CrawlCommand();
+        new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(all.toArray(String[]::new));
+        command.options.validate();
+        return new WorkerWiring(command.options).fetcherConfig();
+    }
+
+    @Test
+    void headersFromTheCommandLineJoinTheFilesAndWinByName() throws IOException {
+        FetcherConfig c = fetcher("fetcher:\n  headers: {X-Team: docs, Accept-Language: en}\n",
+                "--header", "Accept-Language: de", "--header", "X-Run:  nightly  ", "http://example.org/");
+
+        assertThat(c.headers()).containsOnly(Map.entry("X-Team", "docs"), Map.entry("Accept-Language", "de"),
+                Map.entry("X-Run", "nightly"));
+        assertThat(c.httpClient().extraHeaders()).isEqualTo(c.headers());
+        assertThat(fetcher(null, "http://example.org/").headers()).isEmpty();
+    }
+
+    @Test
+    void proxiesFromTheCommandLineReplaceTheFilesAndKeepItsMode() throws IOException {
+        String yaml = "fetcher:\n  proxies: ['http://127.0.0.1:3128']\n  proxy_mode: round_robin\n";
+        FetcherConfig c = fetcher(yaml, "--proxy", "socks5://u:p@127.0.0.1:1080", "--proxy", "http://127.0.0.1:8080",
+                "http://example.org/");
+
+        assertThat(c.proxies()).containsExactly("socks5://u:p@127.0.0.1:1080", "http://127.0.0.1:8080");
+        assertThat(c.httpClient().proxyMode()).isEqualTo(ProxyMode.ROUND_ROBIN);
+        assertThat(fetcher(yaml, "http://example.org/").proxies()).containsExactly("http://127.0.0.1:3128");
+    }
+
+    @Test
+    void seedsDashReadsStandardInputWithTheSameRulesAsAFile() {
+        InputStream stdin = new ByteArrayInputStream(
+                "# seeds\nhttp://Example.org/a\n\nhttp://example.org/a\nhttps://example.net/\n".getBytes(StandardCharsets.UTF_8));
+        List<String> seeds = new SeedLoader(UrlNormalizer.defaults(), stdin).load(List.of("http://example.com/"),
+                Path.of(SeedLoader.STDIN));
+
+        assertThat(seeds).containsExactly("http://example.com/", "http://example.org/a", "https://example.net/");
+        InputStream bad = new ByteArrayInputStream("http://example.org/\nftp://example.org/\n".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> new SeedLoader(UrlNormalizer.defaults(), bad).load(List.of(), Path.of("-")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("stdin line 2");
     }
 }

@@ -47,6 +47,11 @@ class CrawlUsageTest {
         "--recrawl-after 0s --recrawl-due --data-dir /tmp/x http://example.org/ | give one",
         "--recrawl-after 7d http://example.org/ | --recrawl-after needs the crawl that ran before: give its --data-dir",
         "--recrawl-due http://example.org/ | --recrawl-due needs",
+        "--proxy ftp://127.0.0.1:21 http://example.org/ | --proxy",
+        "--proxy http://127.0.0.1 http://example.org/ | port",
+        "--header NoColon http://example.org/ | --header",
+        "--header Host:evil.example http://example.org/ | 'Host'",
+        "--header X-A:\u0001 http://example.org/ | --header X-A",
     })
     void refusesWithOneLineAndExitCode2(String argLine, String mentioned) {
         int code = CrawlMain.run(argLine.split(" "));
@@ -69,7 +74,7 @@ class CrawlUsageTest {
         String help = outBytes.toString(StandardCharsets.UTF_8);
         for (String option : new String[] {"--seeds", "--out", "--failures", "--max-pages", "--max-depth", "--scope",
             "--rate", "--per-host", "--per-ip", "--concurrency", "--allow-private", "--ignore-robots", "--bootstrap", "--config",
-            "--quiet", "demo"}) {
+            "--quiet", "--proxy", "--header", "demo"}) {
             assertThat(help).contains(option);
         }
     }

@@ -57,16 +57,7 @@ class ReadmeExamplesIT {
                 }
             }
             Path work = Files.createDirectories(dir.resolve("run-" + example.line()));
-            Path logback = work.resolve("logback-child.xml");
-            Files.writeString(logback, """
-                    <configuration>
-                      <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
-                        <target>System.err</target>
-                        <encoder><pattern>%-5level %logger{24} - %msg%n</pattern></encoder>
-                      </appender>
-                      <root level="WARN"><appender-ref ref="STDERR"/></root>
-                    </configuration>
-                    """, StandardCharsets.UTF_8);
+            Path logback = CommandProcess.stderrLogging(work, "WARN");
             try (CommandProcess crawl = CommandProcess.start(work, logback, example.args().toArray(String[]::new))) {
                 assertThat(crawl.awaitExit(Duration.ofSeconds(120))).as("%s ended; stderr:\n%s", example,
                         crawl.stderr()).isTrue();

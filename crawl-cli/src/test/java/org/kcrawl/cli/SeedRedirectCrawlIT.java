@@ -37,17 +37,7 @@ class SeedRedirectCrawlIT {
 
     @BeforeEach
     void childLogging() throws IOException {
-        logback = dir.resolve("logback-child.xml");
-        Files.writeString(logback, """
-                <configuration>
-                  <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
-                    <target>System.err</target>
-                    <encoder><pattern>%d{HH:mm:ss.SSS} %-5level [%thread] %logger{24} - %msg%n</pattern></encoder>
-                  </appender>
-                  <root level="INFO"><appender-ref ref="STDERR"/></root>
-                  <logger name="org.apache.kafka" level="WARN"/>
-                </configuration>
-                """, StandardCharsets.UTF_8);
+        logback = CommandProcess.stderrLogging(dir, "INFO");
     }
 
     /** Every URL a crawl from the bare root writes a record for, in host scope. */

@@ -40,16 +40,7 @@ class UnreachableSeedIT {
 
     @BeforeEach
     void childLogging() throws IOException {
-        logback = dir.resolve("logback-child.xml");
-        Files.writeString(logback, """
-                <configuration>
-                  <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
-                    <target>System.err</target>
-                    <encoder><pattern>%d{HH:mm:ss.SSS} %-5level [%thread] %logger{24} - %msg%n</pattern></encoder>
-                  </appender>
-                  <root level="WARN"><appender-ref ref="STDERR"/></root>
-                </configuration>
-                """, StandardCharsets.UTF_8);
+        logback = CommandProcess.stderrLogging(dir, "WARN");
     }
 
     @Test

@@ -32,7 +32,7 @@ public final class ParserProcess implements AutoCloseable {
     }
 
     static WorkerProcessSpec<ManagedParser> spec(ParserConfig config) {
-        return new WorkerProcessSpec<>(MeterSpec.Worker.PARSER, config.bootstrapServers(), config.metricsPort(),
+        return new WorkerProcessSpec<>(MeterSpec.Worker.PARSER, config.crawlName(), config.bootstrapServers(), config.metricsPort(),
                 WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.topicLayout()),
                 (clients, telemetry) -> new ManagedParser(new ParserWorker(config, clients, telemetry.registry())));
     }

@@ -26,6 +26,7 @@ public final class KafkaEnv {
             Map.entry("auto.offset.reset", Set.of("earliest")),
             Map.entry("transactional.id", Set.of()),
             Map.entry("group.id", Set.of()),
+            Map.entry("group.instance.id", Set.of()),
             Map.entry("key.serializer", Set.of()),
             Map.entry("value.serializer", Set.of()),
             Map.entry("key.deserializer", Set.of()),
@@ -39,7 +40,9 @@ public final class KafkaEnv {
             "isolation.level", "workers would read outputs of aborted transactions",
             "auto.offset.reset", "a new group would skip the work queued before it joined",
             "transactional.id", "every client would share one id and fence the others",
-            "group.id", "partition ownership is named by crawl_name; set that instead");
+            "group.id", "partition ownership is named by crawl_name; set that instead",
+            "group.instance.id", "it would reach every client, the group-less seen-set reader too; set the worker's"
+                    + " group_instance_id instead");
 
     private KafkaEnv() {}
 

@@ -31,7 +31,11 @@ public enum FailureReason {
     /** robots.txt could not be fetched (5xx or unreachable) for longer than allowed. */
     ROBOTS_UNAVAILABLE(true),
     /** An unexpected error inside the crawler; a bug to report. */
-    INTERNAL(false);
+    INTERNAL(false),
+    /** The page's scripts did not let it load within the render worker's page time budget. */
+    RENDER_TIMEOUT(true),
+    /** The browser tab (or the whole browser) rendering the page crashed, hung or could not be started. */
+    RENDER_CRASHED(true);
 
     private final boolean transientByNature;
 

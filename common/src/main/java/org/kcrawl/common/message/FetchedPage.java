@@ -26,6 +26,9 @@ import java.util.Map;
  *             Written only when not 0
  * @param seed true when the request was a seed (or a redirect target a seed led to), so a refresh the
  *             page declares moves the crawl as a seed's 3xx does. Written only when true
+ * @param rendered true when the body is the DOM a browser built by running the page's scripts (the render
+ *                 worker's output, UTF-8 HTML), not the bytes the server sent. Written only when true; a
+ *                 page without it (every page of an older build) was not rendered
  * @param notModified true when the request was a recrawl's conditional GET and the server answered 304:
  *                    there is no body, the parser writes a record that says so and parses nothing.
  *                    Written only when true
@@ -49,6 +52,7 @@ public record FetchedPage(
         @JsonProperty("redirect_to") String redirectTo,
         @JsonProperty("hops") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hops,
         @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed,
+        @JsonProperty("rendered") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rendered,
         @JsonProperty("not_modified") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean notModified,
         @JsonProperty("revisit_of") @JsonInclude(JsonInclude.Include.NON_NULL) Instant revisitOf,
         @JsonProperty("capture") @JsonInclude(JsonInclude.Include.NON_NULL) Capture capture) {
@@ -79,7 +83,15 @@ public record FetchedPage(
                        String contentType, byte[] body, Instant fetchedAt, long fetchMs, int depth, boolean truncated,
                        String redirectTo, int hops, boolean seed) {
         this(v, requestedUrl, finalUrl, status, headers, contentType, body, fetchedAt, fetchMs, depth, truncated,
-                redirectTo, hops, seed, false, null, null);
+                redirectTo, hops, seed, false, false, null, null);
+    }
+
+    /** A page as fetched ({@code rendered} false) or as a browser built it, of no recrawl and not captured. */
+    public FetchedPage(int v, String requestedUrl, String finalUrl, int status, Map<String, String> headers,
+                       String contentType, byte[] body, Instant fetchedAt, long fetchMs, int depth, boolean truncated,
+                       String redirectTo, int hops, boolean seed, boolean rendered) {
+        this(v, requestedUrl, finalUrl, status, headers, contentType, body, fetchedAt, fetchMs, depth, truncated,
+                redirectTo, hops, seed, rendered, false, null, null);
     }
 
     /** A page of a request that is no seed and no redirect target (hops 0). */
@@ -87,7 +99,7 @@ public record FetchedPage(
                        String contentType, byte[] body, Instant fetchedAt, long fetchMs, int depth, boolean truncated,
                        String redirectTo) {
         this(v, requestedUrl, finalUrl, status, headers, contentType, body, fetchedAt, fetchMs, depth, truncated,
-                redirectTo, 0, false);
+                redirectTo, 0, false, false);
     }
 
     /**
@@ -110,7 +122,8 @@ public record FetchedPage(
     public boolean equals(Object o) {
         return o instanceof FetchedPage p
                 && v == p.v && status == p.status && fetchMs == p.fetchMs && depth == p.depth
-                && truncated == p.truncated && hops == p.hops && seed == p.seed && notModified == p.notModified
+                && truncated == p.truncated && hops == p.hops && seed == p.seed && rendered == p.rendered
+                && notModified == p.notModified
                 && requestedUrl.equals(p.requestedUrl) && finalUrl.equals(p.finalUrl)
                 && headers.equals(p.headers) && java.util.Objects.equals(contentType, p.contentType)
                 && java.util.Arrays.equals(body, p.body) && fetchedAt.equals(p.fetchedAt)
@@ -126,6 +139,6 @@ public record FetchedPage(
     @Override
     public String toString() {
         return "FetchedPage[" + requestedUrl + " status=" + status + " bytes=" + body.length
-                + (truncated ? " truncated" : "") + (notModified ? " not-modified" : "") + "]";
+                + (truncated ? " truncated" : "") + (rendered ? " rendered" : "") + (notModified ? " not-modified" : "") + "]";
     }
 }

@@ -17,16 +17,23 @@ import java.io.UncheckedIOException;
  * Encodes and decodes the crawl's messages as JSON. Thread-safe; share one instance.
  *
  * <p>Decoding checks the schema version before binding, so a message from a newer build is
- * classified as {@link MalformedMessageException.Kind#UNSUPPORTED_VERSION} rather than half-read.
- * Unknown fields are ignored so that additive changes do not need a version bump.
+ * classified as {@link MalformedMessageException.Kind#UNSUPPORTED_VERSION} rather than half-read; one of
+ * the version before this build's is read (see {@link SchemaVersions}). Unknown fields are ignored so that
+ * additive changes do not need a version bump.
  */
 public final class MessageCodec {
-    private static final MessageCodec INSTANCE = new MessageCodec();
+    private static final MessageCodec INSTANCE = new MessageCodec(SchemaVersions.CURRENT, SchemaVersions.PAGE);
     private static final int NO_VERSION = Integer.MIN_VALUE;
 
     private final ObjectMapper mapper;
+    /** The JSON version this codec reads as its own; it reads the one before as well. */
+    private final int jsonVersion;
+    /** The page frame version this codec reads as its own; it reads the one before as well. */
+    private final int pageVersion;
 
-    private MessageCodec() {
+    private MessageCodec(int jsonVersion, int pageVersion) {
+        this.jsonVersion = jsonVersion;
+        this.pageVersion = pageVersion;
         mapper = JsonMapper.builder()
                 .addModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
@@ -38,6 +45,14 @@ public final class MessageCodec {
     /** The shared codec. */
     public static MessageCodec get() {
         return INSTANCE;
+    }
+
+    /**
+     * A codec that reads as a build of versions {@code jsonVersion} and {@code pageVersion} would: how a
+     * test shows what the next build makes of the messages this one writes.
+     */
+    static MessageCodec readingAs(int jsonVersion, int pageVersion) {
+        return new MessageCodec(jsonVersion, pageVersion);
     }
 
     /** The configured mapper, for callers that write JSON Lines or config with the same conventions. */
@@ -82,13 +97,14 @@ public final class MessageCodec {
             throw new MalformedMessageException(MalformedMessageException.Kind.UNPARSEABLE, type, "null value", null);
         }
         if (type == FetchedPage.class && PageFrame.isFramed(bytes)) {
-            return type.cast(PageFrame.decode(bytes, mapper));
+            return type.cast(PageFrame.decode(bytes, mapper, pageVersion));
         }
         int version = schemaVersion(bytes, type);
-        if (!SchemaVersions.isReadable(version)) {
+        if (!SchemaVersions.readable(jsonVersion, SchemaVersions.FIRST, version)) {
             throw new MalformedMessageException(MalformedMessageException.Kind.UNSUPPORTED_VERSION, type,
                     "schema version " + (version == NO_VERSION ? "null" : Integer.toString(version))
-                            + " is not readable by this build (reads " + SchemaVersions.CURRENT + ")", null);
+                            + " is not readable by this build (reads "
+                            + SchemaVersions.readableRange(jsonVersion, SchemaVersions.FIRST) + ")", null);
         }
         try {
             return mapper.readValue(bytes, type);

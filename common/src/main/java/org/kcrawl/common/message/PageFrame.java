@@ -57,17 +57,21 @@ final class PageFrame {
         return frame;
     }
 
-    /** The page in {@code frame}, which {@link #isFramed} accepted. */
-    static FetchedPage decode(byte[] frame, ObjectMapper mapper) throws MalformedMessageException {
+    /**
+     * The page in {@code frame}, which {@link #isFramed} accepted, read by a build whose frame version is
+     * {@code current}: frames of that version and of the one before it are read.
+     */
+    static FetchedPage decode(byte[] frame, ObjectMapper mapper, int current) throws MalformedMessageException {
         if (frame.length < PREFIX_BYTES) {
             throw malformed(MalformedMessageException.Kind.UNPARSEABLE,
                     "a framed page of " + frame.length + " bytes is shorter than its " + PREFIX_BYTES + "-byte prefix",
                     null);
         }
         int version = frame[1] & 0xFF;
-        if (version != SchemaVersions.PAGE) {
+        if (!SchemaVersions.readable(current, SchemaVersions.FIRST_FRAME, version)) {
             throw malformed(MalformedMessageException.Kind.UNSUPPORTED_VERSION, "frame version " + version
-                    + " is not readable by this build (reads " + SchemaVersions.PAGE + ")", null);
+                    + " is not readable by this build (reads "
+                    + SchemaVersions.readableRange(current, SchemaVersions.FIRST_FRAME) + ")", null);
         }
         int headerLength = readInt(frame, 2);
         if (headerLength < 2 || headerLength > frame.length - PREFIX_BYTES) {
@@ -85,7 +89,7 @@ final class PageFrame {
         } catch (IOException e) {
             throw malformed(MalformedMessageException.Kind.UNPARSEABLE, "header: " + e.getMessage(), e);
         }
-        if (header.v != SchemaVersions.PAGE) {
+        if (header.v != version) {
             throw malformed(MalformedMessageException.Kind.UNSUPPORTED_VERSION, "header version " + header.v
                     + " does not match frame version " + version, null);
         }
@@ -93,7 +97,7 @@ final class PageFrame {
         try {
             return new FetchedPage(header.v, header.requestedUrl, header.finalUrl, header.status, header.headers,
                     header.contentType, body, header.fetchedAt, header.fetchMs, header.depth, header.truncated,
-                    header.redirectTo, header.hops, header.seed, header.notModified, header.revisitOf,
+                    header.redirectTo, header.hops, header.seed, header.rendered, header.notModified, header.revisitOf,
                     header.capture);
         } catch (IllegalArgumentException e) {
             throw malformed(MalformedMessageException.Kind.INVALID_VALUE, e.getMessage(), e);
@@ -131,6 +135,7 @@ final class PageFrame {
             @JsonProperty("redirect_to") String redirectTo,
             @JsonProperty("hops") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hops,
             @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed,
+            @JsonProperty("rendered") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rendered,
             @JsonProperty("not_modified") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean notModified,
             @JsonProperty("revisit_of") @JsonInclude(JsonInclude.Include.NON_NULL) Instant revisitOf,
             @JsonProperty("capture") @JsonInclude(JsonInclude.Include.NON_NULL) Capture capture) {
@@ -138,7 +143,7 @@ final class PageFrame {
         static Header of(FetchedPage p) {
             return new Header(SchemaVersions.PAGE, p.requestedUrl(), p.finalUrl(), p.status(), p.headers(),
                     p.contentType(), p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), p.redirectTo(),
-                    p.hops(), p.seed(), p.notModified(), p.revisitOf(), p.capture());
+                    p.hops(), p.seed(), p.rendered(), p.notModified(), p.revisitOf(), p.capture());
         }
     }
 }

@@ -16,7 +16,8 @@ import java.time.Instant;
  * @param hops redirect hops that led to it; written only when not 0
  * @param seed true for a seed (or a redirect target a seed led to); written only when true
  * @param fetchedAt when the fetch completed
- * @param outcome how it ended: page, not_modified, redirect or failure
+ * @param outcome how it ended: page, not_modified, redirect, failure, or render (handed to the render
+ *                workers, when {@code fetched_at} is the hand-over's time)
  * @param status the HTTP status, 0 when no response came
  * @param etag the response's ETag, null if none
  * @param lastModified the response's Last-Modified, null if none
@@ -43,7 +44,9 @@ public record UrlStatus(
         @JsonProperty("page") PAGE,
         @JsonProperty("not_modified") NOT_MODIFIED,
         @JsonProperty("redirect") REDIRECT,
-        @JsonProperty("failure") FAILURE
+        @JsonProperty("failure") FAILURE,
+        /** Handed to the render workers (render_patterns): the fetcher fetched nothing, so no validators. */
+        @JsonProperty("render") RENDER
     }
 
     public UrlStatus {

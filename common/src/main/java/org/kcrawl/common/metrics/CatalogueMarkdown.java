@@ -27,14 +27,14 @@ public final class CatalogueMarkdown {
                     .append(m.prometheusNames().stream().map(n -> "`" + n + "`").collect(Collectors.joining(" ")))
                     .append(" | ").append(m.kind().label())
                     .append(" | ").append(tags(m.tags()))
-                    .append(" | ").append(m.worker().tag())
+                    .append(" | ").append(m.worker().label())
                     .append(" | ").append(escape(m.description()))
                     .append(m.onFirstUse() ? " (registered when it first happens)" : "")
                     .append(" |\n");
         }
         for (MeterFamily f : MeterCatalogue.families()) {
             sb.append("| `").append(f.prefix()).append("*` | `").append(f.prefix().replace('.', '_'))
-                    .append("*` | family | | ").append(f.worker().tag())
+                    .append("*` | family | | ").append(f.worker().label())
                     .append(" | ").append(escape(f.source())).append(": ").append(escape(f.description()))
                     .append(" |\n");
         }

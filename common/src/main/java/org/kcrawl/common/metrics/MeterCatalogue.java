@@ -7,6 +7,7 @@ import static org.kcrawl.common.metrics.MeterSpec.Worker.ALL;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.ARCHIVER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.FETCHER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.PARSER;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.RENDERER;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,13 +18,16 @@ import org.kcrawl.common.message.FailureReason;
 
 /**
  * The one documented catalogue of the workers' meters. Tags take bounded values only, never a URL
- * or a host; every meter also carries the common tag {@code worker} (fetcher or parser). The
+ * or a host; every meter also carries the common tags {@code worker} (fetcher, parser or renderer) and
+ * {@code crawl} (the crawl name, one value per worker, so several crawls can share a Prometheus). The
  * README's metrics table is rendered from this list ({@link CatalogueMarkdown}), and tests check
  * that a running worker registers exactly the {@code crawl.*} meters listed here for it.
  */
 public final class MeterCatalogue {
-    /** Common tag on every meter of a worker process: {@code fetcher} or {@code parser}. */
+    /** Common tag on every meter of a worker process: {@code fetcher}, {@code parser} or {@code renderer}. */
     public static final String WORKER_TAG = "worker";
+    /** Common tag on every meter of a worker process: its {@code crawl_name}. */
+    public static final String CRAWL_TAG = "crawl";
 
     /** How each consumed URL ended. */
     public static final String FETCH_OUTCOMES = "crawl.fetch.outcomes";
@@ -47,6 +51,8 @@ public final class MeterCatalogue {
     public static final String FETCH_HOSTS_HELD = "crawl.fetch.hosts.held";
     /** Body bytes of fetched pages waiting for the broker's acknowledgement. */
     public static final String FETCH_PAGES_UNACKED_BYTES = "crawl.fetch.pages.unacked.bytes";
+    /** Bytes held by the bodies of responses being received. */
+    public static final String FETCH_BODIES_INFLIGHT_BYTES = "crawl.fetch.bodies.inflight.bytes";
     /** Time requests waited in their host's queue until politeness let them start. */
     public static final String FETCH_POLITENESS_WAIT = "crawl.fetch.politeness.wait";
     /** Body bytes of answered page fetches, after decoding. */
@@ -63,6 +69,8 @@ public final class MeterCatalogue {
     public static final String FETCH_SEEN_COMPLETED = "crawl.fetch.seen.completed";
     /** Claimed fingerprints in the seen-set. */
     public static final String FETCH_SEEN_CLAIMED = "crawl.fetch.seen.claimed";
+    /** Seen-topic records read by seen-set restores. */
+    public static final String FETCH_SEEN_RESTORED = "crawl.fetch.seen.restored";
     /** URL messages dead-lettered by the fetcher. */
     public static final String FETCH_DEAD_LETTERS = "crawl.fetch.dead.letters";
 
@@ -90,6 +98,8 @@ public final class MeterCatalogue {
     public static final String PARSE_PENDING_BYTES = "crawl.parse.pending.bytes";
     /** Pages waiting for a parse thread. */
     public static final String PARSE_QUEUE_SIZE = "crawl.parse.queue.size";
+    /** Pages sent to the render workers because they looked built by their scripts. */
+    public static final String PARSE_RENDER_ROUTED = "crawl.parse.render.routed";
     /** Undecodable pages dead-lettered. */
     public static final String PARSE_DEAD_LETTERS = "crawl.parse.dead.letters";
     /** Counter of WARC records written and made durable, by type. */
@@ -100,8 +110,27 @@ public final class MeterCatalogue {
     public static final String ARCHIVE_FILES = "crawl.archive.files";
     /** Counter of pages that could not be archived because they carry no captured heads. */
     public static final String ARCHIVE_SKIPPED = "crawl.archive.skipped";
+    /** Page messages dead-lettered by an archiver. */
+    public static final String ARCHIVE_DEAD_LETTERS = "crawl.archive.dead.letters";
     /** Values of the archiver's {@code type} tag. */
     public static final List<String> ARCHIVE_RECORD_TYPES = List.of("warcinfo", "request", "response", "revisit");
+
+    /** How each URL a render worker consumed ended. */
+    public static final String RENDER_OUTCOMES = "crawl.render.outcomes";
+    /** Time from a page's navigation to its DOM taken. */
+    public static final String RENDER_DURATION = "crawl.render.duration";
+    /** Requests rendered pages made, by what the worker did with them. */
+    public static final String RENDER_REQUESTS = "crawl.render.requests";
+    /** Pages being rendered now. */
+    public static final String RENDER_TABS = "crawl.render.tabs";
+    /** URLs consumed by a render worker and not yet rendering. */
+    public static final String RENDER_WAITING = "crawl.render.waiting";
+    /** Browsers started again after one died or hung. */
+    public static final String RENDER_BROWSER_RESTARTS = "crawl.render.browser.restarts";
+    /** Connections a browser tried past the interception, refused by the worker's proxy. */
+    public static final String RENDER_PROXY_REFUSED = "crawl.render.proxy.refused";
+    /** URL messages dead-lettered by a render worker. */
+    public static final String RENDER_DEAD_LETTERS = "crawl.render.dead.letters";
 
     /** Consumer lag per assigned partition, as the consumer last saw it. */
     public static final String KAFKA_RECORDS_LAG = "kafka.consumer.fetch.manager.records.lag";
@@ -110,13 +139,20 @@ public final class MeterCatalogue {
 
     /** Values of the fetcher's {@code outcome} tag. */
     public static final List<String> FETCH_OUTCOME_VALUES =
-            List.of("page", "not_modified", "redirect", "failure", "retry", "parked", "skip");
+            List.of("page", "not_modified", "redirect", "failure", "retry", "parked", "skip", "render");
     /** Values of the fetcher's skip reasons (the {@code reason} tag of {@code outcome=skip}). */
     public static final List<String> FETCH_SKIP_REASONS =
             List.of("duplicate", "robots", "max_pages", "host_budget", "max_depth", "out_of_scope");
     /** Values of the {@code cap} tag of {@link #FETCH_HOSTS_HELD}: the limits that can hold a host back. */
     public static final List<String> FETCH_HELD_CAPS =
             List.of("concurrency", "per_host", "per_address", "rate", "host_delay");
+    /** Values of the render worker's {@code outcome} tag. */
+    public static final List<String> RENDER_OUTCOME_VALUES =
+            List.of("rendered", "page", "redirect", "failure", "retry", "parked", "skip");
+    /** Values of the {@code verdict} tag of {@link #RENDER_REQUESTS}. */
+    public static final List<String> RENDER_REQUEST_VERDICTS = List.of("fetched", "method", "resource_type",
+            "third_party", "cap", "scheme", "browser_port", "navigation", "fetch_failed");
+
     /** Values of the {@code status_class} tag. */
     public static final List<String> STATUS_CLASSES = List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
 
@@ -154,14 +190,20 @@ public final class MeterCatalogue {
                     "hosts with at least one request queued, waiting for politeness to let it start"),
             meter(FETCH_HOSTS_HELD, GAUGE, null, FETCHER,
                     "backlogged hosts by the limit that holds their next request back now, each host under one:"
-                            + " concurrency (ready, but the global cap is full or the pages already fetched wait for the broker), per_host (at its own cap),"
+                            + " concurrency (ready, but the global cap is full, or the fetcher's page memory is: pages"
+                            + " waiting for the broker, bodies waiting to grow), per_host (at its own cap),"
                             + " per_address (its IP address is at its cap), rate (waiting for its next start at the"
-                            + " configured rate), host_delay (waiting longer than the rate asks: a robots.txt"
-                            + " Crawl-delay, or a slow-down after 429/503)",
+                            + " configured rate, counted from the previous request's write), host_delay (waiting"
+                            + " longer than the rate asks: a robots.txt Crawl-delay, a slow-down after 429/503, or"
+                            + " with adaptive: true the host's slow answers)",
                     "cap", FETCH_HELD_CAPS),
             meter(FETCH_PAGES_UNACKED_BYTES, GAUGE, "bytes", FETCHER,
                     "body bytes of fetched pages the broker has not acknowledged yet; at max_unacked_page_bytes no"
                             + " new request starts until it has (ready hosts then count as held by concurrency)"),
+            meter(FETCH_BODIES_INFLIGHT_BYTES, GAUGE, "bytes", FETCHER,
+                    "bytes held by the bodies of responses being received; with the unacknowledged pages at most"
+                            + " max_unacked_page_bytes + max_inflight_body_bytes (a body that cannot grow within it"
+                            + " waits, its connection not reading)"),
             meter(FETCH_PARKING_PARKED, COUNTER, null, FETCHER,
                     "URLs (parked ones and retries) published to wait outside memory and acknowledged, by where"
                             + " they wait: urls (a short wait, back through the urls topic) or a parking tier",
@@ -174,6 +216,9 @@ public final class MeterCatalogue {
                     "URL fingerprints of finished URLs held in the seen-set of the owned partitions"),
             meter(FETCH_SEEN_CLAIMED, GAUGE, null, FETCHER,
                     "URL fingerprints claimed by URLs still being handled"),
+            meter(FETCH_SEEN_RESTORED, COUNTER, "records", FETCHER,
+                    "seen-topic records read to restore the seen-sets of assigned partitions: the whole partition"
+                            + " with seen_store=memory, the tail past the checkpoint with seen_store=rocksdb"),
             meter(FETCH_SITEMAPS_DISCOVERED, COUNTER, "urls", FETCHER,
                     "sitemap URLs published from robots.txt Sitemap: lines"),
             meter(FETCH_DEAD_LETTERS, COUNTER, null, FETCHER,
@@ -202,6 +247,9 @@ public final class MeterCatalogue {
             meter(PARSE_PENDING_BYTES, GAUGE, "bytes", PARSER,
                     "bytes of the pages consumed whose outputs are not all acknowledged yet (bounded by max_pending_bytes)"),
             meter(PARSE_QUEUE_SIZE, GAUGE, null, PARSER, "pages waiting for a parse thread"),
+            meter(PARSE_RENDER_ROUTED, COUNTER, null, PARSER,
+                    "fetched pages that looked built by their scripts (little text, an empty script-mounted root),"
+                            + " sent to the render workers instead of being recorded (render_auto)"),
             meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
             meter(ARCHIVE_RECORDS, COUNTER, null, ARCHIVER, "WARC records written and synced to disk (their pages'"
                             + " offsets may be committed), by type; a page is a request and a response, or a request and"
@@ -212,6 +260,34 @@ public final class MeterCatalogue {
                     + " .open (at the size cap, on a clean stop, or recovered at start after a crash)"),
             meter(ARCHIVE_SKIPPED, COUNTER, null, ARCHIVER, "pages not archived because they carry no captured"
                     + " heads: their fetcher ran without capture_heads"),
+            meter(ARCHIVE_DEAD_LETTERS, COUNTER, null, ARCHIVER, "page messages an archiver sent to the dead-letter"
+                    + " topic: undecodable, or whose records could not be written"),
+
+            meter(RENDER_OUTCOMES, COUNTER, null, RENDERER,
+                    "how each URL a render worker consumed ended: rendered (a page with the browser's DOM), page (a"
+                            + " response published as fetched: not HTML, or an error status), redirect, failure, retry"
+                            + " and parked (back on the render topic, to wait), skip (robots)",
+                    "outcome", RENDER_OUTCOME_VALUES, "reason", renderReasons()),
+            meter(RENDER_DURATION, TIMER, null, RENDERER,
+                    "time from a page's navigation to its DOM taken, of rendered pages: its scripts, their requests"
+                            + " (politeness waits included) and the quiet after its load event"),
+            meter(RENDER_REQUESTS, COUNTER, null, RENDERER,
+                    "requests rendered pages made besides their own, by what the worker did: fetched, or refused"
+                            + " (method, resource_type, third_party, cap, scheme, browser_port), a navigation of the"
+                            + " main frame (followed as a redirect), or fetch_failed (the address guard or the network)",
+                    "verdict", RENDER_REQUEST_VERDICTS),
+            meter(RENDER_TABS, GAUGE, null, RENDERER, "pages being rendered now (at most render_tabs)"),
+            meter(RENDER_WAITING, GAUGE, null, RENDERER,
+                    "URLs consumed and not rendering yet: waiting for a not-before time, robots.txt, the host's turn or"
+                            + " a tab"),
+            meter(RENDER_BROWSER_RESTARTS, COUNTER, null, RENDERER,
+                    "browsers started again after one crashed, hung or was killed"),
+            meter(RENDER_PROXY_REFUSED, COUNTER, null, RENDERER,
+                    "connections a browser tried past the worker's interception (its own background traffic, a"
+                            + " page's WebSocket), refused by the worker's proxy"),
+            meter(RENDER_DEAD_LETTERS, COUNTER, null, RENDERER,
+                    "URL messages a render worker sent to the dead-letter topic: undecodable, or whose outputs could"
+                            + " never be published"),
 
             meter(KAFKA_RECORDS_LAG, GAUGE, null, ALL,
                     "messages between the consumer's position and the log end, per assigned partition (consumer lag)",
@@ -258,10 +334,10 @@ public final class MeterCatalogue {
         return FAMILIES;
     }
 
-    /** The meters a worker of {@code role} (FETCHER, PARSER or ARCHIVER) registers. */
+    /** The meters a worker of {@code role} (FETCHER, PARSER, RENDERER or ARCHIVER) registers. */
     public static List<MeterSpec> metersOf(MeterSpec.Worker role) {
         if (role == null || role == ALL) {
-            throw new IllegalArgumentException("role must be FETCHER, PARSER or ARCHIVER but was " + role);
+            throw new IllegalArgumentException("role must be FETCHER, PARSER, RENDERER or ARCHIVER but was " + role);
         }
         return METERS.stream().filter(m -> m.worker().includes(role)).toList();
     }
@@ -274,6 +350,16 @@ public final class MeterCatalogue {
     /** The family whose prefix {@code name} starts with, if any. */
     public static Optional<MeterFamily> familyOf(String name) {
         return FAMILIES.stream().filter(f -> name.startsWith(f.prefix())).findFirst();
+    }
+
+    private static List<String> renderReasons() {
+        List<String> reasons = new ArrayList<>();
+        reasons.add("none");
+        for (FailureReason r : FailureReason.values()) {
+            reasons.add(r.wireName());
+        }
+        reasons.add("robots");
+        return List.copyOf(reasons);
     }
 
     private static List<String> fetchReasons() {

@@ -55,14 +55,21 @@ public record MeterSpec(String name, Kind kind, String baseUnit, Map<String, Lis
         FETCHER,
         /** The parser only. */
         PARSER,
+        /** The render worker only. */
+        RENDERER,
         /** The archiver only. */
         ARCHIVER,
-        /** Every worker. */
+        /** Every worker: shown as "all" in the README's table. */
         ALL;
 
         /** True when a worker of role {@code role} (not ALL) registers meters of this attribution. */
         public boolean includes(Worker role) {
             return this == ALL || this == role;
+        }
+
+        /** How the README's table names this attribution: the role, or "all" for every worker. */
+        public String label() {
+            return tag();
         }
 
         /** Lower-case name, as in the {@code worker} tag every meter carries. */

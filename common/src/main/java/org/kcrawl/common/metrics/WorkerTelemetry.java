@@ -8,8 +8,8 @@ import org.kcrawl.common.config.KafkaEnv;
 import org.kcrawl.common.kafka.KafkaClients;
 
 /**
- * The meters of one worker process: a Prometheus registry whose meters all carry the tag
- * {@code worker}, with the JVM and process meters bound, and Kafka clients whose own metrics land
+ * The meters of one worker process: a Prometheus registry whose meters all carry the tags
+ * {@code worker} and {@code crawl}, with the JVM and process meters bound, and Kafka clients whose own metrics land
  * in it. Both workers' mains build one, as do tests that run a worker the way a container does.
  */
 public final class WorkerTelemetry implements AutoCloseable {
@@ -26,13 +26,16 @@ public final class WorkerTelemetry implements AutoCloseable {
         this.kafka = kafka;
     }
 
-    /** Telemetry for a worker of {@code role} (FETCHER or PARSER). */
-    public static WorkerTelemetry create(MeterSpec.Worker role) {
+    /** Telemetry for a worker of {@code role} (FETCHER, PARSER, RENDERER or ARCHIVER) of the crawl {@code crawlName}. */
+    public static WorkerTelemetry create(MeterSpec.Worker role, String crawlName) {
         if (role == null || role == MeterSpec.Worker.ALL) {
-            throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
+            throw new IllegalArgumentException("role must be FETCHER, PARSER, RENDERER or ARCHIVER but was " + role);
+        }
+        if (crawlName == null || crawlName.isBlank()) {
+            throw new IllegalArgumentException("crawlName must not be blank");
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        registry.config().commonTags(MeterCatalogue.WORKER_TAG, role.tag());
+        registry.config().commonTags(MeterCatalogue.WORKER_TAG, role.tag(), MeterCatalogue.CRAWL_TAG, crawlName);
         return new WorkerTelemetry(role, registry, JvmMeters.bindTo(registry), KafkaMeterBinding.register(registry));
     }
 

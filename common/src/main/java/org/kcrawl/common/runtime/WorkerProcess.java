@@ -41,7 +41,7 @@ public final class WorkerProcess<W extends ManagedWorker> implements AutoCloseab
         if (spec == null || env == null || bindAddress == null) {
             throw new IllegalArgumentException("spec, env and bindAddress must not be null");
         }
-        WorkerTelemetry telemetry = WorkerTelemetry.create(spec.role());
+        WorkerTelemetry telemetry = WorkerTelemetry.create(spec.role(), spec.crawlName());
         W worker = null;
         try {
             KafkaClients clients = telemetry.kafkaClients(spec.bootstrapServers(), env);
@@ -70,7 +70,7 @@ public final class WorkerProcess<W extends ManagedWorker> implements AutoCloseab
         return worker;
     }
 
-    /** FETCHER or PARSER. */
+    /** FETCHER, PARSER, RENDERER or ARCHIVER. */
     public MeterSpec.Worker role() {
         return telemetry.role();
     }

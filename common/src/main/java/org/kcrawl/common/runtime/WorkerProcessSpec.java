@@ -12,14 +12,15 @@ import org.kcrawl.common.topic.TopicProvisioner;
  * how long its poll loops may stay silent before it counts as dead, the topics it needs and how the
  * worker itself is built.
  *
- * @param role             FETCHER or PARSER: tags every meter and names the process's threads
+ * @param role             FETCHER, PARSER or RENDERER: tags every meter and names the process's threads
+ * @param crawlName        the crawl the worker serves: tags every meter, so several crawls share one Prometheus
  * @param bootstrapServers the Kafka cluster
  * @param metricsPort      port of {@code /metrics}, {@code /healthz} and {@code /readyz}; 0 picks a free one
  * @param maxSilence       a poll loop silent for longer is dead ({@code /healthz} answers 503)
  * @param topics           creates or checks the topics before the worker starts
  * @param factory          builds the worker on the process's Kafka clients and meters
  */
-public record WorkerProcessSpec<W extends ManagedWorker>(MeterSpec.Worker role, String bootstrapServers,
+public record WorkerProcessSpec<W extends ManagedWorker>(MeterSpec.Worker role, String crawlName, String bootstrapServers,
         int metricsPort, Duration maxSilence, Consumer<TopicProvisioner> topics, WorkerFactory<W> factory) {
 
     /** A poll loop polls many times a second: this much silence means it is stuck. */
@@ -27,7 +28,10 @@ public record WorkerProcessSpec<W extends ManagedWorker>(MeterSpec.Worker role, 
 
     public WorkerProcessSpec {
         if (role == null || role == MeterSpec.Worker.ALL) {
-            throw new IllegalArgumentException("role must be FETCHER or PARSER but was " + role);
+            throw new IllegalArgumentException("role must be FETCHER, PARSER, RENDERER or ARCHIVER but was " + role);
+        }
+        if (crawlName == null || crawlName.isBlank()) {
+            throw new IllegalArgumentException("crawlName must not be blank");
         }
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrapServers must not be blank");

@@ -35,6 +35,14 @@ public record CrawlTopics(String crawlName) {
         return crawlName + ".urls";
     }
 
+    /**
+     * URLs to render in a browser (the render worker's input), keyed by host like {@link #urls()} so each
+     * host has one render worker, which holds its politeness for the requests of the pages it renders.
+     */
+    public String render() {
+        return crawlName + ".render";
+    }
+
     /** Fetched pages, keyed by host. */
     public String pages() {
         return crawlName + ".pages";
@@ -102,7 +110,7 @@ public record CrawlTopics(String crawlName) {
     /** Every topic of the crawl. */
     public List<String> all() {
         List<String> out = new ArrayList<>(List.of(urls(), pages(), records(), failures(), seen(), scope(),
-                deadLetters()));
+                deadLetters(), render()));
         out.addAll(parkedTopics());
         return List.copyOf(out);
     }
@@ -115,6 +123,11 @@ public record CrawlTopics(String crawlName) {
     /** Consumer group that forwards parked URLs back to {@link #urls()} when their tier delay is over. */
     public String parkingGroup() {
         return crawlName + ".fetcher-parking";
+    }
+
+    /** Consumer group of the render workers, on {@link #render()}. */
+    public String rendererGroup() {
+        return crawlName + ".renderer";
     }
 
     /** Consumer group of the parsers. */

@@ -15,7 +15,10 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Creates a crawl's topics when they are missing; existing topics are left as they are. */
+/**
+ * Creates a crawl's topics when they are missing; existing topics are left as they are, but those that
+ * hold unconsumed work are checked for a retention that could delete it ({@link WorkRetention}).
+ */
 public final class TopicProvisioner {
     private static final Logger log = LoggerFactory.getLogger(TopicProvisioner.class);
 
@@ -33,7 +36,9 @@ public final class TopicProvisioner {
     public void ensure(CrawlTopics topics, TopicLayout layout) {
         String maxBytes = Integer.toString(layout.maxMessageBytes());
         List<NewTopic> wanted = new ArrayList<>();
-        wanted.add(topic(topics.urls(), layout.urlPartitions(), layout, Map.of()));
+        // Work topics keep their messages until they are consumed, however long a crawl is paused: the
+        // broker's default retention (often 7 days) would delete URLs and pages nobody has read yet.
+        wanted.add(topic(topics.urls(), layout.urlPartitions(), layout, WorkRetention.CONFIGS));
         // The seen topic must have exactly the urls partition count: partition p of seen holds the
         // fingerprints of hosts in partition p of urls, so one owner restores exactly its hosts.
         wanted.add(topic(topics.seen(), layout.urlPartitions(), layout,
@@ -41,8 +46,10 @@ public final class TopicProvisioner {
         // One partition: a small topic every worker reads whole, in the order sites were added.
         wanted.add(topic(topics.scope(), 1, layout,
                 Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+        // Keyed by host like urls and as many partitions, so render workers scale as far as fetchers do.
+        wanted.add(topic(topics.render(), layout.urlPartitions(), layout, Map.of()));
         wanted.add(topic(topics.pages(), layout.pagePartitions(), layout,
-                Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes)));
+                WorkRetention.with(Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes))));
         wanted.add(topic(topics.records(), layout.outputPartitions(), layout, Map.of()));
         wanted.add(topic(topics.failures(), layout.outputPartitions(), layout, Map.of()));
         wanted.add(topic(topics.deadLetters(), layout.outputPartitions(), layout,
@@ -51,11 +58,13 @@ public final class TopicProvisioner {
             // Append time, not the producer's clock: a tier forwards each URL its delay after the broker
             // stored it, and append times only grow within a partition, so the earliest due come first.
             wanted.add(topic(parked, layout.urlPartitions(), layout,
-                    Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime")));
+                    WorkRetention.with(Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime"))));
         }
         try {
             Set<String> existing = admin.listTopics().names().get(60, TimeUnit.SECONDS);
             List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
+            List<String> kept = WorkRetention.topics(topics).stream().filter(existing::contains).toList();
+            new WorkRetention(admin).check(kept).forEach(log::warn);
             if (missing.isEmpty()) {
                 return;
             }

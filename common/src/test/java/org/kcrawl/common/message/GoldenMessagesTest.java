@@ -81,6 +81,39 @@ class GoldenMessagesTest {
                 .as("a version 1 page is no seed and no redirect target").isFalse();
     }
 
+    @Test
+    void aRenderedPageSaysSoInItsHeaderAndPagesWithoutTheFieldAreNotRendered() throws Exception {
+        byte[] dom = "<html><head><title>Built by script</title></head><body></body></html>"
+                .getBytes(StandardCharsets.UTF_8);
+        FetchedPage rendered = new FetchedPage(2, "https://app.example.org/products/7",
+                "https://app.example.org/products/7", 200, Map.of("content-type", "text/html; charset=utf-8"),
+                "text/html; charset=utf-8", dom, Instant.parse("2026-11-29T12:00:03.500Z"), 840, 1, false, null, 0,
+                false, true);
+        byte[] frame = codec.encode(rendered);
+        int headerLength = ByteBuffer.wrap(frame, 2, 4).getInt();
+        assertThat(codec.readTree(Arrays.copyOfRange(frame, 6, 6 + headerLength)))
+                .isEqualTo(codec.readTree(read("fetched-page-v2-rendered-header.json")));
+        FetchedPage decoded = codec.decode(frame, FetchedPage.class);
+        assertThat(decoded).isEqualTo(rendered);
+        assertThat(decoded.rendered()).isTrue();
+
+        // Older messages, framed or not, carry no such field: they were fetched, not rendered.
+        assertThat(codec.decode(codec.encode(page(2)), FetchedPage.class).rendered()).isFalse();
+        assertThat(codec.decode(read("fetched-page.json"), FetchedPage.class).rendered()).isFalse();
+        assertThat(codec.readTree(Arrays.copyOfRange(codec.encode(page(2)), 6, 6 + ByteBuffer.wrap(
+                codec.encode(page(2)), 2, 4).getInt())).has("rendered")).as("written only when true").isFalse();
+    }
+
+    @Test
+    void aRenderFailureMatchesGolden() throws Exception {
+        FailureRecord expected = new FailureRecord(1, "https://app.example.org/slow", FailureReason.RENDER_TIMEOUT,
+                "the page did not load within the render budget of PT30S (attempt 3 of 3)", 3, null, 1,
+                Instant.parse("2026-11-29T12:01:00Z"));
+        assertRoundTrip("failure-record-render-timeout.json", expected, FailureRecord.class);
+        assertThat(FailureReason.RENDER_TIMEOUT.isTransient()).isTrue();
+        assertThat(FailureReason.fromWireName("render_crashed")).isEqualTo(FailureReason.RENDER_CRASHED);
+    }
+
     private static FetchedPage page(int version) {
         return new FetchedPage(version, "https://example.org/", "https://example.org/", 200,
                 Map.of("content-type", "text/html; charset=utf-8", "server", "nginx"), "text/html; charset=utf-8",
@@ -135,7 +168,7 @@ class GoldenMessagesTest {
     void aNotModifiedPageWithCapturedHeadsIsFramedWithTheGoldenHeader() throws Exception {
         FetchedPage page = new FetchedPage(2, "https://example.org/a", "https://example.org/a", 304,
                 Map.of("etag", "\"5f-1\""), null, new byte[0], Instant.parse("2026-12-01T12:00:00.500Z"), 3, 1, false,
-                null, 0, false, true, Instant.parse("2026-11-29T12:00:01.250Z"),
+                null, 0, false, false, true, Instant.parse("2026-11-29T12:00:01.250Z"),
                 new Capture("GET /a HTTP/1.1\r\nhost: example.org\r\nif-none-match: \"5f-1\"\r\n\r\n",
                         "HTTP/1.1 304 Not Modified\r\nETag: \"5f-1\"\r\n\r\n", "93.184.215.14"));
         byte[] frame = codec.encode(page);

@@ -55,7 +55,7 @@ class WorkerMainTest {
                             "not a protocol"));
         }
         // The tests talk to loopback only, whatever the entry point asks for.
-        return WorkerProcess.start(new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, "127.0.0.1:1", 0,
+        return WorkerProcess.start(new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, "crawl", "127.0.0.1:1", 0,
                 WorkerProcessSpec.DEFAULT_MAX_SILENCE, t -> { }, (clients, telemetry) -> worker), env, "127.0.0.1");
     }
 

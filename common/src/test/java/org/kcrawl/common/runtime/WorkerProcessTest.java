@@ -33,7 +33,7 @@ class WorkerProcessTest {
     private final FakeWorker worker = new FakeWorker();
 
     private WorkerProcessSpec<FakeWorker> spec(int port, Consumer<TopicProvisioner> topics) {
-        return new WorkerProcessSpec<>(MeterSpec.Worker.PARSER, "127.0.0.1:1", port, SILENCE, topics, (clients, t) -> {
+        return new WorkerProcessSpec<>(MeterSpec.Worker.PARSER, "crawl", "127.0.0.1:1", port, SILENCE, topics, (clients, t) -> {
             steps.add("worker built on " + clients.bootstrapServers());
             return worker;
         });
@@ -55,8 +55,9 @@ class WorkerProcessTest {
             assertThat(worker.starts).hasValue(1);
             assertThat(process.worker()).isSameAs(worker);
             assertThat(process.role()).isEqualTo(MeterSpec.Worker.PARSER);
-            assertThat(process.registry().find("jvm.memory.used").tag(MeterCatalogue.WORKER_TAG, "parser").meters())
-                    .as("JVM meters carry the worker tag").isNotEmpty();
+            assertThat(process.registry().find("jvm.memory.used").tag(MeterCatalogue.WORKER_TAG, "parser")
+                    .tag(MeterCatalogue.CRAWL_TAG, "crawl").meters())
+                    .as("JVM meters carry the worker and crawl tags").isNotEmpty();
             assertThat(get(process.opsPort(), OpsServer.METRICS_PATH).statusCode()).isEqualTo(200);
         }
     }
@@ -117,12 +118,14 @@ class WorkerProcessTest {
 
     @Test
     void refusesAnIncompleteSpecNamingWhatIsMissing() {
-        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.ALL, "k:9092", 0, SILENCE, t -> { },
+        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.ALL, "crawl", "k:9092", 0, SILENCE, t -> { },
                 (c, t) -> worker)).hasMessageContaining("role");
-        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, "k:9092", 70_000, SILENCE,
+        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, "crawl", "k:9092", 70_000, SILENCE,
                 t -> { }, (c, t) -> worker)).hasMessageContaining("metricsPort");
-        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, "k:9092", 0, Duration.ZERO,
+        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, "crawl", "k:9092", 0, Duration.ZERO,
                 t -> { }, (c, t) -> worker)).hasMessageContaining("maxSilence");
+        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, " ", "k:9092", 0, SILENCE,
+                t -> { }, (c, t) -> worker)).hasMessageContaining("crawlName");
         assertThatThrownBy(() -> WorkerProcess.start(null, Map.of(), "127.0.0.1")).hasMessageContaining("spec");
     }
 }

@@ -87,6 +87,7 @@ final class StatusProbe {
         Map<String, List<String>> consumers = new LinkedHashMap<>();
         consumers.put(topics.fetcherGroup(), List.of(topics.urls()));
         consumers.put(topics.parkingGroup(), topics.parkedTopics());
+        consumers.put(topics.rendererGroup(), List.of(topics.render()));
         consumers.put(topics.parserGroup(), List.of(topics.pages()));
         return consumers;
     }

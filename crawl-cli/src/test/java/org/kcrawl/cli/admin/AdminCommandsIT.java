@@ -199,6 +199,56 @@ class AdminCommandsIT {
     }
 
     @Test
+    void replayPutsDeadLettersBackOnTheirTopicsOnceAndLeavesTruncatedOnes() throws Exception {
+        createTopics();
+        byte[] newer = "{\"v\":2,\"url\":\"https://example.org/a\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] page = {0, 3, 0, 0, 0, 2, '{', '}'};
+        RecordHeaders own = new RecordHeaders();
+        own.add("kcrawl.partition", "1".getBytes(StandardCharsets.UTF_8));
+        MalformedMessageException why = new MalformedMessageException(
+                MalformedMessageException.Kind.UNSUPPORTED_VERSION, CrawlRequest.class, "schema version 2", null);
+        try (KafkaProducer<String, byte[]> producer = clients.producer("it-dlq")) {
+            DeadLetterPublisher dlq = new DeadLetterPublisher(producer, topics.deadLetters());
+            dlq.publish(new ConsumerRecord<>(topics.urls(), 1, 5, 0L, TimestampType.CREATE_TIME, -1, -1,
+                    "example.org", newer, own, Optional.empty()), why).get(30, TimeUnit.SECONDS);
+            dlq.publish(new ConsumerRecord<>(topics.pages(), 0, 9, 0L, TimestampType.CREATE_TIME, -1, -1,
+                    "example.net", page, new RecordHeaders(), Optional.empty()), why).get(30, TimeUnit.SECONDS);
+            ProducerRecord<String, byte[]> truncated = new ProducerRecord<>(topics.deadLetters(), "example.com",
+                    new byte[1024]);
+            truncated.headers().add(DeadLetterPublisher.ORIGINAL_TOPIC, topics.pages().getBytes(StandardCharsets.UTF_8))
+                    .add(DeadLetterPublisher.TRUNCATED, "true".getBytes(StandardCharsets.UTF_8));
+            producer.send(truncated).get(30, TimeUnit.SECONDS);
+        }
+
+        assertThat(crawl("replay", "dead-letters", "--dry-run")).as(err()).isZero();
+        assertThat(out()).contains("would replay 2 dead letters: 1 to " + topics.pages() + ", 1 to " + topics.urls());
+        out.reset();
+
+        assertThat(crawl("replay", "dead-letters")).as(err()).isZero();
+        assertThat(out().lines()).containsExactly(
+                "replayed 2 dead letters: 1 to " + topics.pages() + ", 1 to " + topics.urls(),
+                "left 1 truncated (only their first KiB was kept, so they cannot be put back)");
+        ConsumerRecord<String, byte[]> url = readAll(topics.urls(), 1).get(0);
+        assertThat(url.key()).isEqualTo("example.org");
+        assertThat(url.value()).isEqualTo(newer);
+        assertThat(url.headers().lastHeader("kcrawl.partition").value()).isEqualTo("1".getBytes(StandardCharsets.UTF_8));
+        assertThat(url.headers()).noneMatch(h -> h.key().startsWith("dlq."));
+        assertThat(readAll(topics.pages(), 1).get(0).value()).isEqualTo(page);
+
+        // Replayed once: a second replay finds nothing new, and the topics hold each message once.
+        out.reset();
+        assertThat(crawl("replay", "dead-letters")).as(err()).isZero();
+        assertThat(out().lines()).containsExactly("replayed 0 dead letters");
+        readAll(topics.urls(), 1);
+    }
+
+    @Test
+    void replayOfSomethingElseIsAUsageError() {
+        assertThat(crawl("replay", "records")).isEqualTo(2);
+        assertThat(err()).contains("can only replay dead-letters, got 'records'");
+    }
+
+    @Test
     void followingPrintsOnlyWhatArrivesAfterTheStart() throws Exception {
         createTopics();
         produce(topics.records(), List.of("{\"v\":1,\"old\":true}"));

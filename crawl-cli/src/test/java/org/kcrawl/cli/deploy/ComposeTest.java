@@ -26,6 +26,8 @@ class ComposeTest {
     void workerVariablesBindWithTheWorkersConfigurationAndTheirPortIsScraped(WorkerKind kind) {
         JsonNode service = COMPOSE.path("services").path(kind.name);
         assertThat(service.path("build").path("args").path("MODULE").asText()).isEqualTo(kind.module);
+        assertThat(service.path("build").path("target").asText(null)).as("the image stage")
+                .isEqualTo(kind == WorkerKind.RENDERER ? "renderer" : null);
         Map<String, String> env = new LinkedHashMap<>();
         service.path("environment").fields().forEachRemaining(f -> env.put(f.getKey(), f.getValue().asText()));
         assertThat(env.keySet()).allMatch(k -> k.startsWith(kind.envPrefix) || k.startsWith("KAFKA_")
@@ -33,7 +35,8 @@ class ComposeTest {
         WorkerKind.Bound bound = kind.bind(null, env);
         assertThat(bound.bootstrapServers()).isEqualTo("kafka:9092");
 
-        assertThat(service.path("ports").toString()).isEqualTo("[\"" + bound.metricsPort() + "\"]");
+        assertThat(service.path("ports").toString()).as("a random host port on loopback")
+                .isEqualTo("[\"127.0.0.1::" + bound.metricsPort() + "\"]");
         assertThat(service.path("read_only").asBoolean()).isTrue();
         assertThat(service.path("depends_on").path("kafka").path("condition").asText()).isEqualTo("service_healthy");
 
@@ -53,7 +56,7 @@ class ComposeTest {
                     .forEachRemaining(f -> env.put(f.getKey(), f.getValue().asText()));
             bound.add(kind.bind(null, env));
         }
-        for (WorkerKind.Bound other : bound.subList(1, bound.size())) {
+        for (WorkerKind.Bound other : bound) {
             assertThat(other.crawlName()).isEqualTo(bound.get(0).crawlName());
             assertThat(other.layout()).isEqualTo(bound.get(0).layout());
         }
@@ -97,6 +100,31 @@ class ComposeTest {
         JsonNode prometheus = COMPOSE.path("services").path("prometheus");
         String config = prometheus.path("volumes").get(0).asText().split(":")[0];
         assertThat(Repo.root().resolve(config)).isRegularFile();
+    }
+
+    /**
+     * Nothing is published beyond this machine: every port of every service is bound to 127.0.0.1
+     * (Kafka's plain-text listener, Prometheus and Grafana have no authentication worth the name).
+     */
+    @Test
+    void everyPublishedPortListensOnLoopbackOnly() {
+        List<String> published = new ArrayList<>();
+        COMPOSE.path("services").fields().forEachRemaining(service -> service.getValue().path("ports").forEach(p -> {
+            published.add(service.getKey() + " " + p.asText());
+            assertThat(p.isTextual()).as("%s uses the short syntax", service.getKey()).isTrue();
+            assertThat(p.asText()).as("%s publishes %s", service.getKey(), p.asText()).startsWith("127.0.0.1:");
+        }));
+        assertThat(published).anyMatch(p -> p.startsWith("kafka ")).anyMatch(p -> p.startsWith("prometheus "))
+                .anyMatch(p -> p.startsWith("grafana "));
+    }
+
+    /** Grafana's admin password comes from the environment, with no default to fall back on. */
+    @Test
+    void grafanasAdminPasswordComesFromTheEnvironmentWithoutADefault() {
+        String password = COMPOSE.path("services").path("grafana").path("environment")
+                .path("GF_SECURITY_ADMIN_PASSWORD").asText();
+        assertThat(password).matches("\\$\\{GRAFANA_ADMIN_PASSWORD:\\?[^}]+}");
+        assertThat(Repo.text("docker-compose.yml")).doesNotContain("admin/admin");
     }
 
     private static JsonNode scrapeJob(String name) {

@@ -41,7 +41,9 @@ class ManifestsTest {
     /** Ranges no fetcher may reach: private, shared, loopback, link-local (cloud metadata), reserved. */
     private static final List<String> INTERNAL_V4 = List.of("0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10",
             "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12", "192.168.0.0/16");
-    private static final List<String> INTERNAL_V6 = List.of("::1/128", "fc00::/7", "fe80::/10");
+    private static final List<String> INTERNAL_V6 = List.of("::1/128", "fc00::/7", "fe80::/10",
+            // Forms that carry an IPv4 address, private ones included: NAT64, Teredo, 6to4.
+            "64:ff9b::/96", "2001::/32", "2002::/16");
     /** Process variables the workers read besides their settings. */
     private static final Set<String> PROCESS_VARIABLES = Set.of(LogFormat.ENV, "KCRAWL_LOG_LEVEL");
 
@@ -99,7 +101,7 @@ class ManifestsTest {
     @Test
     void everyWorkerWouldCreateTheSameTopicLayoutForTheSameCrawl() {
         WorkerKind.Bound fetcher = bound(WorkerKind.FETCHER);
-        for (WorkerKind other : List.of(WorkerKind.PARSER, WorkerKind.ARCHIVER)) {
+        for (WorkerKind other : List.of(WorkerKind.PARSER, WorkerKind.RENDERER, WorkerKind.ARCHIVER)) {
             WorkerKind.Bound bound = bound(other);
             assertThat(bound.crawlName()).as(other.name).isEqualTo(fetcher.crawlName());
             assertThat(bound.bootstrapServers()).as(other.name).isEqualTo(fetcher.bootstrapServers());
@@ -136,7 +138,7 @@ class ManifestsTest {
 
         assertThat(labels(pod.path("metadata").path("labels")))
                 .containsAllEntriesOf(labels(deployment.path("spec").path("selector").path("matchLabels")));
-        assertThat(c.path("args").toString()).isEqualTo("[\"--config\",\"/etc/kcrawl/" + kind.name + ".yaml\"]");
+        assertThat(c.path("args").toString()).isEqualTo("[\"--config\",\"/etc/kcrawl/" + kind.config + ".yaml\"]");
         JsonNode configVolume = volumeAt(pod, c, "/etc/kcrawl");
         assertThat(configVolume.path("configMap").path("name").asText())
                 .isEqualTo(configMap().path("metadata").path("name").asText());
@@ -156,6 +158,9 @@ class ManifestsTest {
         assertThat(Duration.ofSeconds(grace)).as("the grace period outlasts the drain")
                 .isGreaterThanOrEqualTo(bound.drainTimeout().plus(CLOSE_SLACK));
 
+        assertThat(pod.path("spec").path("automountServiceAccountToken").isBoolean()).isTrue();
+        assertThat(pod.path("spec").path("automountServiceAccountToken").asBoolean())
+                .as("the workers never call the Kubernetes API: no token in the pod").isFalse();
         JsonNode podSecurity = pod.path("spec").path("securityContext");
         assertThat(podSecurity.path("runAsNonRoot").asBoolean()).isTrue();
         assertThat(podSecurity.path("runAsUser").asInt()).isEqualTo(DockerfileTest.imageUser());
@@ -198,7 +203,7 @@ class ManifestsTest {
         assertThat(meta.path("allowIdleConsumers").asText()).isEqualTo("false");
         assertThat(Long.parseLong(meta.path("lagThreshold").asText())).isPositive();
 
-        int partitions = kind == WorkerKind.FETCHER ? bound.layout().urlPartitions() : bound.layout().pagePartitions();
+        int partitions = bound.consumedPartitions();
         int min = spec.path("minReplicaCount").asInt();
         int max = spec.path("maxReplicaCount").asInt();
         assertThat(min).isBetween(1, max);
@@ -255,8 +260,8 @@ class ManifestsTest {
                 blocks.add(to.path("ipBlock"));
             }
         }));
-        if (kind != WorkerKind.FETCHER) {
-            assertThat(blocks).as("only fetchers fetch").isEmpty();
+        if (kind == WorkerKind.PARSER || kind == WorkerKind.ARCHIVER) {
+            assertThat(blocks).as("parsers and archivers fetch nothing").isEmpty();
             return;
         }
         assertThat(blocks).isNotEmpty();
@@ -276,8 +281,8 @@ class ManifestsTest {
     // ---- helpers ----
 
     private static WorkerKind.Bound bound(WorkerKind kind) {
-        String yaml = configMap().path("data").path(kind.name + ".yaml").asText(null);
-        assertThat(yaml).as("the ConfigMap has %s.yaml", kind.name).isNotNull();
+        String yaml = configMap().path("data").path(kind.config + ".yaml").asText(null);
+        assertThat(yaml).as("the ConfigMap has %s.yaml", kind.config).isNotNull();
         return kind.bind(yaml, env(container(kind)));
     }
 

@@ -12,21 +12,27 @@ import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.archiver.ArchiverConfig;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.render.kafka.RenderMain;
 
 /** The workers as the deployment files know them, bound with the workers' own configuration classes. */
 enum WorkerKind {
-    FETCHER("fetcher", "fetcher-worker", FetcherConfig.ENV_PREFIX),
-    PARSER("parser", "parser-worker", ParserConfig.ENV_PREFIX),
-    ARCHIVER("archiver", "archiver-worker", ArchiverConfig.ENV_PREFIX);
+    FETCHER("fetcher", "fetcher-worker", FetcherConfig.ENV_PREFIX, "fetcher"),
+    PARSER("parser", "parser-worker", ParserConfig.ENV_PREFIX, "parser"),
+    /** Reads the fetcher's file, so that fetchers and render workers are polite alike. */
+    RENDERER("renderer", "render-worker", RenderMain.ENV_PREFIX, "fetcher"),
+    ARCHIVER("archiver", "archiver-worker", ArchiverConfig.ENV_PREFIX, "archiver");
 
     final String name;
     final String module;
     final String envPrefix;
+    /** The ConfigMap entry (without .yaml) the worker's --config names. */
+    final String config;
 
-    WorkerKind(String name, String module, String envPrefix) {
+    WorkerKind(String name, String module, String envPrefix, String config) {
         this.name = name;
         this.module = module;
         this.envPrefix = envPrefix;
+        this.config = config;
     }
 
     /** The settings a worker started with {@code configYaml} (may be null) and {@code env} would run with. */
@@ -37,11 +43,14 @@ enum WorkerKind {
                 file = Files.createTempFile("kcrawl-" + name, ".yaml");
                 Files.writeString(file, configYaml);
             }
-            if (this == FETCHER) {
+            if (this == FETCHER || this == RENDERER) {
                 FetcherConfig c = new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file, env,
-                        FetcherConfig.ENV_PREFIX);
-                return new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
-                        c.topics().urls(), c.topics().fetcherGroup());
+                        envPrefix);
+                return this == FETCHER
+                        ? new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
+                                c.topics().urls(), c.topics().fetcherGroup())
+                        : new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
+                                c.topics().render(), c.topics().rendererGroup());
             }
             if (this == ARCHIVER) {
                 ArchiverConfig a = ArchiverConfig.load(file, env);
@@ -69,6 +78,11 @@ enum WorkerKind {
                  TopicLayout layout, String consumedTopic, String group) {
         CrawlTopics topics() {
             return new CrawlTopics(crawlName);
+        }
+
+        /** Partitions of the consumed topic: pages (parsers, archivers), or urls and render (by host, alike). */
+        int consumedPartitions() {
+            return consumedTopic.equals(topics().pages()) ? layout.pagePartitions() : layout.urlPartitions();
         }
     }
 }

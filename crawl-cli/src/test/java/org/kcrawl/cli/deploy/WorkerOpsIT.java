@@ -127,8 +127,8 @@ class WorkerOpsIT {
 
                 PrometheusScrape f = scrape(fetcherPort);
                 PrometheusScrape p = scrape(parserPort);
-                checkAgainstCatalogue(f, MeterSpec.Worker.FETCHER);
-                checkAgainstCatalogue(p, MeterSpec.Worker.PARSER);
+                checkAgainstCatalogue(f, MeterSpec.Worker.FETCHER, crawl);
+                checkAgainstCatalogue(p, MeterSpec.Worker.PARSER, crawl);
                 checkFetcherValues(f, topics, expected.size(), flaky.size());
                 checkParserValues(p, topics, expected.size());
                 checkProcessValues(f);
@@ -147,9 +147,9 @@ class WorkerOpsIT {
 
     /**
      * Every meter the catalogue lists for {@code role} is exposed, nothing undocumented is, every
-     * series carries the worker tag, and tags have the documented keys and values.
+     * series carries the worker and crawl tags, and tags have the documented keys and values.
      */
-    private static void checkAgainstCatalogue(PrometheusScrape scrape, MeterSpec.Worker role) {
+    private static void checkAgainstCatalogue(PrometheusScrape scrape, MeterSpec.Worker role, String crawl) {
         Map<String, MeterSpec> bySeries = new HashMap<>();
         for (MeterSpec m : MeterCatalogue.meters()) {
             m.prometheusNames().forEach(n -> bySeries.put(n, m));
@@ -161,7 +161,8 @@ class WorkerOpsIT {
             }
         }
         for (PrometheusScrape.Sample s : scrape.samples()) {
-            assertThat(s.labels()).as("%s", s).containsEntry(MeterCatalogue.WORKER_TAG, role.tag());
+            assertThat(s.labels()).as("%s", s).containsEntry(MeterCatalogue.WORKER_TAG, role.tag())
+                    .containsEntry(MeterCatalogue.CRAWL_TAG, crawl);
             MeterSpec spec = bySeries.get(s.name());
             if (s.name().startsWith("crawl_")) {
                 assertThat(spec).as("%s is documented in the catalogue", s.name()).isNotNull();
@@ -174,6 +175,7 @@ class WorkerOpsIT {
             }
             Set<String> keys = new TreeSet<>(s.labels().keySet());
             keys.remove(MeterCatalogue.WORKER_TAG);
+            keys.remove(MeterCatalogue.CRAWL_TAG);
             keys.remove("le");
             Set<String> documented = new TreeSet<>();
             spec.tags().keySet().forEach(k -> documented.add(k.replace('.', '_')));

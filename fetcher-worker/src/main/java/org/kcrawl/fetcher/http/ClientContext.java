@@ -11,6 +11,7 @@ import org.kcrawl.fetcher.net.HostResolver;
  *
  * @param settings the client settings
  * @param limits per-response limits derived from the settings
+ * @param memory where response bodies take their memory from
  * @param ssl the TLS client context
  * @param bootstrap the connection template (cloned per connection)
  * @param dialer opens sockets
@@ -22,6 +23,7 @@ import org.kcrawl.fetcher.net.HostResolver;
  * @param requests builds requests
  * @param running the fetches in flight, for close()
  */
-record ClientContext(HttpClientSettings settings, ResponseLimits limits, SslContext ssl, Bootstrap bootstrap,
+record ClientContext(HttpClientSettings settings, ResponseLimits limits, BodyMemory memory, SslContext ssl,
+                     Bootstrap bootstrap,
                      Dialer dialer, HostResolver resolver, AddressGuard guard, ConnectionPool pool,
                      InFlightLimiter limiter, ProxyRotation proxies, RequestFactory requests, Set<Fetch> running) {}

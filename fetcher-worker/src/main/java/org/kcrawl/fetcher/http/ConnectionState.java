@@ -9,6 +9,8 @@ final class ConnectionState {
     long bytesSinceRequest;
     /** The current response is no longer wanted: everything still arriving is dropped. */
     boolean abandoned;
+    /** The current response's body waits for memory: the connection does not read, the valve holds what came. */
+    boolean waitingForMemory;
     /** The current response body is gzip or deflate encoded and is being inflated. */
     boolean compressed;
     /** A Content-Encoding this client does not decode, or null. */
@@ -37,6 +39,7 @@ final class ConnectionState {
     void beginRequest() {
         bytesSinceRequest = 0;
         abandoned = false;
+        waitingForMemory = false;
         compressed = false;
         unsupportedEncoding = null;
         announcedLength = -1;

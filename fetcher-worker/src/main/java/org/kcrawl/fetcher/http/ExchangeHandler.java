@@ -27,6 +27,14 @@ import org.kcrawl.common.message.FailureReason;
  * decompression bomb ends as TOO_LARGE). A response whose content type is not read fully completes at
  * its head. Whenever a response is not read to its end, the connection is marked abandoned and must
  * not be reused. An idle-read timeout guards each exchange from the write of the request to its end.
+ *
+ * <p>The body buffer grows with the data, by {@link BodyMemory}'s leave: when a growth cannot be granted,
+ * the connection stops reading (and its idle-read timeout stops: the silence is ours) until it is; what
+ * arrives meanwhile (the rest of the socket read under way) is kept, up to {@link BodyMemory#MAX_OVERDRAFT} past
+ * the grant, and {@link BodyValve} holds what comes after it undecoded. A body that would overdraw more
+ * (a compressed piece inflating far while it waits) fails as refused for memory: the URL is not at fault.
+ * The body's memory is given back only after the listener has had the response, so the page it becomes
+ * is counted before the body stops being counted.
  */
 final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     static final String READ_TIMEOUT = "read-timeout";
@@ -35,6 +43,12 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
 
     /** Receives the outcome of one exchange, on the channel's event loop. */
     interface Listener {
+        /**
+         * The request's bytes reached the socket (the write completed): the moment the server can
+         * first see it, which politeness counts intervals from.
+         */
+        void onWritten();
+
         /** A complete (possibly truncated) response; {@code reusable} when the connection may serve another request. */
         void onResponse(ResponseData response, boolean reusable);
 
@@ -44,6 +58,8 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
 
     private final ConnectionState state;
     private final ResponseLimits limits;
+    private final BodyMemory memory;
+    private final BodyValve valve;
     private ChannelHandlerContext ctx;
     private Listener listener;
 
@@ -53,12 +69,15 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     private boolean readBody;
     private Map<String, String> headers;
     private ByteBuf body;
+    private BodyMemory.Claim claim;
     private boolean truncated;
     private long decodedBytes;
 
-    ExchangeHandler(ConnectionState state, ResponseLimits limits) {
+    ExchangeHandler(ConnectionState state, ResponseLimits limits, BodyMemory memory, BodyValve valve) {
         this.state = state;
         this.limits = limits;
+        this.memory = memory;
+        this.valve = valve;
     }
 
     @Override
@@ -69,6 +88,11 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     /** True while an exchange is running. Event loop only. */
     boolean busy() {
         return listener != null;
+    }
+
+    /** True while the running exchange's body waits for memory to grow. Event loop only. */
+    boolean waitingForMemory() {
+        return listener != null && state.waitingForMemory;
     }
 
     /** Writes {@code request} and reports its response to {@code l}. Event loop only; one exchange at a time. */
@@ -82,10 +106,14 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         state.beginRequest();
         listener = l;
         interimResponses = 0;
-        ctx.pipeline().addFirst(READ_TIMEOUT,
-                new ReadTimeoutHandler(limits.idleReadTimeoutMillis(), TimeUnit.MILLISECONDS));
+        addReadTimeout();
         ctx.writeAndFlush(request).addListener(f -> {
-            if (!f.isSuccess() && listener == l) {
+            if (listener != l) {
+                return; // the exchange already ended (a response before the write completed, a failure)
+            }
+            if (f.isSuccess()) {
+                l.onWritten();
+            } else {
                 fail(FailureClassifier.closed(FailureClassifier.Phase.AWAIT_RESPONSE),
                         "request could not be written", f.cause());
             }
@@ -190,6 +218,9 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         }
         if (readBody && n > 0) {
             append(content.content());
+            if (listener == null) {
+                return; // refused for memory
+            }
             if (truncated && !state.compressed) {
                 complete(false);
                 return;
@@ -201,20 +232,90 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void append(ByteBuf piece) {
-        if (body == null) {
-            // Sized by what arrived, never by the Content-Length the server announces: many slow servers
-            // announcing 2 MiB and sending a byte would otherwise hold concurrency x 2 MiB. The buffer
-            // grows (doubling) with the data, up to the cap.
-            int initial = Math.min(limits.maxBodyBytes(), Math.max(piece.readableBytes(), INITIAL_BODY_CAPACITY));
-            body = ctx.alloc().heapBuffer(initial, limits.maxBodyBytes());
-        }
-        int room = limits.maxBodyBytes() - body.readableBytes();
+        int kept = body == null ? 0 : body.readableBytes();
+        int room = limits.maxBodyBytes() - kept;
         int n = piece.readableBytes();
         if (n > room) {
             truncated = true;
         }
-        if (room > 0) {
-            body.writeBytes(piece, piece.readerIndex(), Math.min(room, n));
+        int keep = Math.min(room, n);
+        if (keep <= 0) {
+            return;
+        }
+        if ((body == null || kept + keep > body.capacity()) && !makeRoom(kept + keep)) {
+            return;
+        }
+        body.writeBytes(piece, piece.readerIndex(), keep);
+    }
+
+    /**
+     * Makes the body buffer hold {@code needed} bytes: doubled with memory granted when it can be had,
+     * else exactly as much, overdrawn while the connection waits. False when the exchange failed instead.
+     * Sized by what arrived, never by the Content-Length a server announces: many slow servers announcing
+     * 2 MiB and sending a byte would otherwise hold concurrency x 2 MiB.
+     */
+    private boolean makeRoom(int needed) {
+        int capacity = body == null ? 0 : body.capacity();
+        int target = Math.min(limits.maxBodyBytes(), Math.max(needed, Math.max(INITIAL_BODY_CAPACITY, 2 * capacity)));
+        if (claim == null) {
+            claim = memory.claim();
+        }
+        BodyMemory.Claim asking = claim;
+        if (!state.waitingForMemory && asking.reserve(target, () -> ctx.executor().execute(() -> granted(asking)))) {
+            resize(target);
+            return true;
+        }
+        if (!state.waitingForMemory) {
+            waitForMemory();
+        }
+        if (needed - asking.granted() > BodyMemory.MAX_OVERDRAFT) {
+            failRefused("no memory for the body: the fetcher's page memory is in use (max_inflight_body_bytes,"
+                    + " max_unacked_page_bytes), and it arrived faster than that allows");
+            return false;
+        }
+        resize(needed);
+        asking.overdraw(needed);
+        return true;
+    }
+
+    private void resize(int capacity) {
+        if (body == null) {
+            body = ctx.alloc().heapBuffer(capacity, limits.maxBodyBytes());
+        } else {
+            body.capacity(capacity);
+        }
+    }
+
+    /** Stops reading until memory is granted; the silence that follows is ours, not the server's. */
+    private void waitForMemory() {
+        state.waitingForMemory = true;
+        ctx.channel().config().setAutoRead(false);
+        removeReadTimeout();
+    }
+
+    /** Memory was granted to {@code asking}: reads go on, starting with what the valve held. Event loop. */
+    private void granted(BodyMemory.Claim asking) {
+        if (asking != claim || !state.waitingForMemory) {
+            return; // the exchange ended meanwhile
+        }
+        state.waitingForMemory = false;
+        addReadTimeout();
+        valve.release();
+        if (!state.waitingForMemory && !state.abandoned) {
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    private void addReadTimeout() {
+        if (ctx.pipeline().get(READ_TIMEOUT) == null) {
+            ctx.pipeline().addFirst(READ_TIMEOUT,
+                    new ReadTimeoutHandler(limits.idleReadTimeoutMillis(), TimeUnit.MILLISECONDS));
+        }
+    }
+
+    private void removeReadTimeout() {
+        if (ctx.pipeline().get(READ_TIMEOUT) != null) {
+            ctx.pipeline().remove(READ_TIMEOUT);
         }
     }
 
@@ -235,11 +336,31 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         byte[] bytes = body == null ? new byte[0] : ByteBufUtil.getBytes(body);
         ResponseData data = new ResponseData(head.status().code(), headers,
                 head.headers().get(HttpHeaderNames.CONTENT_TYPE), bytes, truncated, state.heads());
-        if (!reusable) {
+        // What the valve still holds after the response's end belongs to no request.
+        boolean reuse = reusable && valve.isEmpty();
+        if (!reuse) {
             abandon();
         }
+        BodyMemory.Claim held = claim;
+        claim = null;
         finish();
-        l.onResponse(data, reusable);
+        try {
+            l.onResponse(data, reuse);
+        } finally {
+            // Only now: the listener has counted the page the body became, if it keeps one.
+            if (held != null) {
+                held.close();
+            }
+        }
+    }
+
+    /** The exchange is refused for a reason of the client's own, not the server's. */
+    private void failRefused(String detail) {
+        Listener l = listener;
+        boolean started = responseStarted();
+        abandon();
+        finish();
+        l.onFailure(new FetchRejectedException(FetchRejectedException.Kind.MEMORY, detail), started);
     }
 
     private void fail(FailureReason reason, String detail, Throwable cause) {
@@ -254,6 +375,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     private void abandon() {
         state.abandoned = true;
         ctx.channel().config().setAutoRead(false);
+        valve.discard();
     }
 
     private void finish() {
@@ -265,8 +387,13 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         inInterim = false;
         decodedBytes = 0;
         releaseBody();
-        if (ctx.pipeline().get(READ_TIMEOUT) != null) {
-            ctx.pipeline().remove(READ_TIMEOUT);
+        removeReadTimeout();
+        if (state.waitingForMemory) {
+            // Ended while waiting (its end was in the read that overdrew): a kept connection reads again.
+            state.waitingForMemory = false;
+            if (!state.abandoned) {
+                ctx.channel().config().setAutoRead(true);
+            }
         }
     }
 
@@ -274,6 +401,10 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         if (body != null) {
             body.release();
             body = null;
+        }
+        if (claim != null) {
+            claim.close();
+            claim = null;
         }
     }
 }

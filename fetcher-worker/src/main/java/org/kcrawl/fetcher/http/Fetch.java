@@ -40,6 +40,7 @@ final class Fetch implements ExchangeHandler.Listener {
     /** The previous fetch of a recrawl, whose validators make the request conditional; null otherwise. */
     private final Revisit revisit;
     private final EventLoop loop;
+    private final SendListener sendListener;
     private final CompletableFuture<HttpResult> promise = new CompletableFuture<>();
     private final AtomicBoolean finished = new AtomicBoolean();
     private final long startNanos = System.nanoTime();
@@ -51,12 +52,14 @@ final class Fetch implements ExchangeHandler.Listener {
     private boolean reused;
     private boolean retried;
     private int proxyIndex = -1;
+    private ProxyReplyProbe proxyProbe;
 
-    Fetch(ClientContext client, FetchTarget target, Revisit revisit, EventLoop loop) {
+    Fetch(ClientContext client, FetchTarget target, Revisit revisit, EventLoop loop, SendListener sendListener) {
         this.client = client;
         this.target = target;
         this.revisit = revisit;
         this.loop = loop;
+        this.sendListener = sendListener;
     }
 
     CompletableFuture<HttpResult> promise() {
@@ -137,8 +140,9 @@ final class Fetch implements ExchangeHandler.Listener {
                 blockedRange = range.get();
             }
         }
+        String kind = client.guard().isDenied(blockedRange) ? "denied" : "non-global";
         fail(new FetchException(FailureReason.BLOCKED_ADDRESS, target.host() + " resolves to "
-                + blocked.getHostAddress() + ", inside non-global range " + blockedRange));
+                + blocked.getHostAddress() + ", inside " + kind + " range " + blockedRange));
     }
 
     private void connect(InetAddress address) {
@@ -151,10 +155,15 @@ final class Fetch implements ExchangeHandler.Listener {
         }
         conn = pc;
         reused = false;
-        proxyIndex = client.proxies().next();
-        ProxyHandler proxy = proxyIndex < 0 ? null : client.proxies().newHandler(proxyIndex);
+        proxyIndex = client.proxies().choose(target.hostKey());
+        ProxyHandler proxy = null;
+        proxyProbe = null;
+        if (proxyIndex >= 0) {
+            proxy = client.proxies().newHandler(proxyIndex);
+            proxyProbe = new ProxyReplyProbe();
+        }
         Bootstrap bootstrap = client.bootstrap().clone(loop).handler(new FetchChannelInitializer(
-                client.settings(), client.limits(), client.ssl(), target, proxy));
+                client.settings(), client.limits(), client.memory(), client.ssl(), target, proxy, proxyProbe));
         connecting = client.dialer().connect(bootstrap, new InetSocketAddress(withoutName(address), target.port()));
         connecting.addListener((ChannelFuture f) -> onConnected(pc, f));
     }
@@ -227,11 +236,14 @@ final class Fetch implements ExchangeHandler.Listener {
     }
 
     private void onSetupFailed(Throwable cause) {
+        String through = "";
         if (proxyIndex >= 0) {
-            client.proxies().recordFailure(proxyIndex);
+            client.proxies().recordFailure(proxyIndex, proxyProbe.answered());
+            // Name the proxy: "connection refused" alone points at the site when the proxy may be the one down.
+            through = " through proxy " + client.proxies().describe(proxyIndex);
         }
         fail(new FetchException(FailureClassifier.classify(cause, FailureClassifier.Phase.CONNECT),
-                "cannot connect to " + target.hostKey() + ":" + target.port(), null, cause));
+                "cannot connect to " + target.hostKey() + ":" + target.port() + through, null, cause));
     }
 
     private void send(PooledConnection pc, boolean reusedConnection) {
@@ -246,6 +258,13 @@ final class Fetch implements ExchangeHandler.Listener {
         phase = FailureClassifier.Phase.AWAIT_RESPONSE;
         pc.exchanges++;
         pc.exchange().start(client.requests().get(target, revisit), this);
+    }
+
+    @Override
+    public void onWritten() {
+        if (!finished.get()) {
+            sendListener.sent();
+        }
     }
 
     @Override
@@ -281,6 +300,7 @@ final class Fetch implements ExchangeHandler.Listener {
         if (reused && !responseStarted && !retried && failure.reason() == FailureReason.CONNECT) {
             // The server closed the idle connection as we reused it: not the URL's fault, try a fresh one.
             retried = true;
+            sendListener.resending();
             resolve();
             return;
         }
@@ -288,6 +308,14 @@ final class Fetch implements ExchangeHandler.Listener {
     }
 
     private void onDeadline() {
+        PooledConnection pc = conn;
+        if (pc != null && pc.exchange().waitingForMemory()) {
+            // Its body waited for the fetcher's own memory, not for the server: the URL is not at fault.
+            fail(new FetchRejectedException(FetchRejectedException.Kind.MEMORY, "the body of " + target.url()
+                    + " was still waiting for memory at the total deadline of "
+                    + client.settings().totalDeadline().toMillis() + " ms"));
+            return;
+        }
         fail(new FetchException(FailureReason.TIMEOUT, "total deadline of "
                 + client.settings().totalDeadline().toMillis() + " ms exceeded while "
                 + phase.name().toLowerCase(java.util.Locale.ROOT)));

@@ -11,13 +11,14 @@ import io.netty.handler.ssl.SslHandler;
 
 /**
  * The pipeline of one client connection:
- * [proxy] → [tls] → [capture] → meter → codec → tap → inflate → exchange.
+ * [proxy probe → proxy] → [tls] → [capture] → meter → codec → tap → valve → inflate → exchange.
  * The per-request read timeout is added in front by {@link ExchangeHandler} while a request runs.
  */
 final class FetchChannelInitializer extends ChannelInitializer<Channel> {
     static final String PROXY = "proxy";
     static final String TLS = "tls";
     static final String EXCHANGE = "exchange";
+    static final String VALVE = "valve";
     /** Longest status line accepted. */
     static final int MAX_STATUS_LINE = 8192;
     /** Largest body piece the decoder emits; bounds what one decompression step is fed. */
@@ -28,20 +29,27 @@ final class FetchChannelInitializer extends ChannelInitializer<Channel> {
     private final SslContext sslContext;
     private final FetchTarget target;
     private final ProxyHandler proxyHandler;
+    private final BodyMemory memory;
+    private final ProxyReplyProbe proxyProbe;
 
-    FetchChannelInitializer(HttpClientSettings settings, ResponseLimits limits, SslContext sslContext,
-                            FetchTarget target, ProxyHandler proxyHandler) {
+    /** A pipeline through {@code proxyHandler} watched by {@code proxyProbe} (both null when connecting directly). */
+    FetchChannelInitializer(HttpClientSettings settings, ResponseLimits limits, BodyMemory memory,
+                            SslContext sslContext, FetchTarget target, ProxyHandler proxyHandler,
+                            ProxyReplyProbe proxyProbe) {
         this.settings = settings;
         this.limits = limits;
+        this.memory = memory;
         this.sslContext = sslContext;
         this.target = target;
         this.proxyHandler = proxyHandler;
+        this.proxyProbe = proxyProbe;
     }
 
     @Override
     protected void initChannel(Channel ch) {
         ChannelPipeline p = ch.pipeline();
         if (proxyHandler != null) {
+            p.addLast(ProxyReplyProbe.NAME, proxyProbe);
             p.addLast(PROXY, proxyHandler);
         }
         if (target.https()) {
@@ -51,17 +59,24 @@ final class FetchChannelInitializer extends ChannelInitializer<Channel> {
             tls.setCloseNotifyReadTimeoutMillis(0);
             p.addLast(TLS, tls);
         }
-        addHttpHandlers(p, settings, limits);
+        addHttpHandlers(p, settings, limits, memory);
     }
 
-    /** Adds the HTTP part of the pipeline (also used by handler tests on an embedded channel). */
+    /** Adds the HTTP part of the pipeline, bodies unbounded by memory (handler tests on an embedded channel). */
     static ExchangeHandler addHttpHandlers(ChannelPipeline p, HttpClientSettings settings, ResponseLimits limits) {
+        return addHttpHandlers(p, settings, limits, BodyMemory.UNBOUNDED);
+    }
+
+    /** Adds the HTTP part of the pipeline, bodies taking their memory from {@code memory}. */
+    static ExchangeHandler addHttpHandlers(ChannelPipeline p, HttpClientSettings settings, ResponseLimits limits,
+                                           BodyMemory memory) {
         ConnectionState state = new ConnectionState(settings.captureHeads());
         HttpDecoderConfig decoder = new HttpDecoderConfig()
                 .setMaxInitialLineLength(MAX_STATUS_LINE)
                 .setMaxHeaderSize(settings.maxHeaderBytes())
                 .setMaxChunkSize(MAX_CHUNK);
-        ExchangeHandler exchange = new ExchangeHandler(state, limits);
+        BodyValve valve = new BodyValve(state);
+        ExchangeHandler exchange = new ExchangeHandler(state, limits, memory, valve);
         if (settings.captureHeads()) {
             // The status line and every header of the response, plus the request: within the decoder's cap.
             p.addLast("capture", new HeadCapture(state, settings.maxHeaderBytes() + MAX_STATUS_LINE));
@@ -69,6 +84,7 @@ final class FetchChannelInitializer extends ChannelInitializer<Channel> {
         p.addLast("meter", new InboundMeter(state));
         p.addLast("codec", new HttpClientCodec(decoder, false, false));
         p.addLast("tap", new ResponseTap(state));
+        p.addLast(VALVE, valve);
         p.addLast("inflate", new ContentDecompressor());
         p.addLast(EXCHANGE, exchange);
         return exchange;

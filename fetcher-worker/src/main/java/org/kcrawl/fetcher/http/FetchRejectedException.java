@@ -4,7 +4,7 @@ import org.kcrawl.common.message.FailureReason;
 
 /**
  * A fetch the client refused or abandoned for a reason of its own, not the server's: the caller
- * exceeded the in-flight caps it agreed to, or the client was closed. The URL itself is not at
+ * exceeded the in-flight caps it agreed to, the body found no memory in time, or the client was closed. The URL itself is not at
  * fault, so the caller should requeue it rather than record a failure. Its reason is
  * {@link FailureReason#INTERNAL} for callers that only look at the reason.
  */
@@ -15,6 +15,8 @@ public final class FetchRejectedException extends FetchException {
     public enum Kind {
         /** Starting it would have exceeded maxConnections or maxConnectionsPerHost fetches in flight. */
         CAPACITY,
+        /** The body could not get the memory it needed in time (see {@link BodyMemory}). */
+        MEMORY,
         /** The client is closed or closing. */
         CLOSED
     }

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.kcrawl.fetcher.net.Cidr;
 
 /**
@@ -17,6 +16,7 @@ import org.kcrawl.fetcher.net.Cidr;
  * @param userAgent the User-Agent header; should carry a contact URL
  * @param extraHeaders headers added to every request (for example Accept-Language); may not set
  *                     Host, Connection, Accept-Encoding, Content-Length or Transfer-Encoding
+ *                     ({@link HeaderRules})
  * @param connectTimeout TCP connect (and proxy handshake) limit
  * @param tlsHandshakeTimeout TLS handshake limit
  * @param idleReadTimeout longest silence while a response is awaited or read
@@ -41,6 +41,15 @@ import org.kcrawl.fetcher.net.Cidr;
  * @param dnsQueryTimeout limit on one DNS query
  * @param dnsMaxTtl longest time a DNS answer is cached, whatever its TTL
  * @param dnsNegativeTtl how long a failed resolution is cached
+ * @param hostHeaders headers added to the requests of one host only, by lower-case host name (IPv6 in
+ *                    brackets), whatever the port; a name also in {@code extraHeaders} takes this value
+ * @param denyCidrs ranges refused even when global, allowed or {@code allowPrivate}
+ * @param clientCertificate a PEM certificate chain presented to servers that ask for a client
+ *                          certificate, or null for none
+ * @param clientKey the PKCS#8 PEM private key of {@code clientCertificate}; given together with it
+ * @param proxyMode how a new connection picks its proxy
+ * @param proxyCoolDown how long a proxy that failed {@value #PROXY_FAILURES_TO_COOL_DOWN} connections in a
+ *                      row (unreachable, or silent through its handshake) is skipped
  * @param captureHeads keep each exchange's request head as sent and response head as received (up to
  *                     {@code maxHeaderBytes}), for archiving; off, nothing is copied
  */
@@ -68,21 +77,26 @@ public record HttpClientSettings(
         Duration dnsQueryTimeout,
         Duration dnsMaxTtl,
         Duration dnsNegativeTtl,
+        Map<String, Map<String, String>> hostHeaders,
+        List<String> denyCidrs,
+        Path clientCertificate,
+        Path clientKey,
+        ProxyMode proxyMode,
+        Duration proxyCoolDown,
         boolean captureHeads) {
 
     /** The default User-Agent. */
     public static final String DEFAULT_USER_AGENT = "kcrawl/0.1 (+https://github.com/kcrawl/kcrawl)";
 
-    private static final Set<String> RESERVED_HEADERS =
-            Set.of("host", "connection", "accept-encoding", "content-length", "transfer-encoding", "upgrade",
-                    "te", "keep-alive", "proxy-connection");
+    /** Connections a proxy fails in a row before it cools down. */
+    public static final int PROXY_FAILURES_TO_COOL_DOWN = 3;
 
     public HttpClientSettings {
         if (userAgent == null || userAgent.isBlank()) {
             throw new IllegalArgumentException("userAgent must not be blank");
         }
-        checkHeaderValue("userAgent", userAgent);
-        extraHeaders = validHeaders(extraHeaders);
+        HeaderRules.checkValue("userAgent", userAgent);
+        extraHeaders = Map.copyOf(HeaderRules.checked(extraHeaders, "extraHeaders"));
         connectTimeout = positive(connectTimeout, "connectTimeout");
         tlsHandshakeTimeout = positive(tlsHandshakeTimeout, "tlsHandshakeTimeout");
         idleReadTimeout = positive(idleReadTimeout, "idleReadTimeout");
@@ -103,7 +117,8 @@ public record HttpClientSettings(
         }
         idleConnectionTimeout = positive(idleConnectionTimeout, "idleConnectionTimeout");
         atLeast(eventLoopThreads, 1, "eventLoopThreads");
-        allowCidrs = cidrs(allowCidrs);
+        allowCidrs = cidrs(allowCidrs, "allowCidrs");
+        denyCidrs = cidrs(denyCidrs, "denyCidrs");
         if (proxies == null) {
             throw new IllegalArgumentException("proxies must not be null (use an empty list)");
         }
@@ -113,12 +128,21 @@ public record HttpClientSettings(
         if (dnsNegativeTtl == null || dnsNegativeTtl.isNegative()) {
             throw new IllegalArgumentException("dnsNegativeTtl must be >= 0 but was " + dnsNegativeTtl);
         }
+        hostHeaders = hostHeaders(hostHeaders);
+        if ((clientCertificate == null) != (clientKey == null)) {
+            throw new IllegalArgumentException("clientCertificate and clientKey must be given together");
+        }
+        if (proxyMode == null) {
+            throw new IllegalArgumentException("proxyMode must not be null");
+        }
+        proxyCoolDown = positive(proxyCoolDown, "proxyCoolDown");
     }
 
     /**
      * Safe defaults: 5 s connect, 10 s TLS, 15 s idle read, 30 s total, 2 MiB body, 8 MiB decoded,
      * 64 KiB / 200 headers, HTML and XHTML read fully, 256 connections (8 per host), 30 s idle
-     * keep-alive, one I/O thread per core, private addresses refused, full certificate checks, no proxy.
+     * keep-alive, one I/O thread per core, private addresses refused, full certificate checks, no client
+     * certificate, no proxy (sticky when there are some, cooling down for a minute).
      */
     public static HttpClientSettings defaults() {
         return new HttpClientSettings(DEFAULT_USER_AGENT, Map.of(),
@@ -128,7 +152,8 @@ public record HttpClientSettings(
                 256, 8, Duration.ofSeconds(30),
                 Runtime.getRuntime().availableProcessors(),
                 false, List.of(), false, null, List.of(),
-                Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30), false);
+                Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30),
+                Map.of(), List.of(), null, null, ProxyMode.STICKY, Duration.ofMinutes(1), false);
     }
 
     /** A builder starting from these settings. */
@@ -139,6 +164,11 @@ public record HttpClientSettings(
     /** The allowCidrs parsed. */
     public List<Cidr> allowedRanges() {
         return allowCidrs.stream().map(Cidr::parse).toList();
+    }
+
+    /** The denyCidrs parsed. */
+    public List<Cidr> deniedRanges() {
+        return denyCidrs.stream().map(Cidr::parse).toList();
     }
 
     private static Duration positive(Duration d, String name) {
@@ -154,40 +184,21 @@ public record HttpClientSettings(
         }
     }
 
-    private static Map<String, String> validHeaders(Map<String, String> headers) {
-        if (headers == null) {
-            throw new IllegalArgumentException("extraHeaders must not be null (use an empty map)");
+    private static Map<String, Map<String, String>> hostHeaders(Map<String, Map<String, String>> byHost) {
+        if (byHost == null) {
+            throw new IllegalArgumentException("hostHeaders must not be null (use an empty map)");
         }
-        Map<String, String> copy = new LinkedHashMap<>();
-        headers.forEach((name, value) -> {
-            if (name == null || name.isEmpty() || !name.chars().allMatch(HttpClientSettings::isTokenChar)) {
-                throw new IllegalArgumentException("extraHeaders has an invalid header name '" + name + "'");
+        Map<String, Map<String, String>> copy = new LinkedHashMap<>();
+        byHost.forEach((host, headers) -> {
+            if (host == null || host.isEmpty() || !host.equals(host.toLowerCase(Locale.ROOT))
+                    || host.chars().anyMatch(c -> c <= ' ' || c == '/' || c == '@' || c == '?' || c == '#')
+                    || (host.indexOf(':') >= 0 && !host.startsWith("["))) {
+                throw new IllegalArgumentException("hostHeaders has an invalid host '" + host
+                        + "' (expected a lower-case host name or address, without scheme or port)");
             }
-            if (RESERVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                throw new IllegalArgumentException("extraHeaders may not set '" + name
-                        + "': the client manages it");
-            }
-            if (value == null) {
-                throw new IllegalArgumentException("extraHeaders has a null value for '" + name + "'");
-            }
-            checkHeaderValue("extraHeaders." + name, value);
-            copy.put(name, value);
+            copy.put(host, Map.copyOf(HeaderRules.checked(headers, "hostHeaders." + host)));
         });
         return Map.copyOf(copy);
-    }
-
-    private static void checkHeaderValue(String name, String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '\r' || c == '\n' || c == 0 || c > 0xFF) {
-                throw new IllegalArgumentException(name + " contains a character not allowed in a header value"
-                        + " at index " + i);
-            }
-        }
-    }
-
-    private static boolean isTokenChar(int c) {
-        return c > 32 && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0;
     }
 
     private static List<String> mediaTypes(List<String> types) {
@@ -205,15 +216,15 @@ public record HttpClientSettings(
         return List.copyOf(out);
     }
 
-    private static List<String> cidrs(List<String> cidrs) {
+    private static List<String> cidrs(List<String> cidrs, String name) {
         if (cidrs == null) {
-            throw new IllegalArgumentException("allowCidrs must not be null (use an empty list)");
+            throw new IllegalArgumentException(name + " must not be null (use an empty list)");
         }
         for (String c : cidrs) {
             try {
                 Cidr.parse(c);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("allowCidrs: " + e.getMessage(), e);
+                throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
             }
         }
         return List.copyOf(cidrs);
@@ -244,6 +255,12 @@ public record HttpClientSettings(
         private Duration dnsQueryTimeout;
         private Duration dnsMaxTtl;
         private Duration dnsNegativeTtl;
+        private Map<String, Map<String, String>> hostHeaders;
+        private List<String> denyCidrs;
+        private Path clientCertificate;
+        private Path clientKey;
+        private ProxyMode proxyMode;
+        private Duration proxyCoolDown;
         private boolean captureHeads;
 
         private Builder(HttpClientSettings s) {
@@ -270,6 +287,12 @@ public record HttpClientSettings(
             dnsQueryTimeout = s.dnsQueryTimeout;
             dnsMaxTtl = s.dnsMaxTtl;
             dnsNegativeTtl = s.dnsNegativeTtl;
+            hostHeaders = s.hostHeaders;
+            denyCidrs = s.denyCidrs;
+            clientCertificate = s.clientCertificate;
+            clientKey = s.clientKey;
+            proxyMode = s.proxyMode;
+            proxyCoolDown = s.proxyCoolDown;
             captureHeads = s.captureHeads;
         }
 
@@ -296,6 +319,12 @@ public record HttpClientSettings(
         public Builder dnsQueryTimeout(Duration v) { dnsQueryTimeout = v; return this; }
         public Builder dnsMaxTtl(Duration v) { dnsMaxTtl = v; return this; }
         public Builder dnsNegativeTtl(Duration v) { dnsNegativeTtl = v; return this; }
+        public Builder hostHeaders(Map<String, Map<String, String>> v) { hostHeaders = v; return this; }
+        public Builder denyCidrs(List<String> v) { denyCidrs = v; return this; }
+        public Builder clientCertificate(Path v) { clientCertificate = v; return this; }
+        public Builder clientKey(Path v) { clientKey = v; return this; }
+        public Builder proxyMode(ProxyMode v) { proxyMode = v; return this; }
+        public Builder proxyCoolDown(Duration v) { proxyCoolDown = v; return this; }
         public Builder captureHeads(boolean v) { captureHeads = v; return this; }
 
         /** Validates and builds. */
@@ -304,7 +333,8 @@ public record HttpClientSettings(
                     idleReadTimeout, totalDeadline, maxBodyBytes, maxDecodedBytes, maxHeaderBytes, maxHeaderCount,
                     fullBodyContentTypes, maxConnections, maxConnectionsPerHost, idleConnectionTimeout,
                     eventLoopThreads, allowPrivate, allowCidrs, trustAllCertificates, trustedCertificates, proxies,
-                    dnsQueryTimeout, dnsMaxTtl, dnsNegativeTtl, captureHeads);
+                    dnsQueryTimeout, dnsMaxTtl, dnsNegativeTtl, hostHeaders, denyCidrs, clientCertificate, clientKey,
+                    proxyMode, proxyCoolDown, captureHeads);
         }
     }
 }

@@ -14,7 +14,15 @@ import org.kcrawl.common.message.Revisit;
 public interface HttpFetcher extends AutoCloseable {
 
     /** Starts a GET of {@code url} (absolute http or https). */
-    CompletableFuture<HttpResult> fetch(String url);
+    default CompletableFuture<HttpResult> fetch(String url) {
+        return fetch(url, SendListener.NONE);
+    }
+
+    /**
+     * Starts a GET of {@code url} and tells {@code sent} when its request reaches the socket (see
+     * {@link SendListener}); a fetch that fails before its request was written never calls it.
+     */
+    CompletableFuture<HttpResult> fetch(String url, SendListener sent);
 
     /**
      * Starts a GET of {@code url} made conditional by the validators of {@code revisit} (a recrawl's
@@ -22,7 +30,12 @@ public interface HttpFetcher extends AutoCloseable {
      * implementation that cannot ask conditionally fetches the page whole, which is never wrong.
      */
     default CompletableFuture<HttpResult> fetch(String url, Revisit revisit) {
-        return fetch(url);
+        return fetch(url, revisit, SendListener.NONE);
+    }
+
+    /** A conditional GET as {@link #fetch(String, Revisit)} that tells {@code sent} when it is written. */
+    default CompletableFuture<HttpResult> fetch(String url, Revisit revisit, SendListener sent) {
+        return fetch(url, sent);
     }
 
     /** Closes connections and event loops; in-flight fetches fail. */

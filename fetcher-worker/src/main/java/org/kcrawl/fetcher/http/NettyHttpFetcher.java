@@ -36,12 +36,19 @@ import org.kcrawl.fetcher.net.HostResolver;
  * with a {@link FetchRejectedException} of kind CAPACITY (a safety net: it means the caller broke
  * its side of the contract, and the URL should be requeued, not failed).
  *
+ * <h2>Memory</h2>
+ * Each response body grows its buffer with the data, within the {@link BodyMemory} the client was
+ * given: a body that cannot grow stops its connection reading until it may (see {@link ExchangeHandler}).
+ * A fetch whose body found no memory before its total deadline fails with a {@link FetchRejectedException}
+ * of kind MEMORY: the URL is not at fault and should be tried again later.
+ *
  * <h2>Addresses</h2>
  * IP literals are used as they are; names go to the {@link HostResolver}. Every address is checked by
  * the {@link AddressGuard} before a socket is opened, and the checked address itself is dialed (no
  * second resolution, also not by a proxy: proxies are asked for the address, not the name). When an
  * answer mixes refused and allowed addresses, the first allowed one is dialed; when all are refused the
- * fetch fails with BLOCKED_ADDRESS and no socket is opened.
+ * fetch fails with BLOCKED_ADDRESS and no socket is opened. A proxy's own address is not checked: the
+ * operator named it, and naming one never opens its address (or any other) to the URLs crawled.
  *
  * <h2>Threads</h2>
  * Each host is served by one event loop (chosen by hashing its host key), which runs all of that
@@ -69,7 +76,20 @@ public final class NettyHttpFetcher implements HttpFetcher {
         this(settings, Objects.requireNonNull(resolver, "resolver must not be null"), Dialer.DIRECT);
     }
 
+    /**
+     * A fetcher that resolves names with {@code resolver} (owned by the caller) and whose response bodies
+     * take their memory from {@code memory}, so that the bodies on the wire stay within it.
+     */
+    public NettyHttpFetcher(HttpClientSettings settings, HostResolver resolver, BodyMemory memory) {
+        this(settings, Objects.requireNonNull(resolver, "resolver must not be null"), Dialer.DIRECT,
+                Objects.requireNonNull(memory, "memory must not be null"));
+    }
+
     NettyHttpFetcher(HttpClientSettings settings, HostResolver resolver, Dialer dialer) {
+        this(settings, resolver, dialer, BodyMemory.UNBOUNDED);
+    }
+
+    NettyHttpFetcher(HttpClientSettings settings, HostResolver resolver, Dialer dialer, BodyMemory memory) {
         this.settings = Objects.requireNonNull(settings, "settings must not be null");
         this.group = new NioEventLoopGroup(settings.eventLoopThreads(), new DefaultThreadFactory("kcrawl-fetch", true));
         List<EventLoop> all = new ArrayList<>();
@@ -90,14 +110,15 @@ public final class NettyHttpFetcher implements HttpFetcher {
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.SO_KEEPALIVE, true);
             Set<Fetch> running = ConcurrentHashMap.newKeySet();
-            this.client = new ClientContext(settings, ResponseLimits.of(settings), TlsContexts.forClient(settings),
+            this.client = new ClientContext(settings, ResponseLimits.of(settings), memory, TlsContexts.forClient(settings),
                     bootstrap, Objects.requireNonNull(dialer, "dialer must not be null"), this.resolver,
-                    new AddressGuard(settings.allowPrivate(), settings.allowedRanges()),
+                    new AddressGuard(settings.allowPrivate(), settings.allowedRanges(), settings.deniedRanges()),
                     new ConnectionPool(settings.maxConnections(), settings.maxConnectionsPerHost(),
                             settings.idleConnectionTimeout()),
                     new InFlightLimiter(settings.maxConnections(), settings.maxConnectionsPerHost()),
-                    new ProxyRotation(settings.proxies(), settings.connectTimeout()),
-                    new RequestFactory(settings.userAgent(), settings.extraHeaders()), running);
+                    new ProxyRotation(settings),
+                    new RequestFactory(settings.userAgent(), settings.extraHeaders(), settings.hostHeaders()),
+                    running);
         } catch (RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
@@ -105,12 +126,13 @@ public final class NettyHttpFetcher implements HttpFetcher {
     }
 
     @Override
-    public CompletableFuture<HttpResult> fetch(String url) {
-        return fetch(url, null);
+    public CompletableFuture<HttpResult> fetch(String url, SendListener sent) {
+        return fetch(url, null, sent);
     }
 
     @Override
-    public CompletableFuture<HttpResult> fetch(String url, Revisit revisit) {
+    public CompletableFuture<HttpResult> fetch(String url, Revisit revisit, SendListener sent) {
+        Objects.requireNonNull(sent, "sent must not be null");
         FetchTarget target;
         try {
             target = FetchTarget.parse(url);
@@ -126,7 +148,7 @@ public final class NettyHttpFetcher implements HttpFetcher {
                     "fetches in flight already at the cap (" + settings.maxConnections() + " in total, "
                             + settings.maxConnectionsPerHost() + " per host) for " + target.hostKey()));
         }
-        Fetch fetch = new Fetch(client, target, revisit, loopFor(target.hostKey()));
+        Fetch fetch = new Fetch(client, target, revisit, loopFor(target.hostKey()), sent);
         client.running().add(fetch);
         CompletableFuture<HttpResult> result = fetch.promise();
         fetch.start();
@@ -169,6 +191,11 @@ public final class NettyHttpFetcher implements HttpFetcher {
     /** Connections opened, per configured proxy. */
     public List<Long> proxySuccesses() {
         return client.proxies().successes();
+    }
+
+    /** Whether each configured proxy is cooling down now, skipped by new connections. */
+    public List<Boolean> proxiesCoolingDown() {
+        return client.proxies().coolingDown();
     }
 
     /** The settings this client runs with. */

@@ -13,7 +13,7 @@ import javax.net.ssl.SSLException;
 
 /**
  * Builds the client's TLS context: certificate chain and host-name verification on by default, SNI
- * sent for host names, HTTP/1.1 offered over ALPN.
+ * sent for host names, HTTP/1.1 offered over ALPN, and a client certificate for servers that ask.
  */
 final class TlsContexts {
     private TlsContexts() {}
@@ -39,6 +39,15 @@ final class TlsContexts {
                     throw new UncheckedIOException("trustedCertificates cannot be read: "
                             + settings.trustedCertificates(), e);
                 }
+            }
+        }
+        if (settings.clientCertificate() != null) {
+            try {
+                builder.keyManager(settings.clientCertificate().toFile(), settings.clientKey().toFile());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("clientCertificate " + settings.clientCertificate() + " and clientKey "
+                        + settings.clientKey() + " are not a usable PEM certificate chain and PKCS#8 key: "
+                        + e.getMessage(), e);
             }
         }
         try {

@@ -32,6 +32,7 @@ import org.kcrawl.fetcher.politeness.Permit;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
 import org.kcrawl.fetcher.robots.RobotsVerdict;
 import org.kcrawl.fetcher.robots.SitemapOffer;
+import org.kcrawl.fetcher.seen.CompletedSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every URL ends as exactly one of: a page (or redirect page), a failure, a retry re-published
  * (to the urls topic, or a parking tier when its wait is long), a parked copy re-published for
- * later, or a counted skip (duplicate, robots, host_budget, max_pages, max_depth). Terminal outcomes
+ * later, a counted skip (duplicate, robots, host_budget, max_pages, max_depth), or, for a URL that
+ * one of the {@code render_patterns} finds, a request on the render topic, which the render worker
+ * owning the host's partition fetches in a browser and takes to its own end. Terminal outcomes
  * (page, redirect, failure) are followed by the URL's seen marker, sent only after the outputs are
  * acknowledged: a marker never exists for a URL whose outputs could still be lost. The marker's value
  * is the URL's {@link UrlStatus} (validators, content hash, next fetch date), what a recrawl reads.
@@ -141,6 +144,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         String key = record.key() != null ? record.key() : host;
         UrlTask task = new UrlTask(request, key, host, partition, record.offset(), epoch, fingerprint, this);
         task.hostCharge = hostCharge;
+        if (settings.renderRoute().matches(request.url())) {
+            // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
+            terminal(task, List.of(s.outputs().render(request, key)),
+                    () -> statuses.handedToRender(task.request, s.time().now()), () -> s.metrics().rendered());
+            return task.done;
+        }
         awaitNotBefore(task);
         return settings.followSitemaps() ? task.outcome() : task.done;
     }
@@ -153,7 +162,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     @Override
     public void partitionsAssigned(Collection<TopicPartition> partitions) {
         List<Integer> ps = numbers(partitions);
-        Map<Integer, ? extends it.unimi.dsi.fastutil.longs.Long2IntMap> restored = s.history().restore(ps);
+        Map<Integer, CompletedSet> restored = s.history().restore(ps);
         for (Integer p : ps) {
             s.seen().restore(p, restored.get(p));
         }
@@ -290,13 +299,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         });
         CompletableFuture<HttpResult> response;
         try {
-            response = s.fetcher().fetch(task.request.url(), task.request.revisit());
+            response = s.fetcher().fetch(task.request.url(), task.request.revisit(), permit);
         } catch (RuntimeException e) {
             response = CompletableFuture.failedFuture(e);
         }
         response.whenComplete((result, error) -> {
             Instant now = s.time().now();
-            ResponseFeedback.release(permit, result, now);
+            ResponseFeedback.release(permit, result, error, now);
             if (unwrap(error) instanceof FetchRejectedException rejected) {
                 step(task, () -> onRejected(task, rejected, now));
                 return;
@@ -314,8 +323,9 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     /**
      * The client refused the fetch for a reason of its own: the URL is not at fault. At capacity it
-     * is parked briefly (the scheduler's caps and the client's disagreed); when the client is
-     * closing, the worker is stopping and the next owner redoes the URL.
+     * is parked briefly (the scheduler's caps and the client's disagreed), and so it is when its body
+     * found no memory in time (the fetcher's pages filled it: a slow broker, or many large bodies at
+     * once); when the client is closing, the worker is stopping and the next owner redoes the URL.
      */
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void onRejected(UrlTask task, FetchRejectedException rejected, Instant now) {
@@ -324,7 +334,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             return;
         }
         try (LogContext context = task.logContext()) {
-            log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
+            if (rejected.kind() == FetchRejectedException.Kind.MEMORY) {
+                log.info("no memory for the body of {} in time ({}); parking it to fetch it again",
+                        task.request.url(), rejected.getMessage());
+            } else {
+                log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
+            }
         }
         park(task, now.plusSeconds(1));
     }
@@ -384,12 +399,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                     sent.set(built);
                     return built;
                 }))
-                .whenComplete((v, error) -> {
+                .whenComplete((markerOffset, error) -> {
                     if (error != null) {
                         task.done.completeExceptionally(error);
                         return;
                     }
-                    s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli());
+                    s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(),
+                            markerOffset);
                     counted.run();
                     task.done.complete(null);
                 });

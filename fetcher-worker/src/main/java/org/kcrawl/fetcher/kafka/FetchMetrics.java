@@ -53,6 +53,7 @@ public final class FetchMetrics {
     private final AtomicLong skips = new AtomicLong();
     private final AtomicLong retries = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
+    private final AtomicLong rendered = new AtomicLong();
 
     public FetchMetrics(MeterRegistry registry) {
         if (registry == null) {
@@ -63,6 +64,7 @@ public final class FetchMetrics {
         registerOutcome("not_modified", NONE);
         registerOutcome("redirect", NONE);
         registerOutcome("parked", NONE);
+        registerOutcome("render", NONE);
         for (FailureReason r : FailureReason.values()) {
             registerOutcome("failure", r.wireName());
             registerOutcome("retry", r.wireName());
@@ -136,6 +138,12 @@ public final class FetchMetrics {
         outcome("parked", NONE);
     }
 
+    /** A URL handed to the render workers, acknowledged. */
+    void rendered() {
+        rendered.incrementAndGet();
+        outcome("render", NONE);
+    }
+
     void skip(SkipReason reason) {
         skips.incrementAndGet();
         outcome("skip", reason.tag());
@@ -188,6 +196,11 @@ public final class FetchMetrics {
     /** Retries re-published. */
     public long retries() {
         return retries.get();
+    }
+
+    /** URLs handed to the render workers. */
+    public long renderedCount() {
+        return rendered.get();
     }
 
     /** URLs parked (re-published for later). */

@@ -3,13 +3,18 @@ package org.kcrawl.fetcher.kafka;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
+import org.kcrawl.common.kafka.StaticMembership;
+import java.util.Map;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.fetcher.http.HttpClientSettings;
+import org.kcrawl.fetcher.http.ProxyMode;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
 import org.kcrawl.fetcher.robots.RobotsSettings;
+import org.kcrawl.fetcher.seen.RestoreBudget;
+import org.kcrawl.fetcher.seen.SeenStoreKind;
 
 /**
  * Everything a fetcher worker is configured with, bound once at start-up (defaults, then a YAML
@@ -51,7 +56,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                bounded and offsets committed. Each host keeps {@code max_hold} of work in memory,
  *                so {@code max_pending} URLs keep about {@code max_pending / (max_hold * rate)} hosts
  *                busy: shorter means more hosts in parallel and more parking traffic (default 10 s)
- * @param seenRestoreTimeout longest the seen-set restore of a partition assignment may take
+ * @param seenRestoreTimeout what a partition's seen-set restore may take besides its records (see
+ *                           {@code seen_restore_min_rate})
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
  *                    {@link FetcherMain} (0 picks a free port)
  * @param perAddress concurrent requests per resolved IP address over all hosts behind it (shared
@@ -74,8 +80,8 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                       and their pages are crawled (default true)
  * @param maxUnackedPageBytes bytes of fetched pages waiting for the broker's acknowledgement before
  *                            no new request starts (default 32 MiB): a slow or absent broker pauses
- *                            fetching instead of filling the heap. Memory for pages stays within this
- *                            plus {@code concurrency x max_body_bytes} for the responses on the wire
+ *                            fetching instead of filling the heap. With {@code max_inflight_body_bytes},
+ *                            the bound on the memory of the fetcher's pages ({@link PageMemory})
  * @param scope host, domain or any: which redirect targets are followed, judged as the parsers judge
  *              links ({@link org.kcrawl.common.scope.SiteScope}), so give fetchers and parsers the same
  *              (default host). A seed's redirects are followed whatever the scope: their target's site
@@ -89,6 +95,85 @@ import org.kcrawl.fetcher.robots.RobotsSettings;
  *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
  *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
  *                        same, for the {@code <meta http-equiv="refresh">} they follow
+ * @param renderPatterns regular expressions of the URLs to render in a browser: a URL in which one of them
+ *                       is found (anywhere, as {@code deny_patterns} are) is handed to the render workers on
+ *                       the render topic instead of being fetched (default none). The settings below are the
+ *                       render worker's, which runs with the fetcher's configuration: the same rate, per-host
+ *                       cap, robots.txt and address rules hold for every request a page makes
+ * @param browserPath the Chromium (or Chrome) executable a render worker drives (default
+ *                    {@code /usr/bin/chromium}, Debian's {@code chromium} package)
+ * @param renderTabs pages a render worker renders at once (browser tabs), each holding memory in the browser
+ * @param renderTimeout a page's time budget, from its first request to the DOM taken: past it without the
+ *                      page's load event, the attempt fails as {@code render_timeout} (retried like a timeout)
+ * @param renderMaxRequests requests one page may make (scripts, XHR, fetch, frames, the page itself); later
+ *                          ones are refused
+ * @param renderMaxBytes body bytes one page may load over all its requests; later requests are refused
+ * @param renderScope host, domain or any: which hosts a rendered page may request from (its own host, its
+ *                    registered domain, anywhere); requests to other hosts (third parties) are refused
+ *                    (default host: then every request of a page is to the host whose politeness its render
+ *                    worker owns)
+ * @param renderResourceTypes the kinds of request (DevTools resource types) a rendered page may make; others
+ *                            (images, media, fonts, stylesheets, pings, ...) are refused (default document,
+ *                            script, xhr, fetch)
+ * @param renderMaxPending URLs a render worker has consumed and not finished before it pauses consumption: the
+ *                         bound on what waits for a tab, and on what a crash makes it render again
+ * @param browserSandbox run Chromium with its sandbox; Chromium refuses it as root, so as root it is off
+ *                       whatever this says, and containers without user namespaces need false (default true)
+ * @param headers headers added to every request, robots.txt included (for example Accept-Language); not
+ *                Host, Connection or the transfer and encoding headers, which the client manages
+ * @param hostHeaders headers added to the requests of one host only, by host name (any port): for an
+ *                    {@code Authorization} header one site must get and no other; a name also in
+ *                    {@code headers} takes the host's value. A redirect to another host is a new URL of
+ *                    that host, so it never carries them
+ * @param proxies proxy URLs ({@code http://host:port} for HTTP CONNECT, {@code socks5://host:port},
+ *                credentials as {@code http://user:password@host:port}); empty connects directly. The
+ *                fetcher resolves and checks each URL's address itself and asks the proxy for that address
+ * @param proxyMode sticky (each host keeps one proxy; the default) or round_robin (proxies in turn)
+ * @param proxyCoolDown how long a proxy that failed three connections in a row (unreachable, or silent
+ *                      through its handshake) is skipped (default 1 min)
+ * @param tlsHandshakeTimeout limit on a TLS handshake (default 10 s)
+ * @param trustCertificates a PEM file of the certificates to trust instead of the JDK's (a private CA, a
+ *                          self-signed site), or null for the JDK's
+ * @param clientCertificate a PEM certificate chain shown to servers that ask for a client certificate
+ * @param clientKey its private key, PKCS#8 PEM, unencrypted; set together with {@code client_certificate}
+ * @param dnsQueryTimeout limit on one DNS query (default 5 s)
+ * @param dnsMaxTtl longest a DNS answer is cached, whatever its TTL (default 5 min)
+ * @param dnsNegativeTtl how long a failed resolution is cached (default 30 s)
+ * @param fullBodyTypes media types whose bodies are read, besides HTML, XHTML and {@link #EXTRA_BODY_TYPES};
+ *                      other responses are kept as status and headers only
+ * @param maxDecodedBytes bytes a compressed body may inflate to before the fetch fails as too_large (a
+ *                        decompression bomb); 0 (the default) is 4 x {@code max_body_bytes}, at least 8 MiB
+ * @param maxHeaderBytes size of a response's status line and headers (default 64 KiB)
+ * @param maxHeaderCount response header fields (default 200)
+ * @param idleConnectionTimeout how long an idle keep-alive connection is kept (default 30 s)
+ * @param ioThreads the HTTP client's event loops; 0 (the default) is one per core
+ * @param allowCidrs address ranges fetched even though they are not global, for example a lab network
+ * @param denyCidrs address ranges never fetched even though they are global: a cluster's pod and service
+ *                  ranges, or any internal network taken from public address space. They win over
+ *                  {@code allow_cidrs} and {@code allow_private}
+ * @param adaptive the latency-aware throttle (default false): each host's interval also follows its
+ *                 response time, like Scrapy's AutoThrottle but per host: an answer slower than the
+ *                 interval lengthens it to that answer's time at once, a server error (5xx) or a
+ *                 timeout at least doubles it, faster answers shorten it by half the difference each
+ *                 (gradual recovery), never below {@code 1/rate} nor above one minute
+ * @param maxInflightBodyBytes bytes that the bodies of responses on the wire may hold beyond what the pages
+ *                             waiting for the broker hold (default 32 MiB, at least {@code max_body_bytes}).
+ *                             A body that cannot grow its buffer within it waits, its connection not
+ *                             reading, so the fetcher's pages, received or waiting for the broker, hold at
+ *                             most {@code max_unacked_page_bytes + max_inflight_body_bytes} (and a socket
+ *                             read of 64 KiB per connection), however large {@code concurrency x
+ *                             max_body_bytes}. Their sum with {@code concurrency x 64 KiB} must fit half the
+ *                             heap, checked at start-up ({@link #checkFitsHeap})
+ * @param seenStore where the completed seen-set lives: {@code memory} (the heap, read from the seen
+ *                  topic's beginning at each assignment) or {@code rocksdb} (on disk under
+ *                  {@code seen_store_dir}, checkpointed, so an assignment reads only the tail)
+ * @param seenStoreDir the directory of the {@code rocksdb} seen store; one per fetcher, on a volume
+ *                     that outlives the process to make restarts cheap
+ * @param seenRestoreMinRate the slowest seen-topic reading (records per second) not counted as stuck:
+ *                           each partition's restore may take {@code seen_restore_timeout} plus its
+ *                           records at this rate
+ * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this fetcher's
+ *                        consumers, stable across its restarts (a pod name); empty for dynamic membership
  * @param revisitInterval how long after its fetch a URL is due again, as its status in the seen topic
  *                        says ({@code next_fetch_at}), for a URL fetched the first time (default 1 day);
  *                        what {@code crawl submit --recrawl-due} and {@code crawl --recrawl-due} go by
@@ -143,10 +228,47 @@ public record FetcherConfig(
         @JsonProperty("scope") ScopeMode scope,
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
         @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
+        @JsonProperty("render_patterns") List<String> renderPatterns,
+        @JsonProperty("browser_path") String browserPath,
+        @JsonProperty("render_tabs") int renderTabs,
+        @JsonProperty("render_timeout") Duration renderTimeout,
+        @JsonProperty("render_max_requests") int renderMaxRequests,
+        @JsonProperty("render_max_bytes") long renderMaxBytes,
+        @JsonProperty("render_scope") ScopeMode renderScope,
+        @JsonProperty("render_resource_types") List<String> renderResourceTypes,
+        @JsonProperty("render_max_pending") int renderMaxPending,
+        @JsonProperty("browser_sandbox") boolean browserSandbox,
+        @JsonProperty("adaptive") boolean adaptive,
+        @JsonProperty("max_inflight_body_bytes") long maxInflightBodyBytes,
+        @JsonProperty("seen_store") SeenStoreKind seenStore,
+        @JsonProperty("seen_store_dir") String seenStoreDir,
+        @JsonProperty("seen_restore_min_rate") long seenRestoreMinRate,
+        @JsonProperty("group_instance_id") String groupInstanceId,
+        @JsonProperty("headers") Map<String, String> headers,
+        @JsonProperty("host_headers") Map<String, Map<String, String>> hostHeaders,
+        @JsonProperty("proxies") List<String> proxies,
+        @JsonProperty("proxy_mode") ProxyMode proxyMode,
+        @JsonProperty("proxy_cool_down") Duration proxyCoolDown,
+        @JsonProperty("tls_handshake_timeout") Duration tlsHandshakeTimeout,
+        @JsonProperty("trust_certificates") String trustCertificates,
+        @JsonProperty("client_certificate") String clientCertificate,
+        @JsonProperty("client_key") String clientKey,
+        @JsonProperty("dns_query_timeout") Duration dnsQueryTimeout,
+        @JsonProperty("dns_max_ttl") Duration dnsMaxTtl,
+        @JsonProperty("dns_negative_ttl") Duration dnsNegativeTtl,
+        @JsonProperty("full_body_types") List<String> fullBodyTypes,
+        @JsonProperty("max_decoded_bytes") long maxDecodedBytes,
+        @JsonProperty("max_header_bytes") int maxHeaderBytes,
+        @JsonProperty("max_header_count") int maxHeaderCount,
+        @JsonProperty("idle_connection_timeout") Duration idleConnectionTimeout,
+        @JsonProperty("io_threads") int ioThreads,
+        @JsonProperty("allow_cidrs") List<String> allowCidrs,
+        @JsonProperty("deny_cidrs") List<String> denyCidrs,
         @JsonProperty("revisit_interval") Duration revisitInterval,
         @JsonProperty("revisit_min_interval") Duration revisitMinInterval,
         @JsonProperty("revisit_max_interval") Duration revisitMaxInterval,
         @JsonProperty("capture_heads") boolean captureHeads) {
+
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -170,6 +292,11 @@ public record FetcherConfig(
 
     /** The least an unset {@code per_address} allows per address, whatever {@code per_host} is. */
     public static final int SHARED_ADDRESS_FLOOR = 8;
+
+    /** The kinds of request a rendered page can make, as the DevTools protocol names them (lower case). */
+    public static final List<String> RENDER_RESOURCE_TYPES = List.of("document", "stylesheet", "image", "media",
+            "font", "script", "texttrack", "xhr", "fetch", "prefetch", "eventsource", "websocket", "manifest",
+            "signedexchange", "ping", "cspviolationreport", "preflight", "fedcm", "other");
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_FETCHER_";
@@ -252,6 +379,66 @@ public record FetcherConfig(
                     + maxPagesPerHost);
         }
         notNegative("max_refresh_delay", maxRefreshDelay);
+        renderPatterns = renderPatterns == null ? List.of() : List.copyOf(renderPatterns);
+        RenderRoute.of(renderPatterns); // validates with messages naming render_patterns
+        if (browserPath == null || browserPath.isBlank()) {
+            throw new IllegalArgumentException("browser_path must name the Chromium executable, for example "
+                    + "/usr/bin/chromium");
+        }
+        atLeast("render_tabs", renderTabs, 1);
+        positive("render_timeout", renderTimeout);
+        atLeast("render_max_requests", renderMaxRequests, 1);
+        atLeast("render_max_bytes", renderMaxBytes, maxBodyBytes);
+        if (renderScope == null) {
+            throw new IllegalArgumentException("render_scope must be one of host, domain, any");
+        }
+        renderResourceTypes = renderResourceTypes == null ? List.of() : List.copyOf(renderResourceTypes);
+        for (String type : renderResourceTypes) {
+            if (!RENDER_RESOURCE_TYPES.contains(type)) {
+                throw new IllegalArgumentException("render_resource_types: unknown type '" + type + "'; known types: "
+                        + RENDER_RESOURCE_TYPES);
+            }
+        }
+        if (!renderResourceTypes.contains("document")) {
+            throw new IllegalArgumentException("render_resource_types must contain document (the page itself)");
+        }
+        atLeast("render_max_pending", renderMaxPending, 1);
+        if (maxInflightBodyBytes < maxBodyBytes) {
+            throw new IllegalArgumentException("max_inflight_body_bytes must be >= max_body_bytes (" + maxBodyBytes
+                    + ") but was " + maxInflightBodyBytes + ": a body at the cap must fit");
+        }
+        if (seenStore == null) {
+            throw new IllegalArgumentException("seen_store must be one of memory, rocksdb");
+        }
+        if (seenStore == SeenStoreKind.ROCKSDB && (seenStoreDir == null || seenStoreDir.isBlank())) {
+            throw new IllegalArgumentException("seen_store_dir must name a directory when seen_store is rocksdb");
+        }
+        atLeast("seen_restore_min_rate", seenRestoreMinRate, 1);
+        groupInstanceId = StaticMembership.checked(groupInstanceId);
+        hostHeaders = ClientOptions.checkHeaders(headers, hostHeaders);
+        headers = Map.copyOf(headers);
+        ClientOptions.checkProxies(proxies, proxyMode);
+        proxies = List.copyOf(proxies);
+        positive("proxy_cool_down", proxyCoolDown);
+        positive("tls_handshake_timeout", tlsHandshakeTimeout);
+        ClientOptions.checkTlsFiles(trustCertificates, clientCertificate, clientKey);
+        positive("dns_query_timeout", dnsQueryTimeout);
+        positive("dns_max_ttl", dnsMaxTtl);
+        notNegative("dns_negative_ttl", dnsNegativeTtl);
+        ClientOptions.checkMediaTypes(fullBodyTypes);
+        fullBodyTypes = List.copyOf(fullBodyTypes);
+        if (maxDecodedBytes != 0 && maxDecodedBytes < maxBodyBytes) {
+            throw new IllegalArgumentException("max_decoded_bytes must be 0 (4 x max_body_bytes, at least 8 MiB) or >= "
+                    + "max_body_bytes (" + maxBodyBytes + ") but was " + maxDecodedBytes);
+        }
+        atLeast("max_header_bytes", maxHeaderBytes, 1024);
+        atLeast("max_header_count", maxHeaderCount, 1);
+        positive("idle_connection_timeout", idleConnectionTimeout);
+        atLeast("io_threads", ioThreads, 0);
+        ClientOptions.checkCidrs("allow_cidrs", allowCidrs);
+        allowCidrs = List.copyOf(allowCidrs);
+        ClientOptions.checkCidrs("deny_cidrs", denyCidrs);
+        denyCidrs = List.copyOf(denyCidrs);
         new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval); // messages name the keys
     }
 
@@ -271,8 +458,36 @@ public record FetcherConfig(
                 PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
                 ScopeMode.HOST,
                 Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
+                List.of(), "/usr/bin/chromium", 4, Duration.ofSeconds(30), 100, 16L * 1024 * 1024, ScopeMode.HOST,
+                List.of("document", "script", "xhr", "fetch"), 32, true,
+                false, 32L * 1024 * 1024,
+                SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "",
+                Map.of(), Map.of(), List.of(), ProxyMode.STICKY, Duration.ofMinutes(1), Duration.ofSeconds(10),
+                null, null, null, Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30), List.of(),
+                0, 64 * 1024, 200, Duration.ofSeconds(30), 0, List.of(), List.of(),
                 HandlerSettings.DEFAULT_REVISITS.interval(), HandlerSettings.DEFAULT_REVISITS.min(),
                 HandlerSettings.DEFAULT_REVISITS.max(), false);
+    }
+
+    /**
+     * The memory of the fetcher's pages: bodies on the wire and pages waiting for the broker, within
+     * {@code max_unacked_page_bytes + max_inflight_body_bytes}.
+     */
+    public PageMemory pageMemory() {
+        return new PageMemory(maxUnackedPageBytes, maxInflightBodyBytes, maxBodyBytes);
+    }
+
+    /**
+     * Refuses a configuration whose page memory cannot fit a heap of {@code maxHeapBytes}
+     * ({@link Runtime#maxMemory()}): see {@link HeapFit}.
+     */
+    public void checkFitsHeap(long maxHeapBytes) {
+        HeapFit.of(this).check(maxHeapBytes);
+    }
+
+    /** The seen-set restore's time budget per partition. */
+    public RestoreBudget seenRestoreBudget() {
+        return new RestoreBudget(seenRestoreTimeout, seenRestoreMinRate);
     }
 
     /** The crawl's topic names. */
@@ -297,19 +512,20 @@ public record FetcherConfig(
     /** The scheduler's limits. */
     public PolitenessSettings politeness() {
         return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0,
-                perAddressInForce(), maxHold, maxHostQueue);
+                perAddressInForce(), maxHold, maxHostQueue, adaptive);
     }
 
     /** robots.txt handling. */
     public RobotsSettings robots() {
         return new RobotsSettings(robotsAgent, robotsTtl, robotsRetry, maxCrawlDelay, RobotsSettings.RFC_MIN_BYTES,
-                5, 100_000, robotsUnreachableGiveUp);
+                5, 100_000, RobotsSettings.DEFAULT_CACHE_BYTES, robotsUnreachableGiveUp);
     }
 
     /** The handler's per-URL rules. */
     public HandlerSettings handler() {
         return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers), maxPagesPerHost,
-                followSitemaps, new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval));
+                followSitemaps, RenderRoute.of(renderPatterns),
+                new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval));
     }
 
     /** The retry policy, with a real random source. */
@@ -319,34 +535,13 @@ public record FetcherConfig(
     }
 
     /**
-     * The HTTP client's settings: timeouts, body cap, User-Agent and address policy from this
-     * config; connection caps matched to the scheduler's, which is what keeps fetches within them.
-     * Besides HTML, {@link #EXTRA_BODY_TYPES} bodies are read: robots.txt and text sitemaps are
-     * text/plain, XML sitemaps are served as XML and gzipped ones as gzip.
+     * The HTTP client's settings: timeouts, limits, headers, proxies, TLS files, DNS and address policy
+     * from this config; connection caps matched to the scheduler's, which is what keeps fetches within
+     * them. Besides HTML, {@link #EXTRA_BODY_TYPES} and {@code full_body_types} bodies are read:
+     * robots.txt and text sitemaps are text/plain, XML sitemaps are served as XML and gzipped ones as gzip.
      */
     public HttpClientSettings httpClient() {
-        HttpClientSettings base = HttpClientSettings.defaults();
-        java.util.List<String> types = new java.util.ArrayList<>(base.fullBodyContentTypes());
-        for (String type : EXTRA_BODY_TYPES) {
-            if (!types.contains(type)) {
-                types.add(type);
-            }
-        }
-        return base.toBuilder()
-                .userAgent(userAgent)
-                .connectTimeout(connectTimeout)
-                .idleReadTimeout(readTimeout)
-                .totalDeadline(requestTimeout)
-                .maxBodyBytes(maxBodyBytes)
-                .maxDecodedBytes(Math.max(base.maxDecodedBytes(), 4L * maxBodyBytes))
-                .fullBodyContentTypes(types)
-                .maxConnections(concurrency)
-                // One more than the scheduler's per-host cap: robots.txt redirect hops to another host are
-                // charged to the host that asked, so the target may briefly see one extra.
-                .maxConnectionsPerHost(Math.min(concurrency, perHost + 1))
-                .allowPrivate(allowPrivate)
-                .captureHeads(captureHeads)
-                .build();
+        return ClientOptions.httpClient(this);
     }
 
     private static void atLeast(String key, long value, long min) {

@@ -23,8 +23,12 @@ public final class FetcherMain {
             + "  logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides";
 
     private static final WorkerMain<FetcherConfig, FetcherWorker> MAIN = new WorkerMain<>("fetcher-worker", USAGE,
-            (file, env) -> new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file, env,
-                    FetcherConfig.ENV_PREFIX),
+            (file, env) -> {
+                FetcherConfig config = new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file,
+                        env, FetcherConfig.ENV_PREFIX);
+                config.checkFitsHeap(Runtime.getRuntime().maxMemory());
+                return config;
+            },
             (config, env, bindAddress) -> FetcherProcess.start(config, env, bindAddress).process(),
             (config, process) -> log().info("fetcher of crawl '{}' running against {}; metrics and health on port {}",
                     config.crawlName(), config.bootstrapServers(), process.opsPort()));

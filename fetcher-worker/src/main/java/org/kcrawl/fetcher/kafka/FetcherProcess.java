@@ -38,7 +38,7 @@ public final class FetcherProcess implements AutoCloseable {
         Duration restore = config.seenRestoreTimeout().plus(RESTORE_SLACK);
         Duration silence = restore.compareTo(WorkerProcessSpec.DEFAULT_MAX_SILENCE) > 0
                 ? restore : WorkerProcessSpec.DEFAULT_MAX_SILENCE;
-        return new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, config.bootstrapServers(), config.metricsPort(),
+        return new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, config.crawlName(), config.bootstrapServers(), config.metricsPort(),
                 silence, topics -> {
                     topics.ensure(config.topics(), config.layout());
                     topics.checkCoPartitioned(config.topics());

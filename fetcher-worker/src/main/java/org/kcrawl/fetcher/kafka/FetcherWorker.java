@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.kafka;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
@@ -41,8 +43,11 @@ import org.kcrawl.fetcher.politeness.ResolvedAddresses;
 import org.kcrawl.fetcher.politeness.SystemTimeSource;
 import org.kcrawl.fetcher.robots.RobotsPolicy;
 import org.kcrawl.fetcher.robots.RobotsRules;
+import org.kcrawl.fetcher.seen.HeapSeenStore;
+import org.kcrawl.fetcher.seen.RocksSeenStore;
 import org.kcrawl.fetcher.seen.SeenRestorer;
 import org.kcrawl.fetcher.seen.SeenSet;
+import org.kcrawl.fetcher.seen.SeenStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,7 +76,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final HttpFetcher fetcher;
     private final SystemTimeSource time;
     private final HostScheduler scheduler;
-    private final UnackedPages unacked;
+    private final PageMemory pages;
     private final KafkaProducer<String, byte[]> producer;
     private final ExecutorService sendExecutor;
     private final SeenRestorer restorer;
@@ -120,13 +125,17 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return create(config, clients, registry, http, redirects, null);
     }
 
-    /** The same, closing {@code owned} (when not null) as it stops. */
+    /**
+     * The same, closing {@code owned} (when not null) as it stops. The HTTP client's bodies and the pages
+     * waiting for the broker share one {@link PageMemory}.
+     */
     private static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
                                         HttpClientSettings http, RedirectRules redirects, AutoCloseable owned) {
         SharedDns dns = SharedDns.start(http);
+        PageMemory pages = config.pageMemory();
         NettyHttpFetcher fetcher;
         try {
-            fetcher = new NettyHttpFetcher(http, dns.resolver());
+            fetcher = new NettyHttpFetcher(http, dns.resolver(), pages);
         } catch (RuntimeException e) {
             dns.close();
             throw e;
@@ -138,7 +147,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                 }
             };
             return new FetcherWorker(config, clients, registry, fetcher, redirects,
-                    new ResolvedAddresses(dns.resolver()), resources);
+                    new ResolvedAddresses(dns.resolver()), pages, resources);
         } catch (RuntimeException e) {
             fetcher.close();
             dns.close();
@@ -158,7 +167,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      */
     public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
                          RedirectRules redirects) {
-        this(config, clients, registry, fetcher, redirects, HostAddresses.byName(), null);
+        this(config, clients, registry, fetcher, redirects, HostAddresses.byName());
     }
 
     /**
@@ -167,15 +176,26 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      */
     public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
                          RedirectRules redirects, HostAddresses addresses) {
-        this(config, clients, registry, fetcher, redirects, addresses, null);
+        this(config, clients, registry, fetcher, redirects, addresses, config.pageMemory(), null);
+    }
+
+    /**
+     * A worker over any {@link HttpFetcher} whose pages count in {@code pages}: give the same to a
+     * {@link NettyHttpFetcher} (its bodies then count there too) to bound them as {@link #create} does.
+     */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                         RedirectRules redirects, HostAddresses addresses, PageMemory pages) {
+        this(config, clients, registry, fetcher, redirects, addresses, pages, null);
     }
 
     private FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
-                          RedirectRules redirects, HostAddresses addresses, AutoCloseable dns) {
+                          RedirectRules redirects, HostAddresses addresses, PageMemory pages, AutoCloseable dns) {
         if (config == null || clients == null || registry == null || fetcher == null || redirects == null
-                || addresses == null) {
-            throw new IllegalArgumentException("config, clients, registry, fetcher, redirects and addresses are required");
+                || addresses == null || pages == null) {
+            throw new IllegalArgumentException(
+                    "config, clients, registry, fetcher, redirects, addresses and pages are required");
         }
+        this.pages = pages;
         this.config = config;
         this.fetcher = fetcher;
         this.dns = dns;
@@ -185,35 +205,37 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         try {
             time = keep(built, new SystemTimeSource("kcrawl-fetch-timer"));
             metrics = new FetchMetrics(registry);
-            unacked = new UnackedPages(config.maxUnackedPageBytes());
             scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
-                    unacked));
-            unacked.onRoom(scheduler::wake);
+                    pages));
+            pages.onRoom(scheduler::wake);
             producer = keep(built, clients.producer(clientId));
             sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
             built.add(sendExecutor::shutdownNow);
             restorer = keep(built, new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
-                    topics.seen(), config.seenRestoreTimeout()));
+                    topics.seen(), seenStore(config), config.seenRestoreBudget()));
             seen = new SeenSet();
+            built.add(seen::close);
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
-            Outputs outputs = new Outputs(producer, topics, sendExecutor, unacked);
+            Outputs outputs = new Outputs(producer, topics, sendExecutor, pages);
             ParkingMetrics parking = new ParkingMetrics(registry);
             parkingMetrics = parking;
             handler = new FetchHandler(config.handler(),
                     new FetchServices(scheduler, robots, seen, restorer, fetcher, outputs, metrics, time),
                     config.retryPolicy(), redirects, parking);
             DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
-            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500, SMALL_RECORDS));
+            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500,
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
             // queued rest must not be crawled on the way out.
             loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
                     deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
                     Duration.ofMillis(100), Duration.ZERO));
             forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
+            // One instance id serves both groups: it must be unique per group only.
             parkingConsumer = keep(built, clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
-                    SMALL_RECORDS));
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
             // must never pause a short tier.
             parkingLoop = new WorkerLoop<>("fetcher-parking", parkingConsumer, topics.parkedTopics(),
@@ -227,6 +249,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         thread = daemon(() -> runLoop(loop), "kcrawl-fetcher-" + config.crawlName());
         parkingThread = daemon(() -> runLoop(parkingLoop), "kcrawl-fetcher-parking-" + config.crawlName());
         registerGauges(registry);
+    }
+
+    /** The completed seen-set's home that {@code seen_store} names. */
+    private static SeenStore seenStore(FetcherConfig config) {
+        return switch (config.seenStore()) {
+            case MEMORY -> new HeapSeenStore();
+            case ROCKSDB -> new RocksSeenStore(Path.of(config.seenStoreDir()), config.topics().seen());
+        };
     }
 
     /** Starts consuming. */
@@ -290,6 +320,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             Thread.currentThread().interrupt();
         }
         producer.close(Duration.ofSeconds(30));
+        seen.close(); // before the restorer, which closes the store the sets live in
         restorer.close();
     }
 
@@ -398,7 +429,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** True while both poll loops run and polled within {@code maxSilence}. */
     public boolean isAlive(Duration maxSilence) {
-        return loop.isAlive(maxSilence) && parkingLoop.isAlive(maxSilence);
+        // A restore blocks the poll inside the rebalance callback for as long as its data needs (its budget
+        // is sized to the records): alive while it makes progress.
+        return (loop.isAlive(maxSilence) || restorer.restoringWithin(maxSilence)) && parkingLoop.isAlive(maxSilence);
+    }
+
+    /** Seen-topic records read by this worker's seen-set restores. */
+    public long seenRecordsRestored() {
+        return restorer.recordsRead();
     }
 
     /** Why the poll loop died, if it did. */
@@ -421,8 +459,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     private void registerGauges(MeterRegistry registry) {
         gauge(registry, "crawl.fetch.inflight", "requests on the wire", w -> w.scheduler.inFlight());
-        Gauge.builder(MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, this, w -> w.unacked.held()).baseUnit("bytes")
+        Gauge.builder(MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, this, w -> w.pages.unacked()).baseUnit("bytes")
                 .description("body bytes of fetched pages waiting for the broker").register(registry);
+        Gauge.builder(MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, this, w -> w.pages.receiving()).baseUnit("bytes")
+                .description("bytes held by the bodies of responses being received").register(registry);
         gauge(registry, "crawl.fetch.queued", "URLs in host queues", w -> w.scheduler.queued());
         gauge(registry, "crawl.fetch.waiting", "URLs waiting for a not-before time or robots.txt",
                 w -> w.handler.waiting());
@@ -438,6 +478,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         gauge(registry, "crawl.fetch.seen.claimed", "claimed fingerprints held", w -> w.seen.claimedCount());
         gauge(registry, ParkingMetrics.HELD, "parked URLs waiting for the end of their tier delay",
                 w -> w.forwarder.held());
+        FunctionCounter.builder(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
+                .description("seen-topic records read by seen-set restores").register(registry);
         FunctionCounter.builder(MeterCatalogue.FETCH_DEAD_LETTERS, this,
                         w -> w.loop.deadLettered() + w.parkingLoop.deadLettered())
                 .description("URL messages sent to the dead-letter topic").register(registry);

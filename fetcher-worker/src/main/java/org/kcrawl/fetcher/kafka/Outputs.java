@@ -36,16 +36,16 @@ public final class Outputs {
     private final Producer<String, byte[]> producer;
     private final CrawlTopics topics;
     private final Executor sendExecutor;
-    private final UnackedPages unacked;
+    private final PageMemory unacked;
 
     /** Outputs whose pages are not budgeted (tests that need no back-pressure). */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
-        this(producer, topics, sendExecutor, new UnackedPages(Long.MAX_VALUE));
+        this(producer, topics, sendExecutor, PageMemory.unbounded());
     }
 
     /** Outputs that count each page's body in {@code unacked} until the broker has it. */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor,
-                   UnackedPages unacked) {
+                   PageMemory unacked) {
         if (producer == null || topics == null || sendExecutor == null || unacked == null) {
             throw new IllegalArgumentException("producer, topics, sendExecutor and unacked are required");
         }
@@ -101,6 +101,14 @@ public final class Outputs {
     }
 
     /**
+     * A URL to the render topic, keyed by host (so its host's render worker holds its politeness), for a
+     * render worker to fetch in a browser.
+     */
+    public CompletableFuture<Void> render(CrawlRequest request, String key) {
+        return send(() -> new ProducerRecord<>(topics.render(), key, MessageCodec.get().encode(request)));
+    }
+
+    /**
      * A URL to parking tier {@code tier}, keyed by host, with the urls partition it goes back to in
      * the {@link #PARTITION_HEADER} header.
      */
@@ -118,19 +126,23 @@ public final class Outputs {
         return send(() -> ScopeRecords.of(topics, site));
     }
 
-    /** The seen marker of {@code fingerprint}, in the seen partition matching the urls partition. */
-    public CompletableFuture<Void> seen(int partition, long fingerprint) {
-        return send(() -> new ProducerRecord<>(topics.seen(), partition, SeenMarkers.key(fingerprint),
+    /**
+     * The seen marker of {@code fingerprint}, in the seen partition matching the urls partition; completes
+     * with the marker's offset there (which lets a persistent seen store checkpoint past it).
+     */
+    public CompletableFuture<Long> seen(int partition, long fingerprint) {
+        return sendForOffset(() -> new ProducerRecord<>(topics.seen(), partition, SeenMarkers.key(fingerprint),
                 SeenMarkers.value()));
     }
 
     /**
      * The seen marker of {@code fingerprint} with the URL's status as its value and the fetch's time as
      * its timestamp (what a restore reads without parsing the value), in the seen partition matching the
-     * urls partition. The status is built on the send thread: it hashes the body.
+     * urls partition; completes with the marker's offset there (which lets a persistent seen store
+     * checkpoint past it). The status is built on the send thread: it hashes the body.
      */
-    public CompletableFuture<Void> seen(int partition, long fingerprint, Supplier<UrlStatus> status) {
-        return send(() -> {
+    public CompletableFuture<Long> seen(int partition, long fingerprint, Supplier<UrlStatus> status) {
+        return sendForOffset(() -> {
             UrlStatus s = status.get();
             return new ProducerRecord<>(topics.seen(), partition, s.fetchedAt().toEpochMilli(),
                     SeenMarkers.key(fingerprint), MessageCodec.get().encode(s));
@@ -138,7 +150,11 @@ public final class Outputs {
     }
 
     private CompletableFuture<Void> send(Supplier<ProducerRecord<String, byte[]>> record) {
-        CompletableFuture<Void> acked = new CompletableFuture<>();
+        return sendForOffset(record).thenApply(offset -> null);
+    }
+
+    private CompletableFuture<Long> sendForOffset(Supplier<ProducerRecord<String, byte[]>> record) {
+        CompletableFuture<Long> acked = new CompletableFuture<>();
         try {
             sendExecutor.execute(() -> {
                 try {
@@ -146,7 +162,7 @@ public final class Outputs {
                         if (error != null) {
                             acked.completeExceptionally(error);
                         } else {
-                            acked.complete(null);
+                            acked.complete(metadata == null || !metadata.hasOffset() ? -1L : metadata.offset());
                         }
                     });
                 } catch (RuntimeException e) {

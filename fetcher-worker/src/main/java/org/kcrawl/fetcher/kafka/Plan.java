@@ -7,7 +7,7 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.ScopeSite;
 
 /** What to publish for one fetch attempt: decided by {@link ResponsePlanner}, carried out by {@link FetchHandler}. */
-sealed interface Plan {
+public sealed interface Plan {
 
     /** A page for the parser. Terminal. */
     record Page(FetchedPage page) implements Plan {}

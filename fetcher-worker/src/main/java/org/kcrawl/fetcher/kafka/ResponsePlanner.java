@@ -43,18 +43,20 @@ import org.slf4j.LoggerFactory;
  * as any redirect page. A {@code <meta http-equiv="refresh">} is in the markup, which only the parser
  * reads: it follows that one by the same {@link RedirectRules}.
  */
-final class ResponsePlanner {
+public final class ResponsePlanner {
     private static final Logger log = LoggerFactory.getLogger(ResponsePlanner.class);
 
     private final RetryPolicy retry;
     private final RedirectRules redirects;
 
-    ResponsePlanner(RetryPolicy retry, RedirectRules redirects) {
+    /** A planner retrying by {@code retry} and following redirects by {@code redirects}. */
+    public ResponsePlanner(RetryPolicy retry, RedirectRules redirects) {
         this.retry = retry;
         this.redirects = redirects;
     }
 
-    Plan forResponse(CrawlRequest request, HttpResult result, Instant now) {
+    /** The plan for the response {@code result} to {@code request}, received at {@code now}. */
+    public Plan forResponse(CrawlRequest request, HttpResult result, Instant now) {
         int status = result.status();
         String location = result.header("location");
         if (status >= 300 && status < 400 && location != null) {
@@ -72,7 +74,11 @@ final class ResponsePlanner {
         return pageOrRefresh(request, result, now);
     }
 
-    Plan forError(CrawlRequest request, Throwable error, Instant now) {
+    /**
+     * The plan for a fetch of {@code request} that got no response: a retry or failure by the
+     * {@link FetchException}'s reason, an {@code internal} failure for anything else.
+     */
+    public Plan forError(CrawlRequest request, Throwable error, Instant now) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (cause instanceof FetchException fe) {
             FailureReason reason = fe.reason() == null ? FailureReason.INTERNAL : fe.reason();
@@ -89,7 +95,7 @@ final class ResponsePlanner {
      * attempts last and the host has not been given up on; else a failure with the reason the file's
      * fetch failed ({@code connect}, {@code dns}, ...; {@code robots_unavailable} for a 5xx or 429 answer).
      */
-    Plan forRobotsUnavailable(CrawlRequest request, RobotsUnreachable robots, Instant now) {
+    public Plan forRobotsUnavailable(CrawlRequest request, RobotsUnreachable robots, Instant now) {
         String detail = "robots.txt unreachable: " + robots.detail();
         if (robots.givenUp()) {
             return fail(request, robots.cause(), detail + " (" + robots.failures() + " fetches failed since "
@@ -159,7 +165,7 @@ final class ResponsePlanner {
         boolean notModified = result.status() == 304 && request.revisit() != null && request.revisit().conditional();
         return new FetchedPage(SchemaVersions.PAGE, request.url(), request.url(), result.status(), result.headers(),
                 result.contentType(), result.body(), now, Math.max(0, result.durationMs()), request.depth(),
-                result.truncated(), redirectTo, request.hops(), request.seed(), notModified,
+                result.truncated(), redirectTo, request.hops(), request.seed(), false, notModified,
                 notModified ? request.revisit().fetchedAt() : null, result.capture());
     }
 }

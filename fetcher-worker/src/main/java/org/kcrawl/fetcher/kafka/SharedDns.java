@@ -12,7 +12,7 @@ import org.kcrawl.fetcher.net.HostResolver;
  * loop of its own: the scheduler looks a host's address up for the per-address cap, and the fetch
  * that follows finds the answer in the same cache instead of asking again.
  */
-final class SharedDns implements AutoCloseable {
+public final class SharedDns implements AutoCloseable {
     private final NioEventLoopGroup loop;
     private final DnsHostResolver resolver;
 
@@ -22,7 +22,7 @@ final class SharedDns implements AutoCloseable {
     }
 
     /** Starts a resolver with the client's DNS timeouts and cache bounds. */
-    static SharedDns start(HttpClientSettings http) {
+    public static SharedDns start(HttpClientSettings http) {
         NioEventLoopGroup loop = new NioEventLoopGroup(1, new DefaultThreadFactory("kcrawl-dns", true));
         try {
             return new SharedDns(loop, new DnsHostResolver(loop.next(), http.dnsQueryTimeout(), http.dnsMaxTtl(),
@@ -33,7 +33,8 @@ final class SharedDns implements AutoCloseable {
         }
     }
 
-    HostResolver resolver() {
+    /** The resolver, closed with this. */
+    public HostResolver resolver() {
         return resolver;
     }
 

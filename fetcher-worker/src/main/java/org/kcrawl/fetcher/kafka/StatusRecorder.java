@@ -55,6 +55,14 @@ final class StatusRecorder {
                 failure.status() == null ? 0 : failure.status(), null, null, null, RevisitSchedule.Change.UNKNOWN);
     }
 
+    /**
+     * The status of a URL handed to the render workers at {@code at}: nothing was fetched here, so it has
+     * no validators and a recrawl of it is rendered again whole.
+     */
+    UrlStatus handedToRender(CrawlRequest request, Instant at) {
+        return status(request, at, UrlStatus.Outcome.RENDER, 0, null, null, null, RevisitSchedule.Change.UNKNOWN);
+    }
+
     private UrlStatus status(CrawlRequest request, Instant at, UrlStatus.Outcome outcome, int status, String etag,
                              String lastModified, String hash, RevisitSchedule.Change change) {
         Instant next = at.plus(schedule.next(request.revisit(), change));

@@ -18,17 +18,28 @@ import java.util.Optional;
  * belongs on the address that is actually dialed, after resolution, so a DNS answer cannot rebind it.
  *
  * <p>{@code allowPrivate} opens everything (local use and tests); {@code allowed} opens just the
- * listed ranges. Instances are immutable and thread-safe.
+ * listed ranges. {@code denied} closes ranges that are globally routable but must not be crawled all
+ * the same, such as a cluster's pod and service ranges taken from public address space; a denied
+ * range wins over both openings, and an IPv6 form that carries an IPv4 address is denied when the
+ * address it carries is. Instances are immutable and thread-safe.
  */
 public final class AddressGuard {
     private final boolean allowPrivate;
     private final List<Cidr> allowed;
+    private final List<Cidr> denied;
 
     /** A guard that opens everything when {@code allowPrivate}, and otherwise only the {@code allowed} ranges. */
     public AddressGuard(boolean allowPrivate, List<Cidr> allowed) {
+        this(allowPrivate, allowed, List.of());
+    }
+
+    /** The same, refusing the {@code denied} ranges whatever else is open. */
+    public AddressGuard(boolean allowPrivate, List<Cidr> allowed, List<Cidr> denied) {
         Objects.requireNonNull(allowed, "allowed must not be null");
+        Objects.requireNonNull(denied, "denied must not be null");
         this.allowPrivate = allowPrivate;
         this.allowed = List.copyOf(allowed);
+        this.denied = List.copyOf(denied);
     }
 
     /** The safe default: only globally reachable addresses. */
@@ -42,20 +53,32 @@ public final class AddressGuard {
     }
 
     /**
-     * The non-global range that makes {@code address} refused, or empty when it is allowed. For
-     * IPv6 forms that embed IPv4, the range named is the IPv4 one.
+     * The range that makes {@code address} refused (a denied one, or a non-global one), or empty when
+     * it is allowed. For IPv6 forms that embed IPv4, the range named is the IPv4 one.
      */
     public Optional<Cidr> blockingRange(InetAddress address) {
         Objects.requireNonNull(address, "address must not be null");
-        if (allowPrivate) {
+        byte[] raw = address.getAddress();
+        if (denied.isEmpty() && allowPrivate) {
             return Optional.empty();
         }
-        byte[] raw = address.getAddress();
         byte[] effective = embeddedIpv4(raw);
-        if (isExplicitlyAllowed(raw) || isExplicitlyAllowed(effective)) {
+        Optional<Cidr> deny = firstContaining(denied, raw);
+        if (deny.isEmpty() && effective != raw) {
+            deny = firstContaining(denied, effective);
+        }
+        if (deny.isPresent() || allowPrivate) {
+            return deny;
+        }
+        if (firstContaining(allowed, raw).isPresent() || firstContaining(allowed, effective).isPresent()) {
             return Optional.empty();
         }
         return effective.length == 4 ? blockingIpv4(effective) : blockingIpv6(effective);
+    }
+
+    /** True when {@code range} is one of the denied ranges rather than a non-global one (for messages). */
+    public boolean isDenied(Cidr range) {
+        return denied.contains(range);
     }
 
     /** The allowed ranges this guard was built with. */
@@ -63,18 +86,23 @@ public final class AddressGuard {
         return allowed;
     }
 
-    /** True when this guard opens every address. */
+    /** The denied ranges this guard was built with. */
+    public List<Cidr> deniedRanges() {
+        return denied;
+    }
+
+    /** True when this guard opens every address outside the denied ranges. */
     public boolean allowsPrivate() {
         return allowPrivate;
     }
 
-    private boolean isExplicitlyAllowed(byte[] raw) {
-        for (Cidr cidr : allowed) {
+    private static Optional<Cidr> firstContaining(List<Cidr> ranges, byte[] raw) {
+        for (Cidr cidr : ranges) {
             if (cidr.contains(raw)) {
-                return true;
+                return Optional.of(cidr);
             }
         }
-        return false;
+        return Optional.empty();
     }
 
     private static Optional<Cidr> blockingIpv4(byte[] v4) {

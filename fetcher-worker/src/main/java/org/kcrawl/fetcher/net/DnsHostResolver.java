@@ -1,10 +1,10 @@
 package org.kcrawl.fetcher.net;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.resolver.ResolvedAddressTypes;
-import io.netty.resolver.dns.DefaultDnsCache;
 import io.netty.resolver.dns.DnsNameResolver;
 import io.netty.resolver.dns.DnsNameResolverBuilder;
 import io.netty.resolver.dns.DnsServerAddressStreamProviders;
@@ -18,7 +18,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Asynchronous DNS on a Netty event loop, with a cache whose entries live no longer than the record
- * TTL and never longer than {@code maxTtl}; failures are cached for {@code negativeTtl}. Host names
+ * TTL and never longer than {@code maxTtl}; failures are cached for {@code negativeTtl}. The answers and
+ * CNAMEs kept stay within a byte budget ({@link #CACHE_BYTES}): a crawl over millions of hosts must not
+ * keep every name it resolved for up to {@code maxTtl}. Host names
  * in the hosts file (such as {@code localhost}) resolve from it without a query, and names under
  * {@code .invalid} fail at once without one (RFC 6761, section 6.4: they never resolve, and resolver
  * libraries should say so themselves instead of asking a server, which may be slow or absent).
@@ -27,6 +29,12 @@ import java.util.concurrent.CompletableFuture;
  * start-up, not on an event loop.
  */
 public final class DnsHostResolver implements HostResolver {
+    /**
+     * Bytes the cached answers may hold, and as much again the cached CNAMEs: 8 MiB is about 30,000
+     * names of a few addresses each, more than the hosts a fetcher crawls at once.
+     */
+    public static final long CACHE_BYTES = 8L * 1024 * 1024;
+
     private final DnsNameResolver resolver;
 
     /** A resolver running on {@code loop} with the given query timeout and cache bounds. */
@@ -41,7 +49,8 @@ public final class DnsHostResolver implements HostResolver {
                 .datagramChannelType(NioDatagramChannel.class)
                 .socketChannelType(NioSocketChannel.class)
                 .nameServerProvider(DnsServerAddressStreamProviders.platformDefault())
-                .resolveCache(new DefaultDnsCache(0, maxTtlSeconds, negativeSeconds))
+                .resolveCache(new BoundedDnsCache(CACHE_BYTES, 0, maxTtlSeconds, negativeSeconds, Ticker.systemTicker()))
+                .cnameCache(new BoundedCnameCache(CACHE_BYTES, 0, maxTtlSeconds, Ticker.systemTicker()))
                 .queryTimeoutMillis(queryTimeout.toMillis())
                 .resolvedAddressTypes(ResolvedAddressTypes.IPV4_PREFERRED)
                 .build();

@@ -14,13 +14,14 @@ public enum HeldBy {
     /** The host's IP address has {@code per_address} requests in flight, over all hosts behind it. */
     PER_ADDRESS,
     /**
-     * Waiting for its next start time at the configured {@code rate} (or, on first contact, for the
-     * answer of its one cold request).
+     * Waiting for its next start time at the configured {@code rate}, which counts from the moment the
+     * previous request was written (so also while that write is under way: a connection being set up).
      */
     RATE,
     /**
      * Waiting for its next start time, which the host itself has pushed past what {@code rate} allows:
-     * a robots.txt Crawl-delay longer than the rate's interval, or a slow-down after 429 or 503.
+     * a robots.txt Crawl-delay longer than the rate's interval, a slow-down after 429 or 503, or (with
+     * the adaptive throttle) its slow answers.
      */
     HOST_DELAY;
 

@@ -56,10 +56,8 @@ final class HeldHosts {
         if (h.inFlight >= perHost) {
             return HeldBy.PER_HOST;
         }
-        if (h.coldInFlight) {
-            return HeldBy.RATE; // one request to a cold host, then an interval: its pace, not a cap
-        }
-        if (h.timer != null) {
+        if (h.timer != null || h.sending > 0) {
+            // Also while its last request is being written: the next start counts from that write.
             return h.pace.hostSetsPace() ? HeldBy.HOST_DELAY : HeldBy.RATE;
         }
         return null;

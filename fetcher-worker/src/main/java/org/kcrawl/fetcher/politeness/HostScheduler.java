@@ -46,11 +46,14 @@ import org.slf4j.LoggerFactory;
  * ({@link HostAddresses}); until it is known the host does not start. The answer of each request
  * tells where it really went, and the host follows when that changes.
  *
- * <p>Cold hosts: the interval is kept between request <em>starts</em>, but the host sees request
- * <em>arrivals</em>. A request on a new connection (DNS, TCP, TLS) arrives late, and one started an
- * interval after it on a warm connection could arrive less than an interval after it. So a request
- * to a cold host (nothing in flight and no answer for 5 s or ever, like the robots.txt request)
- * runs alone, and the next one waits an interval from its completion, which is after its arrival.
+ * <p>Real starts: the host sees a request when its bytes arrive, and that can be well after the
+ * scheduler let it go (a new connection's DNS, TCP and TLS, an event loop or a CPU busy with other
+ * work). So a host's interval counts from the moment its previous request was written to the socket,
+ * which the HTTP client reports through the {@link Permit} ({@link Permit#sent()}): until then the
+ * host starts nothing else, and its bucket ({@link HostPace#sent}) then counts the request from there.
+ * A late request therefore pushes the next one later and never brings it closer; the same holds for
+ * robots.txt requests, Crawl-delay, slowed-down hosts and the adaptive throttle, which all live in the
+ * bucket. A request that is never written (no connection) keeps the time it was let go.
  *
  * <p>A host seen for the first time gets a bucket that was empty when its partition was assigned
  * to this worker: until then another fetcher may have been talking to it, so its first request
@@ -61,8 +64,6 @@ import org.slf4j.LoggerFactory;
 public final class HostScheduler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HostScheduler.class);
     private static final long SWEEP_INTERVAL_NANOS = 30_000_000_000L;
-    /** Quiet time after which a host's connections are presumed closed, so its next request is cold. */
-    static final long COLD_AFTER_NANOS = 5_000_000_000L;
 
     private final PolitenessSettings settings;
     private final TimeSource time;
@@ -402,29 +403,75 @@ public final class HostScheduler implements AutoCloseable {
         cancelAll(cancelled, "scheduler closed");
     }
 
+    /** The request of {@code permit} was written just now: the host's next start counts from here. */
+    void sent(Permit permit) {
+        long now = time.nanoTime(); // read first: the closer to the write, the truer
+        HostState h = permit.hostState();
+        boolean ready;
+        synchronized (lock) {
+            if (permit.ended) {
+                return;
+            }
+            permit.sentAt = now;
+            h.pace.sent(now);
+            if (permit.unsent) {
+                permit.unsent = false;
+                h.sending--;
+            }
+            if (closed || hosts.get(h.host) != h) {
+                return;
+            }
+            evaluate(h, now);
+            ready = h.inReadyRing;
+        }
+        if (ready) {
+            pump();
+        }
+    }
+
+    /** The request of {@code permit} will be written again: its host waits for that write as well. */
+    void resending(Permit permit) {
+        synchronized (lock) {
+            if (!permit.ended && !permit.unsent) {
+                permit.unsent = true;
+                HostState h = permit.hostState();
+                h.sending++;
+                held.track(h);
+            }
+        }
+    }
+
     void release(Permit permit, Permit.Feedback feedback, long retryAfterNanos) {
         HostState h = permit.hostState();
         List<Deferral> deferred = List.of();
         synchronized (lock) {
+            permit.ended = true;
+            if (permit.unsent) {
+                permit.unsent = false; // never written: the bucket keeps the time it was let go
+                h.sending--;
+            }
             h.inFlight--;
             inFlight--;
             long now = time.nanoTime();
-            if (feedback != Permit.Feedback.NONE) {
-                h.lastCompletion = now; // an answer came over a connection that is now warm
-            }
-            if (permit.isCold()) {
-                h.coldInFlight = false;
-                h.pace.emptyAt(now);
-            }
+            long intervalBefore = h.pace.interval();
+            long latency = now - (permit.sentAt != Long.MIN_VALUE ? permit.sentAt : permit.letGoAt);
             switch (feedback) {
-                case ANSWERED -> h.pace.recover();
+                case ANSWERED -> {
+                    h.pace.recover();
+                    h.pace.answered(latency, false);
+                }
+                case SERVER_ERROR -> {
+                    h.pace.recover();
+                    h.pace.answered(latency, true);
+                }
                 case THROTTLED -> h.pace.throttle(now, retryAfterNanos);
+                case TIMED_OUT -> h.pace.answered(latency, true);
                 case NONE -> { }
             }
             boolean current = hosts.get(h.host) == h && !closed;
             addressCaps.follow(h, permit.dialedAddress());
             if (current) {
-                if (feedback == Permit.Feedback.THROTTLED) {
+                if (feedback == Permit.Feedback.THROTTLED || h.pace.interval() > intervalBefore) {
                     deferred = trim(h, now);
                 }
                 evaluate(h, now);
@@ -510,13 +557,12 @@ public final class HostScheduler implements AutoCloseable {
                 continue;
             }
             HostQueue.Queued next = h.queue.pollFirst();
-            boolean cold = h.cold(now, COLD_AFTER_NANOS);
             h.inFlight++;
+            h.sending++;
             inFlight++;
             addressCaps.take(h.address);
-            h.coldInFlight = cold;
             h.pace.consume(now);
-            out.add(new Start(next.task(), new Permit(this, h, cold, h.address), Math.max(0, now - next.queuedAt())));
+            out.add(new Start(next.task(), new Permit(this, h, h.address, now), Math.max(0, now - next.queuedAt())));
             evaluate(h, now);
         }
         return out;
@@ -551,7 +597,7 @@ public final class HostScheduler implements AutoCloseable {
     }
 
     private boolean hasHostSlot(HostState h) {
-        return h.inFlight < settings.perHost() && !h.coldInFlight;
+        return h.inFlight < settings.perHost() && h.sending == 0;
     }
 
     /** Re-evaluates {@code h} (its address has a free slot again) and says whether it is ready now. */

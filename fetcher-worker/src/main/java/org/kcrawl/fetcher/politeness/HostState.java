@@ -7,10 +7,11 @@ final class HostState {
     final HostQueue queue;
     final HostPace pace;
     int inFlight;
-    /** A cold request is in flight: nothing else of the host starts until it completes. */
-    boolean coldInFlight;
-    /** When the last request of the host completed; {@link Long#MIN_VALUE} before the first. */
-    long lastCompletion = Long.MIN_VALUE;
+    /**
+     * Requests let go whose bytes have not reached the socket yet: nothing else of the host starts
+     * until they have, because the next start is counted from their real one.
+     */
+    int sending;
     boolean inReadyRing;
     Object timerToken;
     Cancellable timer;
@@ -36,14 +37,6 @@ final class HostState {
         this.queue = new HostQueue(backlog);
         this.pace = pace;
         this.parkedThrough = now;
-    }
-
-    /**
-     * True when a request starting at {@code now} would go to a cold host: nothing in flight and no
-     * answer for {@code coldAfter} (or ever), so its connection (DNS, TCP, TLS) is likely new.
-     */
-    boolean cold(long now, long coldAfter) {
-        return inFlight == 0 && (lastCompletion == Long.MIN_VALUE || now - lastCompletion >= coldAfter);
     }
 
     boolean idle() {

@@ -2,24 +2,36 @@ package org.kcrawl.fetcher.politeness;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.kcrawl.fetcher.http.SendListener;
 
 /**
- * A started request's hold on its host's, its address's and the global concurrency slots. Released
- * once, with what the answer says about the host; later calls are ignored.
+ * A started request's hold on its host's, its address's and the global concurrency slots, and the
+ * listener that tells the scheduler when the request really started ({@link #sent()}: its bytes
+ * reached the socket), which is what the host's interval counts from. Released once, with what the
+ * answer says about the host; later calls are ignored.
  */
-public final class Permit {
+public final class Permit implements SendListener {
     private final HostScheduler owner;
     private final HostState host;
-    private final boolean cold;
     private final String address;
     private final AtomicBoolean released = new AtomicBoolean();
     private volatile String dialed;
 
-    Permit(HostScheduler owner, HostState host, boolean cold, String address) {
+    // Guarded by the scheduler's lock.
+    /** Let go but not written yet: its host starts nothing else until it is (or until it ends). */
+    boolean unsent = true;
+    /** Released: a late write report changes nothing any more. */
+    boolean ended;
+    /** When the scheduler let the request go, on its clock. */
+    final long letGoAt;
+    /** When the request was last written, on the scheduler's clock; {@link Long#MIN_VALUE} before. */
+    long sentAt = Long.MIN_VALUE;
+
+    Permit(HostScheduler owner, HostState host, String address, long letGoAt) {
         this.owner = owner;
         this.host = host;
-        this.cold = cold;
         this.address = address;
+        this.letGoAt = letGoAt;
     }
 
     /**
@@ -31,30 +43,54 @@ public final class Permit {
         this.dialed = remoteAddress;
     }
 
-    /** The host answered (any status but 429/503): a slow-down relaxes. */
-    public void answered() {
-        if (released.compareAndSet(false, true)) {
-            owner.release(this, Feedback.ANSWERED, 0);
+    /**
+     * The request's bytes reached the socket just now: the host's next request may start one
+     * interval from this moment, not from when the permit was given.
+     */
+    @Override
+    public void sent() {
+        if (!released.get()) {
+            owner.sent(this);
         }
+    }
+
+    /** The request will be written again on a new connection: its host waits for that write too. */
+    @Override
+    public void resending() {
+        if (!released.get()) {
+            owner.resending(this);
+        }
+    }
+
+    /** The host answered (any status but 429, 503 and the other 5xx): a slow-down relaxes. */
+    public void answered() {
+        release(Feedback.ANSWERED, 0);
+    }
+
+    /**
+     * The host answered with a server error other than 503 (500, 502, 504, ...): like
+     * {@link #answered()}, except that the adaptive throttle counts it as a slow answer.
+     */
+    public void serverError() {
+        release(Feedback.SERVER_ERROR, 0);
     }
 
     /** The host answered 429 or 503: slow it down, and pause it for {@code retryAfter} when given. */
     public void throttled(Duration retryAfter) {
-        if (released.compareAndSet(false, true)) {
-            owner.release(this, Feedback.THROTTLED, retryAfter == null ? 0 : Math.max(0, retryAfter.toNanos()));
-        }
+        release(Feedback.THROTTLED, retryAfter == null ? 0 : Math.max(0, retryAfter.toNanos()));
     }
 
-    /** No answer (timeout, connection error): the host's pace is left as it is. */
+    /**
+     * No answer within the client's time limits (connect, read or total): the adaptive throttle counts
+     * it as a slow answer; otherwise the host's pace is left as it is.
+     */
+    public void timedOut() {
+        release(Feedback.TIMED_OUT, 0);
+    }
+
+    /** No answer (a refused connection, an unknown name, ...): the host's pace is left as it is. */
     public void unanswered() {
-        if (released.compareAndSet(false, true)) {
-            owner.release(this, Feedback.NONE, 0);
-        }
-    }
-
-    /** True when this request went to a cold host (see {@link HostScheduler}). */
-    public boolean isCold() {
-        return cold;
+        release(Feedback.NONE, 0);
     }
 
     /** True once released. */
@@ -75,5 +111,11 @@ public final class Permit {
         return dialed;
     }
 
-    enum Feedback { ANSWERED, THROTTLED, NONE }
+    private void release(Feedback feedback, long retryAfterNanos) {
+        if (released.compareAndSet(false, true)) {
+            owner.release(this, feedback, retryAfterNanos);
+        }
+    }
+
+    enum Feedback { ANSWERED, SERVER_ERROR, THROTTLED, TIMED_OUT, NONE }
 }

@@ -19,10 +19,12 @@ import java.time.Duration;
  * @param maxQueueWait how far ahead a host's queue may reach: URLs that could not start within this
  *                     time at the host's current pace are parked outside memory instead
  * @param maxHostQueue URLs queued in memory per host, whatever its pace
+ * @param adaptive the latency-aware throttle: each host's interval also follows its response time
+ *                 ({@link AdaptiveThrottle}), never shorter than {@code 1/rate}
  */
 public record PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
                                  Duration maxRetryAfter, double maxSlowdown, int perAddress, Duration maxQueueWait,
-                                 int maxHostQueue) {
+                                 int maxHostQueue, boolean adaptive) {
 
     public PolitenessSettings {
         if (!(rate > 0) || Double.isInfinite(rate)) {
@@ -58,6 +60,14 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
         }
     }
 
+    /** Limits without the adaptive throttle. */
+    public PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
+                              Duration maxRetryAfter, double maxSlowdown, int perAddress, Duration maxQueueWait,
+                              int maxHostQueue) {
+        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, maxSlowdown, perAddress, maxQueueWait,
+                maxHostQueue, false);
+    }
+
     /**
      * Limits without a per-address cap beyond the global one, queues reaching one minute ahead and
      * at most 1,000 URLs per host.
@@ -71,7 +81,7 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
     /**
      * Defaults: 1 request/s, burst 1, 2 per host and 8 per address (the fetcher's defaults), 256
      * in total, Crawl-delay up to 30 s, Retry-After up to 10 min, slow-down up to 16x, queues reaching
-     * 10 s ahead, 1,000 per host.
+     * 10 s ahead, 1,000 per host, no adaptive throttle.
      */
     public static PolitenessSettings defaults() {
         return new PolitenessSettings(1.0, 1, 2, 256, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 8,

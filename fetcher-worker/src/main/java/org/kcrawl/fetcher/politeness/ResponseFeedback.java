@@ -2,6 +2,9 @@ package org.kcrawl.fetcher.politeness;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletionException;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.HttpResult;
 
 /** Tells a host's {@link Permit} what a fetch outcome says about the host's load. */
@@ -14,29 +17,40 @@ public final class ResponseFeedback {
     }
 
     /**
-     * Releases {@code permit}: throttled for 429/503 (with the Retry-After, if any), answered for
-     * any other response, unanswered when there was no response. The address the answer came from
-     * is passed on, so the scheduler learns where the host really is.
+     * Releases {@code permit}: throttled for 429/503 (with the Retry-After, if any), a server error
+     * for the other 5xx, answered for any other response, timed out when {@code error} is a timeout,
+     * unanswered for any other failure. The address the answer came from is passed on, so the
+     * scheduler learns where the host really is.
      */
-    public static void release(Permit permit, HttpResult result, Instant now) {
+    public static void release(Permit permit, HttpResult result, Throwable error, Instant now) {
         if (result != null && result.remoteAddress() != null) {
             permit.dialed(result.remoteAddress());
         }
-        releaseOnly(permit, result, now);
+        releaseOnly(permit, result, error, now);
     }
 
     /**
      * Like {@link #release} without learning the address: for requests charged to a host that went
      * elsewhere (a robots.txt redirect to another host).
      */
-    public static void releaseOnly(Permit permit, HttpResult result, Instant now) {
+    public static void releaseOnly(Permit permit, HttpResult result, Throwable error, Instant now) {
         if (result == null) {
-            permit.unanswered();
+            if (unwrap(error) instanceof FetchException fe && fe.reason() == FailureReason.TIMEOUT) {
+                permit.timedOut();
+            } else {
+                permit.unanswered();
+            }
         } else if (isThrottle(result.status())) {
             Duration retryAfter = RetryAfter.parse(result.header("retry-after"), now);
             permit.throttled(retryAfter);
+        } else if (result.status() >= 500) {
+            permit.serverError();
         } else {
             permit.answered();
         }
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 }

@@ -15,9 +15,14 @@
  *   <li>A new host's bucket is empty as of its partition's assignment to this worker, so a host
  *       the previous owner was fetching cannot get two requests within one interval across a
  *       rebalance or restart, while hosts first seen later start at once.</li>
- *   <li>Cold hosts (first contact, or no answer for 5 s) get one request at a time and the next
- *       one an interval after its answer, because a new connection delays arrival and the host
- *       measures arrivals, not our start times.</li>
+ *   <li>An interval counts from the previous request's real start, the moment the HTTP client wrote
+ *       its bytes to the socket ({@link org.kcrawl.fetcher.politeness.Permit#sent()}), because the
+ *       host measures arrivals, not our decisions: a request delayed by a new connection or a busy
+ *       CPU pushes the next one later instead of letting it come closer. A host starts nothing while
+ *       its previous request is not written yet.</li>
+ *   <li>With {@code adaptive} on, each host's interval also follows its response time
+ *       ({@link org.kcrawl.fetcher.politeness.AdaptiveThrottle}): never faster than the rate, slower
+ *       when the host answers slowly, errs or times out, recovering by halves.</li>
  *   <li>429 and 503 slow the whole host: a Retry-After pause (seconds or HTTP date, capped) and a
  *       doubled interval that relaxes by a quarter per normal answer. robots.txt Crawl-delay
  *       stretches the interval up to a cap (default 30 s); both drop the burst to 1.</li>

@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.robots;
 
 import crawlercommons.robots.BaseRobotRules;
+import crawlercommons.robots.SimpleRobotRules;
 import java.time.Duration;
 import java.util.List;
 import org.kcrawl.common.message.FailureReason;
@@ -19,6 +20,10 @@ public final class HostRobots {
     }
 
     private static final HostRobots ALLOW_ALL = new HostRobots(Kind.ALLOW_ALL, null, null, null, "", "");
+    /** Retained bytes of the object and its fields, beyond what {@link #retainedBytes()} counts per rule. */
+    private static final int OVERHEAD_BYTES = 200;
+    /** Retained bytes of a rule or sitemap URL beyond its characters: the rule, the string, its array. */
+    private static final int ENTRY_OVERHEAD_BYTES = 64;
 
     private final Kind kind;
     private final BaseRobotRules rules;
@@ -93,6 +98,26 @@ public final class HostRobots {
      */
     public List<String> sitemaps() {
         return kind == Kind.RULES ? rules.getSitemaps() : List.of();
+    }
+
+    /**
+     * An estimate of the heap these rules retain: per rule and sitemap URL its characters (two bytes
+     * each, the worst case) and the objects around them, plus the texts of a failure. The shared allow-all
+     * answer is counted at its overhead only.
+     */
+    public long retainedBytes() {
+        long bytes = OVERHEAD_BYTES + 2L * (brief.length() + detail.length());
+        if (kind == Kind.RULES) {
+            if (rules instanceof SimpleRobotRules simple) {
+                for (SimpleRobotRules.RobotRule rule : simple.getRobotRules()) {
+                    bytes += ENTRY_OVERHEAD_BYTES + 2L * rule.getPrefix().length();
+                }
+            }
+            for (String sitemap : rules.getSitemaps()) {
+                bytes += ENTRY_OVERHEAD_BYTES + 2L * sitemap.length();
+            }
+        }
+        return bytes;
     }
 
     /** True when {@code url} may be fetched; always false while unreachable. */

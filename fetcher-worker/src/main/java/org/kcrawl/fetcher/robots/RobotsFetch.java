@@ -37,16 +37,16 @@ final class RobotsFetch extends AbstractHostTask {
     public void start(Permit permit) {
         CompletableFuture<HttpResult> response;
         try {
-            response = owner.fetcher().fetch(url);
+            response = owner.fetcher().fetch(url, permit);
         } catch (RuntimeException e) {
             response = CompletableFuture.failedFuture(e);
         }
         response.whenComplete((r, error) -> {
             if (hop == 0) {
-                ResponseFeedback.release(permit, r, owner.time().now());
+                ResponseFeedback.release(permit, r, error, owner.time().now());
             } else {
                 // A redirect hop may have gone to another host: its address says nothing about ours.
-                ResponseFeedback.releaseOnly(permit, r, owner.time().now());
+                ResponseFeedback.releaseOnly(permit, r, error, owner.time().now());
             }
             try {
                 if (r != null) {

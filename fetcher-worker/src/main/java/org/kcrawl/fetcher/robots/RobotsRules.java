@@ -34,6 +34,10 @@ import org.kcrawl.fetcher.politeness.TimeSource;
  * ({@link RobotsSettings#unreachableGiveUp()}). A streak ends when the file is fetched, or when no URL
  * has asked for it for a few retry times (none waits for it any more).
  *
+ * <p>The cache is bounded by bytes ({@link RobotsSettings#maxCacheBytes()}, as {@link HostRobots#retainedBytes()}
+ * estimates them) and by hosts ({@link RobotsSettings#maxHosts()}); rules not used lately go first and are
+ * fetched again when next needed.
+ *
  * <p>A parsed file's {@code Sitemap:} URLs on the asking host travel with its verdicts as one
  * {@link SitemapOffer} per cache entry, so they are taken (and published) once per fetch of the file.
  */
@@ -58,8 +62,12 @@ public final class RobotsRules implements RobotsPolicy {
         this.settings = settings;
         this.parser = RobotsParser.of(settings);
         this.time = time;
+        // One weight bounds both bytes and hosts: every entry weighs at least the budget's share of one host.
+        long floor = Math.max(1, settings.maxCacheBytes() / settings.maxHosts());
         this.cache = Caffeine.newBuilder()
-                .maximumSize(settings.maxHosts())
+                .maximumWeight(settings.maxCacheBytes())
+                .weigher((String origin, Loaded l) -> (int) Math.min(Integer.MAX_VALUE,
+                        Math.max(floor, 2L * origin.length() + l.robots.retainedBytes())))
                 .ticker(time::nanoTime)
                 // Completion bookkeeping is tiny; running it inline keeps it off the common pool.
                 .executor(Runnable::run)
@@ -106,7 +114,14 @@ public final class RobotsRules implements RobotsPolicy {
 
     /** Origins whose rules are cached (including ones still loading). */
     public long cachedOrigins() {
+        cache.synchronous().cleanUp();
         return cache.synchronous().estimatedSize();
+    }
+
+    /** Bytes charged for the rules cached now ({@link HostRobots#retainedBytes()}). */
+    long cachedBytes() {
+        cache.synchronous().cleanUp();
+        return cache.synchronous().policy().eviction().orElseThrow().weightedSize().orElseThrow();
     }
 
     private Loaded loaded(String origin, String host, String robotsUrl, HostRobots robots) {

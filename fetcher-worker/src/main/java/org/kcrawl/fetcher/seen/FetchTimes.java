@@ -25,6 +25,14 @@ public final class FetchTimes {
         return ofMillis(time.toEpochMilli());
     }
 
+    /**
+     * {@code time}, or the earliest kept time when it is {@link #NONE} (a completed fingerprint whose
+     * time is unknown, such as one a store kept before it kept times, is as old as can be).
+     */
+    public static int known(int time) {
+        return time == NONE ? 1 : time;
+    }
+
     /** True when kept time {@code a} is later than kept time {@code b}. */
     public static boolean after(int a, int b) {
         return Integer.compareUnsigned(a, b) > 0;

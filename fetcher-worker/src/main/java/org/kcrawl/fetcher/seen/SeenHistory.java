@@ -1,6 +1,5 @@
 package org.kcrawl.fetcher.seen;
 
-import it.unimi.dsi.fastutil.longs.Long2IntMap;
 import java.util.Collection;
 import java.util.Map;
 
@@ -9,8 +8,9 @@ import java.util.Map;
 public interface SeenHistory {
 
     /**
-     * The completed fingerprints of each of {@code partitions}, each mapped to its last fetch time
-     * ({@link FetchTimes}); may block until they are read.
+     * The completed set of each of {@code partitions}, with last fetch times ({@link FetchTimes}),
+     * caught up with the seen topic; may block until they are read. The caller owns the sets and
+     * closes them.
      */
-    Map<Integer, ? extends Long2IntMap> restore(Collection<Integer> partitions);
+    Map<Integer, CompletedSet> restore(Collection<Integer> partitions);
 }

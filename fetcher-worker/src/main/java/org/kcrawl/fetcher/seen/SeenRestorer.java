@@ -1,12 +1,12 @@
 package org.kcrawl.fetcher.seen;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -15,17 +15,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads partitions of the compacted seen topic from the beginning to their current end, with a
- * dedicated consumer outside any group (assign, never subscribe), and yields their completed
- * fingerprints with their last fetch times. The time is the record's timestamp, which the fetcher
- * sets to the fetch's completion: the value (the URL's {@link org.kcrawl.common.message.UrlStatus})
- * is never parsed here, so a restore costs what it cost before the store kept statuses.
+ * Catches the {@link SeenStore}'s sets of newly assigned partitions up with the compacted seen topic:
+ * reads each partition from where its set resumes (the beginning for the heap store, the checkpoint for
+ * RocksDB) to its current end, with a dedicated consumer outside any group (assign, never subscribe).
+ * Each completed fingerprint's last fetch time is the record's timestamp, which the fetcher sets to
+ * the fetch's completion: the value (the URL's {@link org.kcrawl.common.message.UrlStatus}) is never
+ * parsed here, so a restore costs what it cost before the store kept statuses.
  *
  * <p>Used on the poll thread inside the rebalance callback, where blocking is allowed and is the
  * point: no record of a newly assigned partition may be handled before its history is loaded, or
  * URLs completed by the previous owner would be fetched again. The callback runs inside
  * {@code poll()}, so the group waits for it as long as it finishes within
- * {@code max.poll.interval.ms}; the restore is bounded by a shorter timeout and fails loudly.
+ * {@code max.poll.interval.ms}; each partition has a {@link RestoreBudget} sized to the records it
+ * must read, and a partition past its budget fails the restore loudly, naming it.
  */
 public final class SeenRestorer implements SeenHistory, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SeenRestorer.class);
@@ -33,93 +35,161 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
 
     private final Consumer<String, byte[]> consumer;
     private final String topic;
-    private final Duration timeout;
+    private final SeenStore store;
+    private final RestoreBudget budget;
+    private final AtomicLong recordsRead = new AtomicLong();
+    private volatile long progressNanos;
+    private volatile boolean restoring;
 
-    /** Restores from {@code topic} with {@code consumer}, which this restorer owns and closes. */
-    public SeenRestorer(Consumer<String, byte[]> consumer, String topic, Duration timeout) {
-        if (consumer == null) {
-            throw new IllegalArgumentException("consumer must not be null");
+    /**
+     * Restores {@code store}'s sets from {@code topic} with {@code consumer}; owns and closes the
+     * consumer and the store.
+     */
+    public SeenRestorer(Consumer<String, byte[]> consumer, String topic, SeenStore store, RestoreBudget budget) {
+        if (consumer == null || store == null || budget == null) {
+            throw new IllegalArgumentException("consumer, store and budget must not be null");
         }
         if (topic == null || topic.isBlank()) {
             throw new IllegalArgumentException("topic must not be blank");
         }
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be positive");
-        }
         this.consumer = consumer;
         this.topic = topic;
-        this.timeout = timeout;
+        this.store = store;
+        this.budget = budget;
     }
 
     /**
-     * The completed fingerprints of each of {@code partitions}. Throws {@link IllegalStateException}
-     * when the topic cannot be read to its end within the timeout.
+     * The completed set of each of {@code partitions}, caught up to the topic's end. Throws
+     * {@link IllegalStateException} when a partition cannot be read to its end within its budget.
      */
     @Override
-    public Map<Integer, Long2IntOpenHashMap> restore(Collection<Integer> partitions) {
-        Map<Integer, Long2IntOpenHashMap> out = new HashMap<>();
+    public Map<Integer, CompletedSet> restore(Collection<Integer> partitions) {
+        Map<Integer, CompletedSet> sets = new HashMap<>();
         if (partitions.isEmpty()) {
-            return out;
+            return sets;
         }
-        long started = System.nanoTime();
-        List<TopicPartition> tps = new ArrayList<>();
-        for (Integer p : partitions) {
-            tps.add(new TopicPartition(topic, p));
-            out.put(p, new Long2IntOpenHashMap());
-        }
-        consumer.assign(tps);
+        restoring = true;
+        progressNanos = System.nanoTime();
+        boolean done = false;
         try {
-            consumer.seekToBeginning(tps);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(tps, timeout);
-            long deadline = started + timeout.toNanos();
-            int malformed = 0;
-            while (!reachedEnd(tps, ends)) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw new IllegalStateException("restoring the seen-set of " + tps + " did not reach the end "
-                            + ends + " within " + timeout + "; the fetcher cannot deduplicate without it");
-                }
-                for (ConsumerRecord<String, byte[]> r : consumer.poll(POLL)) {
-                    malformed += apply(out.get(r.partition()), r);
-                }
+            for (Integer p : partitions) {
+                sets.put(p, store.open(p));
             }
-            if (malformed > 0) {
-                log.warn("ignored {} seen records with malformed keys in {}", malformed, tps);
-            }
-            log.info("restored seen-set of {} partitions of {}: {} fingerprints in {} ms", tps.size(), topic,
-                    out.values().stream().mapToInt(Long2IntOpenHashMap::size).sum(),
-                    (System.nanoTime() - started) / 1_000_000);
-            return out;
+            read(sets);
+            done = true;
+            return sets;
         } finally {
+            restoring = false;
+            if (!done) {
+                sets.values().forEach(CompletedSet::close);
+            }
             consumer.assign(List.of());
         }
     }
 
-    private boolean reachedEnd(List<TopicPartition> tps, Map<TopicPartition, Long> ends) {
+    private void read(Map<Integer, CompletedSet> sets) {
+        long started = System.nanoTime();
+        List<TopicPartition> tps = new ArrayList<>();
+        sets.keySet().forEach(p -> tps.add(new TopicPartition(topic, p)));
+        consumer.assign(tps);
+        Duration ask = budget.allowance();
+        Map<TopicPartition, Long> begins = consumer.beginningOffsets(tps, ask);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(tps, ask);
+        Map<TopicPartition, Long> deadlines = new HashMap<>();
+        long toRead = 0;
         for (TopicPartition tp : tps) {
-            if (consumer.position(tp, timeout) < ends.get(tp)) {
-                return false;
-            }
+            long from = startAt(tp, sets, begins.get(tp), ends.get(tp));
+            long records = ends.get(tp) - from;
+            toRead += records;
+            deadlines.put(tp, started + budget.forRecords(records).toNanos());
         }
-        return true;
+        long before = recordsRead.get();
+        int malformed = 0;
+        List<TopicPartition> open = new ArrayList<>(tps);
+        while (true) {
+            open.removeIf(tp -> consumer.position(tp, ask) >= ends.get(tp));
+            if (open.isEmpty()) {
+                break;
+            }
+            long now = System.nanoTime();
+            for (TopicPartition tp : open) {
+                if (now - deadlines.get(tp) > 0) {
+                    throw new IllegalStateException("restoring the seen-set of " + tp + " did not reach the end "
+                            + ends.get(tp) + " (at " + consumer.position(tp, ask) + ") within its budget of "
+                            + Duration.ofNanos(deadlines.get(tp) - started) + "; the fetcher cannot deduplicate"
+                            + " without it: raise seen_restore_timeout or lower seen_restore_min_rate if the"
+                            + " cluster is this slow");
+                }
+            }
+            for (ConsumerRecord<String, byte[]> r : consumer.poll(POLL)) {
+                malformed += apply(sets.get(r.partition()), r);
+                recordsRead.incrementAndGet();
+            }
+            progressNanos = System.nanoTime();
+        }
+        for (TopicPartition tp : tps) {
+            // The position, not the end asked at the start: every record before it is applied.
+            sets.get(tp.partition()).caughtUp(consumer.position(tp, ask));
+        }
+        if (malformed > 0) {
+            log.warn("ignored {} seen records with malformed keys in {}", malformed, tps);
+        }
+        log.info("restored seen-set of {} partitions of {}: read {} of at most {} records in {} ms", tps.size(), topic,
+                recordsRead.get() - before, toRead, (System.nanoTime() - started) / 1_000_000);
     }
 
-    private static int apply(Long2IntOpenHashMap set, ConsumerRecord<String, byte[]> r) {
+    /**
+     * Seeks {@code tp} to where its set resumes and returns that offset; a set whose checkpoint does
+     * not fit the partition (past its end: the topic was recreated; before its start: records were
+     * deleted) is reset and read from the beginning.
+     */
+    private long startAt(TopicPartition tp, Map<Integer, CompletedSet> sets, long begin, long end) {
+        CompletedSet set = sets.get(tp.partition());
+        long resume = set.resumeOffset();
+        if (resume > end || (resume > 0 && resume < begin)) {
+            log.warn("seen store of {} is checkpointed at {} but the partition holds {}..{}; rebuilding it",
+                    tp, resume, begin, end);
+            set = store.reset(tp.partition(), set);
+            sets.put(tp.partition(), set);
+            resume = set.resumeOffset();
+        }
+        long from = Math.max(resume, begin);
+        consumer.seek(tp, from);
+        return from;
+    }
+
+    private static int apply(CompletedSet set, ConsumerRecord<String, byte[]> r) {
         long fp;
         try {
             fp = SeenMarkers.fingerprint(r.key());
         } catch (IllegalArgumentException e) {
             return 1;
         }
+        // -1: part of the restore, whose end caughtUp() states once everything read is durable.
         if (r.value() == null) {
-            set.remove(fp); // a tombstone: an operator un-marked the URL
+            set.remove(fp, -1); // a tombstone: an operator un-marked the URL
         } else {
-            set.put(fp, FetchTimes.ofMillis(r.timestamp()));
+            set.add(fp, FetchTimes.ofMillis(r.timestamp()), -1);
         }
         return 0;
     }
 
+    /** Seen records read by all restores so far (a restore from a checkpoint reads only the tail). */
+    public long recordsRead() {
+        return recordsRead.get();
+    }
+
+    /** True while a restore runs and has read something (or started) within {@code window}. */
+    public boolean restoringWithin(Duration window) {
+        return restoring && System.nanoTime() - progressNanos < window.toNanos();
+    }
+
     @Override
     public void close() {
-        consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+        try {
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+        } finally {
+            store.close();
+        }
     }
 }

@@ -1,17 +1,17 @@
 package org.kcrawl.fetcher.seen;
 
-import it.unimi.dsi.fastutil.longs.Long2IntMap;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import it.unimi.dsi.fastutil.longs.LongSet;
-import org.kcrawl.common.message.Revisit;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
+import org.kcrawl.common.message.Revisit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The URLs this worker has seen, per urls partition, as 64-bit fingerprints in primitive hash maps,
- * each with the second its last fetch completed (about 24 bytes a URL at fastutil's default load
- * factor, not the string).
+ * The URLs this worker has seen, per urls partition, as 64-bit fingerprints: completed ones, each with
+ * the second its last fetch completed, in the partition's {@link CompletedSet} (the heap or RocksDB,
+ * see {@link SeenStore}), claims in primitive hash sets in the heap (about 16 bytes a URL in flight).
  *
  * <p>Two kinds of entries keep at-least-once and dedup together:
  * <ul>
@@ -33,28 +33,39 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Thread-safe: claims come from the poll thread, completions from producer threads.
  */
 public final class SeenSet {
+    private static final Logger log = LoggerFactory.getLogger(SeenSet.class);
     private final ConcurrentHashMap<Integer, PartitionSeen> partitions = new ConcurrentHashMap<>();
 
     /**
-     * Installs partition {@code partition}'s restored completed fingerprints with their last fetch times
-     * ({@link FetchTimes}), replacing any earlier state.
+     * Installs partition {@code partition}'s restored completed set, which it now owns, replacing (and
+     * closing) any earlier state.
      */
-    public void restore(int partition, Long2IntMap completed) {
-        partitions.put(partition, new PartitionSeen(completed == null ? new Long2IntOpenHashMap() : completed));
-    }
-
-    /** Installs completed fingerprints whose fetch times are unknown (as old as can be). */
-    public void restore(int partition, LongSet completed) {
-        Long2IntOpenHashMap times = new Long2IntOpenHashMap();
-        if (completed != null) {
-            completed.forEach(fp -> times.put(fp, 1));
+    public void restore(int partition, CompletedSet completed) {
+        if (completed == null) {
+            throw new IllegalArgumentException("completed must not be null (partition " + partition + ")");
         }
-        restore(partition, times);
+        PartitionSeen old = partitions.put(partition, new PartitionSeen(completed));
+        if (old != null) {
+            old.close();
+        }
     }
 
-    /** Forgets {@code revoked} partitions (their next owner restores them from the topic). */
+    /**
+     * Forgets {@code revoked} partitions and closes their completed sets (a persistent set keeps its
+     * checkpoint for whoever restores the partition next).
+     */
     public void drop(Collection<Integer> revoked) {
-        revoked.forEach(partitions::remove);
+        for (Integer p : revoked) {
+            PartitionSeen old = partitions.remove(p);
+            if (old != null) {
+                old.close();
+            }
+        }
+    }
+
+    /** Drops every partition (the worker is stopping). */
+    public void close() {
+        drop(new ArrayList<>(partitions.keySet()));
     }
 
     /**
@@ -93,19 +104,15 @@ public final class SeenSet {
         }
     }
 
-    /** Records that {@code fingerprint}'s terminal outputs and marker are acknowledged. */
-    public void completed(int partition, long fingerprint) {
-        completed(partition, fingerprint, System.currentTimeMillis());
-    }
-
     /**
      * Records that {@code fingerprint}'s terminal outputs and marker, of a fetch completed at
-     * {@code fetchedAtMillis}, are acknowledged.
+     * {@code fetchedAtMillis}, are acknowledged, the marker at {@code markerOffset} of the seen
+     * partition (-1 when unknown).
      */
-    public void completed(int partition, long fingerprint, long fetchedAtMillis) {
+    public void completed(int partition, long fingerprint, long fetchedAtMillis, long markerOffset) {
         PartitionSeen p = partitions.get(partition);
         if (p != null) {
-            p.completed(fingerprint, FetchTimes.ofMillis(fetchedAtMillis));
+            p.completed(fingerprint, FetchTimes.ofMillis(fetchedAtMillis), markerOffset);
         }
     }
 
@@ -138,21 +145,28 @@ public final class SeenSet {
         return p;
     }
 
+    /**
+     * One partition's state. Every access holds its lock, so the completed set (not thread-safe, and
+     * natively backed for RocksDB) is never used concurrently nor after {@link #close()}.
+     */
     private static final class PartitionSeen {
         /** Completed fingerprints and their last fetch times. */
-        private final Long2IntMap completed;
+        private final CompletedSet completed;
         private final LongOpenHashSet claimed = new LongOpenHashSet();
         /** Claims whose holder handed them over to a later attempt not yet arrived (a subset of claimed). */
         private final LongOpenHashSet handedOver = new LongOpenHashSet();
+        private boolean closed;
 
-        PartitionSeen(Long2IntMap completed) {
-            completed.defaultReturnValue(FetchTimes.NONE);
+        PartitionSeen(CompletedSet completed) {
             this.completed = completed;
         }
 
         /** {@code revisitOf}: the fetch a recrawl's request revisits, {@link FetchTimes#NONE} for none. */
         synchronized boolean claim(long fp, boolean retry, int revisitOf) {
-            int last = completed.get(fp);
+            if (closed) {
+                throw new IllegalStateException("seen-set of the partition was dropped");
+            }
+            int last = completed.lastFetch(fp);
             if (last != FetchTimes.NONE && (revisitOf == FetchTimes.NONE || FetchTimes.after(last, revisitOf))) {
                 return false;
             }
@@ -173,19 +187,35 @@ public final class SeenSet {
             handedOver.remove(fp);
         }
 
-        synchronized void completed(long fp, int at) {
-            completed.put(fp, at);
+        synchronized void completed(long fp, int at, long offset) {
+            if (closed) {
+                return; // revoked meanwhile: the next owner reads the marker from the topic
+            }
+            try {
+                completed.add(fp, at, offset);
+            } catch (IllegalStateException e) {
+                // The marker is on the topic (it was acknowledged): a broken store loses nothing but this
+                // entry until the partition is restored again; the URL's outputs must still be counted.
+                log.warn("seen store failed to record a completed URL: {}", e.getMessage());
+            }
             // Completed supersedes the claim; keeping both would double the memory per URL.
             claimed.remove(fp);
             handedOver.remove(fp);
         }
 
         synchronized boolean isCompleted(long fp) {
-            return completed.containsKey(fp);
+            return !closed && completed.contains(fp);
         }
 
         synchronized long completedCount() {
-            return completed.size();
+            return closed ? 0 : completed.size();
+        }
+
+        synchronized void close() {
+            if (!closed) {
+                closed = true;
+                completed.close();
+            }
         }
 
         synchronized long claimedCount() {

@@ -6,5 +6,10 @@
  * of the same number, sent only after the URL's terminal outputs are acknowledged; they are read
  * back on assignment, so the set survives restarts and rebalances. URLs accepted but not finished
  * are claims held in memory only, which keeps at-least-once: a crash loses claims, never outputs.
+ *
+ * <p>The completed fingerprints live in a {@link org.kcrawl.fetcher.seen.SeenStore}: the heap (read
+ * from the topic's beginning at every assignment) or RocksDB (checkpointed with the topic offset it
+ * reflects, so an assignment reads only the tail); {@link org.kcrawl.fetcher.seen.SeenRestorer}
+ * catches either up with the topic.
  */
 package org.kcrawl.fetcher.seen;

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.ReferenceCountUtil;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -69,6 +73,35 @@ class ExchangeHandlerTest {
                 .containsEntry("refresh", "0; url=/next");
         assertThat(listener.reusable).isTrue();
         assertThat(channel.pipeline().get(ExchangeHandler.READ_TIMEOUT)).isNull();
+    }
+
+    @Test
+    void theRequestIsReportedWrittenOnceItReachedTheSocket() {
+        open(settings());
+        startExchange();
+        assertThat(listener.written).isEqualTo(1);
+
+        feed("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 2\r\n\r\nok");
+
+        assertThat(listener.single().status()).isEqualTo(200);
+        assertThat(listener.written).as("once per request").isEqualTo(1);
+    }
+
+    @Test
+    void aRequestWhoseWriteFailedIsNeverReportedWritten() {
+        open(settings());
+        channel.pipeline().addFirst("broken-socket", new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+                ReferenceCountUtil.release(msg);
+                promise.setFailure(new IOException("Broken pipe"));
+            }
+        });
+
+        exchange.start(new RequestFactory("ua", java.util.Map.of()).get(TARGET), listener);
+
+        assertThat(listener.failure().reason()).isEqualTo(FailureReason.CONNECT);
+        assertThat(listener.written).isZero();
     }
 
     @Test
@@ -407,11 +440,18 @@ class ExchangeHandlerTest {
 
     /** Records what one exchange reported. */
     private static final class RecordingListener implements ExchangeHandler.Listener {
+        int written;
         int calls;
         ResponseData response;
         FetchException failure;
         boolean reusable;
         boolean responseStarted;
+
+        @Override
+        public void onWritten() {
+            assertThat(calls).as("the write is reported before the outcome").isZero();
+            written++;
+        }
 
         @Override
         public void onResponse(ResponseData r, boolean reusable) {
@@ -440,6 +480,7 @@ class ExchangeHandlerTest {
         }
 
         void reset() {
+            written = 0;
             calls = 0;
             response = null;
             failure = null;

@@ -64,6 +64,25 @@ class HttpClientSettingsTest {
     }
 
     @Test
+    void hostHeadersClientCertificatesAndDeniedRangesAreValidated() {
+        HttpClientSettings.Builder b = HttpClientSettings.defaults().toBuilder();
+        assertThat(b.hostHeaders(Map.of("docs.example", Map.of("Authorization", "Bearer x"))).build().hostHeaders())
+                .containsOnlyKeys("docs.example");
+        assertThatThrownBy(() -> HttpClientSettings.defaults().toBuilder()
+                .hostHeaders(Map.of("Docs.Example", Map.of("X-A", "b"))).build()).hasMessageContaining("hostHeaders");
+        assertThatThrownBy(() -> HttpClientSettings.defaults().toBuilder()
+                .hostHeaders(Map.of("docs.example:8443", Map.of("X-A", "b"))).build()).hasMessageContaining("port");
+        assertThatThrownBy(() -> HttpClientSettings.defaults().toBuilder()
+                .hostHeaders(Map.of("docs.example", Map.of("Content-Length", "0"))).build())
+                .hasMessageContaining("hostHeaders.docs.example").hasMessageContaining("'Content-Length'");
+        assertThatThrownBy(() -> HttpClientSettings.defaults().toBuilder()
+                .clientCertificate(java.nio.file.Path.of("c.pem")).build())
+                .hasMessageContaining("clientCertificate and clientKey");
+        assertThatThrownBy(() -> HttpClientSettings.defaults().toBuilder().denyCidrs(List.of("10.0.0.1/8")).build())
+                .hasMessageContaining("denyCidrs");
+    }
+
+    @Test
     void proxySettingsAreValidated() {
         assertThatThrownBy(() -> new ProxySettings(ProxySettings.Type.HTTP, "p", 0, null, null))
                 .hasMessageContaining("port");

@@ -9,9 +9,45 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.Revisit;
 
+/** The headers a request carries: the client's, the configured ones, and its host's own. */
 class RequestFactoryTest {
     private static final Instant T0 = Instant.parse("2026-11-29T12:00:00Z");
     private final RequestFactory factory = new RequestFactory("kcrawl-test", Map.of());
+
+    private static FetchTarget target(String url) {
+        try {
+            return FetchTarget.parse(url);
+        } catch (FetchException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void hostHeadersGoToTheirHostOnlyAndWinOverTheCommonOnes() {
+        RequestFactory factory = new RequestFactory("ua/1", Map.of("Accept-Language", "en", "X-Team", "crawl"),
+                Map.of("docs.example", Map.of("Authorization", "Bearer t0ken", "X-Team", "docs")));
+
+        FullHttpRequest own = factory.get(target("https://docs.example:8443/a"));
+        assertThat(own.headers().get("Authorization")).isEqualTo("Bearer t0ken");
+        assertThat(own.headers().getAll("X-Team")).containsExactly("docs");
+        assertThat(own.headers().get("Accept-Language")).isEqualTo("en");
+        assertThat(own.headers().get("Host")).isEqualTo("docs.example:8443");
+        own.release();
+
+        FullHttpRequest other = factory.get(target("https://www.docs.example/a"));
+        assertThat(other.headers().contains("Authorization")).isFalse();
+        assertThat(other.headers().getAll("X-Team")).containsExactly("crawl");
+        assertThat(other.headers().get("User-Agent")).isEqualTo("ua/1");
+        other.release();
+    }
+
+    @Test
+    void configuredHeadersReplaceTheClientsDefaultsOfTheSameName() {
+        FullHttpRequest r = new RequestFactory("ua/1", Map.of("Accept", "text/html")).get(target("http://a.example/"));
+        assertThat(r.headers().getAll("Accept")).containsExactly("text/html");
+        assertThat(r.headers().get("Accept-Encoding")).isEqualTo(RequestFactory.ACCEPT_ENCODING);
+        r.release();
+    }
 
     @Test
     void aRecrawlAsksWithBothValidators() throws Exception {
@@ -39,6 +75,15 @@ class RequestFactoryTest {
                 new Revisit(T0, "\"x\"\r\nX-Injected: 1", "Sun, 29 Nov 2026 10:00:00 GMT", null, 0));
         assertThat(r.headers().contains(HttpHeaderNames.IF_NONE_MATCH)).isFalse();
         assertThat(r.headers().get(HttpHeaderNames.IF_MODIFIED_SINCE)).isEqualTo("Sun, 29 Nov 2026 10:00:00 GMT");
+        r.release();
+    }
+
+    @Test
+    void aHostsOwnHeadersNeverReplaceARecrawlsValidators() {
+        RequestFactory withHost = new RequestFactory("ua/1", Map.of(),
+                Map.of("a.example", Map.of("If-None-Match", "\"configured\"")));
+        FullHttpRequest r = withHost.get(target("http://a.example/"), new Revisit(T0, "\"page\"", null, null, 0));
+        assertThat(r.headers().getAll(HttpHeaderNames.IF_NONE_MATCH)).containsExactly("\"page\"");
         r.release();
     }
 }

@@ -50,6 +50,15 @@ class FetcherMainTest {
     }
 
     @Test
+    void pageMemoryThatCannotFitTheHeapExitsTwoNamingTheKeysBeforeTouchingKafka() {
+        String tib = Long.toString(1L << 40);
+        assertThat(run(Map.of("KCRAWL_FETCHER_BOOTSTRAP_SERVERS", "127.0.0.1:1",
+                "KCRAWL_FETCHER_MAX_INFLIGHT_BODY_BYTES", tib))).isEqualTo(2);
+        assertThat(errors()).contains("max_unacked_page_bytes + max_inflight_body_bytes + concurrency")
+                .contains("heap");
+    }
+
+    @Test
     void aKafkaPropertyTheClientsRefuseExitsTwoNamingIt() {
         assertThat(run(Map.of("KCRAWL_FETCHER_BOOTSTRAP_SERVERS", "127.0.0.1:1", "KCRAWL_FETCHER_METRICS_PORT", "0",
                 "KAFKA_SECURITY_PROTOCOL", "CARRIER_PIGEON"))).isEqualTo(2);

@@ -30,6 +30,8 @@ import org.kcrawl.fetcher.politeness.ScriptedFetcher;
 import org.kcrawl.fetcher.robots.RobotsPolicy;
 import org.kcrawl.fetcher.robots.RobotsRules;
 import org.kcrawl.fetcher.robots.RobotsSettings;
+import org.kcrawl.fetcher.seen.CompletedSet;
+import org.kcrawl.fetcher.seen.CompletedSets;
 import org.kcrawl.fetcher.seen.SeenSet;
 
 /** A {@link FetchHandler} wired to fake time, a scripted fetcher and Kafka's mock producer. */
@@ -84,9 +86,8 @@ final class HandlerFixture {
         Outputs outputs = new Outputs(producer, TOPICS, Runnable::run);
         handler = new FetchHandler(o.settings,
                 new FetchServices(scheduler, robots, seen, ps -> {
-                    Map<Integer, Long2IntOpenHashMap> out = new HashMap<>();
-                    ps.forEach(p -> out.put(p, new Long2IntOpenHashMap(history.getOrDefault(p,
-                            new Long2IntOpenHashMap()))));
+                    Map<Integer, CompletedSet> out = new HashMap<>();
+                    ps.forEach(p -> out.put(p, CompletedSets.of(history.getOrDefault(p, new Long2IntOpenHashMap()))));
                     return out;
                 }, fetcher, outputs, metrics, time),
                 new RetryPolicy(o.maxAttempts, Duration.ofSeconds(1), Duration.ofMinutes(1), () -> 0.5),

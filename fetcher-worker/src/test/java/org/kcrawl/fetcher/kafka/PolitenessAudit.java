@@ -50,6 +50,27 @@ public final class PolitenessAudit {
         return violations;
     }
 
+    /**
+     * Audits the spacing of one address's requests on the wire, from the client's own records and
+     * without any tolerance, for a burst of 1: each request was called for no earlier than one
+     * interval after the previous one had been written. A write reaches the wire after its call and
+     * before its record, so this bounds every wire gap from below by the interval; returns the
+     * violations found, at most one.
+     */
+    public static List<String> ofExchanges(String address, List<RecordingFetcher.Exchange> exchanges,
+                                           long intervalNanos) {
+        List<String> violations = new ArrayList<>();
+        for (int i = 1; i < exchanges.size(); i++) {
+            long gap = exchanges.get(i).calledNanos() - exchanges.get(i - 1).writtenNanos();
+            if (gap < intervalNanos) {
+                violations.add(String.format("%s: a request started %.3f s after the previous one was written"
+                        + " (interval %.3f s)", address, gap / 1e9, intervalNanos / 1e9));
+                break;
+            }
+        }
+        return violations;
+    }
+
     /** Audits concurrency only (an address shared by hosts that each have their own rate). */
     public static Result concurrencyOf(RequestLog log, String address, int maxConcurrency) {
         return of(log, address, 0, 1, maxConcurrency, 0);

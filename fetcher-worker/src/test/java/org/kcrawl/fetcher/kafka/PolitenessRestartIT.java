@@ -26,20 +26,24 @@ import org.kcrawl.testkit.web.SyntheticWeb;
  * Crawl-delay, a robots.txt disallow, an unreachable robots.txt and a slow host. Every URL must end
  * as a page, a failure or a counted skip, and no page may be fetched twice.
  *
- * <p>Rate is checked twice. Where the fetcher decided to send (every call into the HTTP client, both
- * workers merged), to within thread scheduling noise. In the synthetic web's own log, with a tolerance: its two I/O threads
- * serve all 200 hosts in this JVM on a shared two-core machine, so a request can be decoded a few
- * hundred milliseconds after it was sent when many hosts' turns coincide, and the next one on time.
- * Concurrency in the server's log needs no tolerance (a late arrival can only lower it).
+ * <p>Rate is checked twice. On the wire, from the client's records, exactly: each request must have
+ * been called for at least one interval after the previous one to its host was written (both workers
+ * merged). A write reaches the wire after its call and before the client reports it, so that bounds
+ * every gap the host's kernel saw from below, with no scheduling noise left to forgive. (Checked at
+ * the fetcher's decisions alone, as before issue 14, a thread preempted between a decision and its
+ * write shows a short gap no host ever saw, and hides one that a host did see.) The synthetic web's own
+ * log cannot judge rate: its two I/O threads serve all 200 hosts in this JVM, so on a loaded machine a
+ * request is noted hundreds of milliseconds after it arrived and the next one on time (gaps of 36-64 %
+ * of the interval at load averages of 14-31, with no client-side violation), and no tolerance both
+ * holds there and means something. {@code PreciseServerPolitenessIT} judges arrivals on the wire, with
+ * a restart and every core busy, to the millisecond; here the gaps the web saw are printed, not judged.
+ * Concurrency in the web's log is judged exactly: a late note can only lower it.
  */
 class PolitenessRestartIT {
     private static final int HOSTS = 200;
     private static final int PAGES = 8;
     private static final double RATE = 1;
     private static final int PER_HOST = 2;
-    /** A thread may be preempted between the scheduler's decision and the call it records. */
-    private static final long CLIENT_TOLERANCE_NANOS = 20_000_000L;
-    private static final long SERVER_TOLERANCE_NANOS = 300_000_000L;
 
     @Test
     void twoHundredHostsAcrossARestartWithoutASingleViolation() throws Exception {
@@ -115,11 +119,10 @@ class PolitenessRestartIT {
             for (int h = 0; h < HOSTS; h++) {
                 String host = web.hostAddress(h);
                 long interval = h == 1 ? 2_000_000_000L : (long) (1e9 / RATE);
-                List<Long> starts = new ArrayList<>(firstClient.startsOf(host));
-                starts.addAll(secondClient.startsOf(host));
-                clientViolations.addAll(PolitenessAudit.ofStarts(host, starts, interval, 1, CLIENT_TOLERANCE_NANOS));
-                PolitenessAudit.Result server = PolitenessAudit.of(web.requestLog(), host, interval, 1, PER_HOST,
-                        SERVER_TOLERANCE_NANOS);
+                List<RecordingFetcher.Exchange> exchanges = new ArrayList<>(firstClient.exchangesOf(host));
+                exchanges.addAll(secondClient.exchangesOf(host)); // the second worker wrote after the first stopped
+                clientViolations.addAll(PolitenessAudit.ofExchanges(host, exchanges, interval));
+                PolitenessAudit.Result server = PolitenessAudit.concurrencyOf(web.requestLog(), host, PER_HOST);
                 serverViolations.addAll(server.violations());
                 // Reported, not asserted (see the class comment): how close arrivals came to each other.
                 long[] arrivals = web.requestLog().of(host).stream().mapToLong(RequestEvent::startNanos).sorted().toArray();
@@ -138,8 +141,8 @@ class PolitenessRestartIT {
                             + " server-side violations; arrival gaps: %d of %d under 90%% of the interval, smallest"
                             + " %.0f%% of it%n", HOSTS, requests, first.pagesFetched(), clientViolations.size(),
                     serverViolations.size(), shortGaps, gaps, smallestGap * 100);
-            assertThat(clientViolations).as("where the fetcher sent requests").isEmpty();
-            assertThat(serverViolations).as("what the hosts received").isEmpty();
+            assertThat(clientViolations).as("where the fetcher wrote requests").isEmpty();
+            assertThat(serverViolations).as("requests at once, as the hosts received them").isEmpty();
             assertThat(web.requestLog().dropped()).isZero();
         }
     }

@@ -79,7 +79,7 @@ class StatusRecorderTest {
 
     private static FetchedPage page(int status, byte[] body, Map<String, String> headers) {
         return new FetchedPage(SchemaVersions.PAGE, "http://127.0.0.1:8080/a", "http://127.0.0.1:8080/a", status,
-                headers, "text/html", body, T1, 5, 1, false, null, 0, false, status == 304,
+                headers, "text/html", body, T1, 5, 1, false, null, 0, false, false, status == 304,
                 status == 304 ? T0 : null, null);
     }
 }

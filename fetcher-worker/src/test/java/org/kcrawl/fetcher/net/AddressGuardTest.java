@@ -68,6 +68,28 @@ class AddressGuardTest {
     }
 
     @Test
+    void deniedRangesWinOverGlobalAllowedAndAllowPrivateIncludingEmbeddedForms() {
+        List<Cidr> denied = List.of(Cidr.parse("34.118.224.0/20"), Cidr.parse("2600:1900:4000::/44"),
+                Cidr.parse("127.0.0.2/32"));
+        AddressGuard guard = new AddressGuard(false, List.of(Cidr.parse("127.0.0.0/8")), denied);
+        assertThat(guard.blockingRange(AddressGuard.literal("34.118.230.7"))).contains(denied.get(0));
+        assertThat(guard.isDenied(denied.get(0))).isTrue();
+        assertThat(guard.allows(AddressGuard.literal("::ffff:34.118.230.7"))).as("IPv4-mapped").isFalse();
+        assertThat(guard.allows(AddressGuard.literal("64:ff9b::2276:e607"))).as("NAT64").isFalse();
+        assertThat(guard.allows(AddressGuard.literal("2002:2276:e607::1"))).as("6to4").isFalse();
+        assertThat(guard.allows(AddressGuard.literal("2600:1900:4001::1"))).isFalse();
+        assertThat(guard.allows(AddressGuard.literal("127.0.0.2"))).as("denied inside an allowed range").isFalse();
+        assertThat(guard.allows(AddressGuard.literal("127.0.0.3"))).isTrue();
+        assertThat(guard.allows(AddressGuard.literal("34.118.240.1"))).as("just outside").isTrue();
+        assertThat(guard.allows(AddressGuard.literal("8.8.8.8"))).isTrue();
+        assertThat(guard.isDenied(Cidr.parse("10.0.0.0/8"))).isFalse();
+
+        AddressGuard open = new AddressGuard(true, List.of(), denied);
+        assertThat(open.allows(AddressGuard.literal("34.118.224.1"))).as("allow_private does not open it").isFalse();
+        assertThat(open.allows(AddressGuard.literal("10.0.0.1"))).isTrue();
+    }
+
+    @Test
     void literalParsingNeverResolvesNames() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> AddressGuard.literal("localhost"))
                 .isInstanceOf(IllegalArgumentException.class)

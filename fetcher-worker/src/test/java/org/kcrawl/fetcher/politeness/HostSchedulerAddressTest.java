@@ -34,9 +34,12 @@ class HostSchedulerAddressTest {
         }
         probe.addressOf.put("b", "10.0.0.2");
         HostScheduler s = scheduler(2, 3, 100);
-        for (int i = 1; i <= 5; i++) {
-            s.submit(probe.held("a" + i, 0, s.epoch(0)), null);
-            s.submit(probe.held("a" + i, 0, s.epoch(0)), null);
+        // Every host's first request, then every host's second: a4 and a5 join the address's line first,
+        // a1 to a3 behind them once their interval since their first request is over.
+        for (int round = 0; round < 2; round++) {
+            for (int i = 1; i <= 5; i++) {
+                s.submit(probe.held("a" + i, 0, s.epoch(0)), null);
+            }
         }
         s.submit(probe.held("b", 0, s.epoch(0)), null);
         time.advance(Duration.ofMillis(10));

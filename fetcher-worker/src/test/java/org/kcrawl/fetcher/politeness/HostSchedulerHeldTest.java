@@ -108,7 +108,7 @@ class HostSchedulerHeldTest {
         assertThat(probe.order).containsExactly("a", "b", "c");
         expected = only(HeldBy.PER_HOST, 2);
         expected.put(HeldBy.RATE, 1);
-        assertThat(held(s)).as("a waits an interval after its cold request's answer; b and c for their slots")
+        assertThat(held(s)).as("a waits an interval from its first request's write; b and c for their slots")
                 .isEqualTo(expected);
     }
 

@@ -70,52 +70,30 @@ class HostSchedulerTest {
     }
 
     @Test
-    void burstLetsARestedWarmHostTakeThatManyAtOnceThenRefillsAtTheRate() {
+    void burstLetsARestedHostTakeThatManyAtOnceThenRefillsAtTheRate() {
         HostScheduler s = scheduler(settings(1, 3, 10, 100));
         time.advance(Duration.ofSeconds(10));
-        s.submit(probe.instant("a", 0, s.epoch(0)), null); // first contact: cold, alone
-        long warm = time.nanoTime();
-        time.advance(Duration.ofSeconds(4)); // bucket full again, connection still warm
+        s.submit(probe.instant("a", 0, s.epoch(0)), null); // first contact
+        long first = time.nanoTime();
+        time.advance(Duration.ofSeconds(4)); // bucket full again
         long t0 = time.nanoTime();
         for (int i = 0; i < 6; i++) {
             s.submit(probe.instant("a", 0, s.epoch(0)), null);
         }
-        assertThat(probe.startsOf("a")).containsExactly(warm, t0, t0, t0);
+        assertThat(probe.startsOf("a")).containsExactly(first, t0, t0, t0);
 
         time.advance(Duration.ofSeconds(3));
 
-        assertThat(probe.startsOf("a")).containsExactly(warm, t0, t0, t0, t0 + SECOND, t0 + 2 * SECOND,
+        assertThat(probe.startsOf("a")).containsExactly(first, t0, t0, t0, t0 + SECOND, t0 + 2 * SECOND,
                 t0 + 3 * SECOND);
         assertRate("a", SECOND, 3);
-    }
-
-    @Test
-    void aColdHostGetsOneRequestAtATimeAndTheNextOneIntervalAfterItsAnswer() {
-        HostScheduler s = scheduler(settings(1, 3, 4, 100));
-        time.advance(Duration.ofSeconds(10));
-        for (int i = 0; i < 3; i++) {
-            s.submit(probe.held("a", 0, s.epoch(0)), null);
-        }
-        long t0 = time.nanoTime();
-        time.advance(Duration.ofSeconds(2));
-        assertThat(probe.startsOf("a")).as("no burst and no second connection while cold").containsExactly(t0);
-
-        probe.finish("a"); // the answer came after 2 s: the request reached the host before that
-        long answered = time.nanoTime();
-        time.advance(Duration.ofMillis(999));
-        assertThat(probe.startsOf("a")).hasSize(1);
-        time.advance(Duration.ofMillis(1));
-        time.advance(Duration.ofSeconds(1));
-
-        assertThat(probe.startsOf("a")).containsExactly(t0, answered + SECOND, answered + 2 * SECOND);
-        assertThat(probe.openCount("a")).as("warm now: concurrency allowed").isEqualTo(2);
     }
 
     @Test
     void perHostConcurrencyIsCapped() {
         HostScheduler s = scheduler(settings(1000, 1, 2, 100));
         time.advance(Duration.ofSeconds(1));
-        s.submit(probe.instant("a", 0, s.epoch(0)), null); // warms the host up
+        s.submit(probe.instant("a", 0, s.epoch(0)), null);
         for (int i = 0; i < 5; i++) {
             s.submit(probe.held("a", 0, s.epoch(0)), null);
         }

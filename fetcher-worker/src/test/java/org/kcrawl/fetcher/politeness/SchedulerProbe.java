@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Test tasks for the {@link HostScheduler} that record when each host's requests started, how many
- * ran at once per host and in total, and which were cancelled. Single-threaded use (fake time).
+ * Test tasks for the {@link HostScheduler} that record when each host's requests started and were
+ * written, how many ran at once per host and in total, and which were cancelled. A task's request is
+ * written the moment it starts unless it is {@link #unwritten}. Single-threaded use (fake time).
  */
 final class SchedulerProbe {
     final FakeTime time;
@@ -17,6 +18,8 @@ final class SchedulerProbe {
     final Map<String, Integer> running = new HashMap<>();
     final Map<String, Integer> maxRunning = new HashMap<>();
     final Map<String, ArrayDeque<Permit>> open = new HashMap<>();
+    final Map<String, ArrayDeque<Permit>> unwrittenPermits = new HashMap<>();
+    final Map<String, List<Long>> writes = new HashMap<>();
     final List<Task> cancelled = new ArrayList<>();
     final List<Task> deferred = new ArrayList<>();
     final Map<String, String> addressOf = new HashMap<>();
@@ -39,6 +42,55 @@ final class SchedulerProbe {
         return new Task(host, partition, epoch, true);
     }
 
+    /**
+     * A held task whose request is not written when it starts (a connection is being set up): the test
+     * writes it with {@link #write}. Every other task is written the moment it starts.
+     */
+    Task unwritten(String host, int partition, long epoch) {
+        Task t = new Task(host, partition, epoch, false);
+        t.writesAtOnce = false;
+        return t;
+    }
+
+    /** Writes the oldest unwritten request of {@code host} now, as the HTTP client reports a completed write. */
+    void write(String host) {
+        Permit p = unwrittenPermits.get(host).pollFirst();
+        writes.computeIfAbsent(host, h -> new ArrayList<>()).add(time.nanoTime());
+        p.sent();
+    }
+
+    /**
+     * The oldest open request of {@code host} lost its connection before any answer and will be written
+     * again on a new one (the next {@link #write} of the host writes it).
+     */
+    void resend(String host) {
+        Permit p = open.get(host).peekFirst();
+        p.resending();
+        unwrittenPermits.computeIfAbsent(host, h -> new ArrayDeque<>()).addFirst(p);
+    }
+
+    /** Releases the oldest open request of {@code host} without an answer (no connection), written or not. */
+    void fail(String host) {
+        Permit p = open.get(host).pollFirst();
+        ArrayDeque<Permit> unwritten = unwrittenPermits.get(host);
+        if (unwritten != null) {
+            unwritten.remove(p);
+        }
+        ended(host);
+        p.unanswered();
+    }
+
+    /** Unwritten requests of {@code host}. */
+    int unwrittenCount(String host) {
+        ArrayDeque<Permit> q = unwrittenPermits.get(host);
+        return q == null ? 0 : q.size();
+    }
+
+    /** When {@code host}'s requests were written, in order. */
+    List<Long> writesOf(String host) {
+        return writes.getOrDefault(host, List.of());
+    }
+
     /** A held task that may be deferred (like a URL, unlike a robots.txt request). */
     Task deferrable(String host, int partition, long epoch) {
         Task t = new Task(host, partition, epoch, false);
@@ -51,6 +103,20 @@ final class SchedulerProbe {
         Permit p = open.get(host).pollFirst();
         ended(host);
         p.answered();
+    }
+
+    /** Releases the oldest open request of {@code host} with a server error (500). */
+    void serverError(String host) {
+        Permit p = open.get(host).pollFirst();
+        ended(host);
+        p.serverError();
+    }
+
+    /** Releases the oldest open request of {@code host} as timed out. */
+    void timeOut(String host) {
+        Permit p = open.get(host).pollFirst();
+        ended(host);
+        p.timedOut();
     }
 
     /** Releases the oldest open request of {@code host} as throttled. */
@@ -86,6 +152,7 @@ final class SchedulerProbe {
         String cancelledBecause;
         boolean started;
         boolean deferrable;
+        boolean writesAtOnce = true;
         java.time.Instant deferredUntil;
 
         Task(String host, int partition, long epoch, boolean instant) {
@@ -123,6 +190,12 @@ final class SchedulerProbe {
             if (address != null) {
                 int a = runningAt.merge(address, 1, Integer::sum);
                 maxRunningAt.merge(address, a, Math::max);
+            }
+            if (writesAtOnce) {
+                writes.computeIfAbsent(host, h -> new ArrayList<>()).add(time.nanoTime());
+                permit.sent();
+            } else {
+                unwrittenPermits.computeIfAbsent(host, h -> new ArrayDeque<>()).addLast(permit);
             }
             if (instant) {
                 ended(host);

@@ -9,10 +9,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.kcrawl.fetcher.http.HttpFetcher;
 import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.fetcher.http.SendListener;
 
 /**
  * An {@link HttpFetcher} for unit tests: answers from a script per URL (a 200 HTML page when a URL
- * has no script), at once or when the test says so, and records every request with its time.
+ * has no script), at once or when the test says so, and records every request with its time. Each
+ * request counts as written the moment it is asked for.
  */
 public final class ScriptedFetcher implements HttpFetcher {
     private final TimeSource time;
@@ -71,9 +73,11 @@ public final class ScriptedFetcher implements HttpFetcher {
         }
     }
 
+    /** Records the request and reports it written at once (there is no socket to wait for), then answers. */
     @Override
-    public CompletableFuture<HttpResult> fetch(String url) {
+    public CompletableFuture<HttpResult> fetch(String url, SendListener sent) {
         Function<String, CompletableFuture<HttpResult>> script;
+        CompletableFuture<HttpResult> gate = null;
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("fetcher closed");
@@ -84,12 +88,12 @@ public final class ScriptedFetcher implements HttpFetcher {
                     result(u, 200, "text/html", "<html><title>t</title></html>".getBytes(StandardCharsets.UTF_8),
                             Map.of())));
             if (holdAll) {
-                CompletableFuture<HttpResult> gate = new CompletableFuture<>();
+                gate = new CompletableFuture<>();
                 held.add(gate);
-                return gate.thenCompose(ignored -> script.apply(url));
             }
         }
-        return script.apply(url);
+        sent.sent();
+        return gate != null ? gate.thenCompose(ignored -> script.apply(url)) : script.apply(url);
     }
 
     /** Every requested URL, in order. */

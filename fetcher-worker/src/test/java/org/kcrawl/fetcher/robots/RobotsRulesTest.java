@@ -276,6 +276,53 @@ class RobotsRulesTest {
     }
 
     @Test
+    void cachedRulesStayWithinTheirBytesHoweverManyHostsHaveLargeFiles() {
+        long budget = 4L * 1024 * 1024;
+        RobotsRules bounded = new RobotsRules(fetcher, scheduler, RobotsSettings.defaults().withCache(100_000, budget),
+                time, registry);
+        // 3,000 rules of about 60 characters: about 400 KiB of rules per host, under the 500 KiB parse limit.
+        StringBuilder file = new StringBuilder("User-agent: *\n");
+        for (int i = 0; i < 3_000; i++) {
+            file.append("Disallow: /private/section-").append(i).append("/a-rather-long-path-segment/x\n");
+        }
+        int hosts = 40;
+        for (int h = 0; h < hosts; h++) {
+            fetcher.answer("http://h" + h + ".test/robots.txt", 200, "text/plain", file.toString(), Map.of());
+            CompletableFuture<RobotsVerdict> f = bounded.check("http://h" + h + ".test/private/section-7/a-rather-long-path-segment/x/y",
+                    0,
+                    scheduler.epoch(0));
+            time.advance(Duration.ofMillis(1));
+            assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.DISALLOWED);
+        }
+
+        // Each host's rules retain far more than the budget's share: only some hosts fit.
+        assertThat(bounded.cachedOrigins()).as("hosts whose rules are cached").isPositive()
+                .isLessThanOrEqualTo(budget / (3_000L * 60));
+        assertThat(bounded.cachedBytes()).isLessThanOrEqualTo(budget);
+        // A host whose rules were evicted is asked again, within its politeness, and its rules still hold.
+        time.advance(Duration.ofSeconds(5));
+        CompletableFuture<RobotsVerdict> again = bounded.check(
+                "http://h0.test/private/section-7/a-rather-long-path-segment/x/y", 0, scheduler.epoch(0));
+        time.advance(Duration.ofMillis(1));
+        assertThat(again.join().status()).isEqualTo(RobotsVerdict.Status.DISALLOWED);
+        assertThat(fetcher.count("http://h0.test/robots.txt")).isEqualTo(2);
+    }
+
+    @Test
+    void theHostCapStillHoldsForSmallFiles() {
+        RobotsRules bounded = new RobotsRules(fetcher, scheduler,
+                RobotsSettings.defaults().withCache(10, RobotsSettings.DEFAULT_CACHE_BYTES), time, registry);
+        for (int h = 0; h < 50; h++) {
+            fetcher.answer("http://s" + h + ".test/robots.txt", 200, "text/plain", "User-agent: *\nDisallow: /x\n",
+                    Map.of());
+            CompletableFuture<RobotsVerdict> f = bounded.check("http://s" + h + ".test/y", 0, scheduler.epoch(0));
+            time.advance(Duration.ofMillis(1));
+            assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+        }
+        assertThat(bounded.cachedOrigins()).isLessThanOrEqualTo(10);
+    }
+
+    @Test
     void ignoringRobotsAllowsWithoutFetching() {
         assertThat(RobotsPolicy.ignore().check("http://a.test/x", 0, 1).join().status())
                 .isEqualTo(RobotsVerdict.Status.ALLOWED);

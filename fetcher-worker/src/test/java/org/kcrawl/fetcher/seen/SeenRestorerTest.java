@@ -3,7 +3,6 @@ package org.kcrawl.fetcher.seen;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -36,12 +35,13 @@ class SeenRestorerTest {
         record(0, 1, SeenMarkers.key(2), SeenMarkers.value());
         record(1, 5, SeenMarkers.key(9), SeenMarkers.value());
         record(0, 2, SeenMarkers.key(1), null); // a tombstone un-marks 1
-        SeenRestorer restorer = new SeenRestorer(consumer, TOPIC, Duration.ofSeconds(5));
+        SeenRestorer restorer = new SeenRestorer(consumer, TOPIC, new HeapSeenStore(), new RestoreBudget(Duration.ofSeconds(5), 1_000));
 
-        Map<Integer, Long2IntOpenHashMap> restored = restorer.restore(List.of(0, 1));
+        Map<Integer, CompletedSet> restored = restorer.restore(List.of(0, 1));
 
-        assertThat(restored.get(0).keySet()).containsExactly(2L);
-        assertThat(restored.get(1).keySet()).containsExactly(9L);
+        assertThat(contents(restored.get(0), 1, 2)).containsExactly(2L);
+        assertThat(restored.get(0).size()).isEqualTo(1);
+        assertThat(contents(restored.get(1), 9)).containsExactly(9L);
         assertThat(consumer.assignment()).as("the restorer leaves no partition assigned").isEmpty();
         assertThat(consumer.subscription()).as("never joins a group").isEmpty();
     }
@@ -49,9 +49,10 @@ class SeenRestorerTest {
     @Test
     void anEmptyPartitionRestoresEmptyWithoutPolling() {
         offsets(3, 0, 0);
-        SeenRestorer restorer = new SeenRestorer(consumer, TOPIC, Duration.ofSeconds(5));
+        SeenRestorer restorer = new SeenRestorer(consumer, TOPIC, new HeapSeenStore(), new RestoreBudget(Duration.ofSeconds(5), 1_000));
 
-        assertThat(restorer.restore(List.of(3)).get(3)).isEmpty();
+        assertThat(restorer.restore(List.of(3)).get(3).size()).isZero();
+        assertThat(restorer.recordsRead()).isZero();
     }
 
     @Test
@@ -60,20 +61,36 @@ class SeenRestorerTest {
         record(0, 0, "not-a-fingerprint", SeenMarkers.value());
         record(0, 1, SeenMarkers.key(77), SeenMarkers.value());
 
-        Map<Integer, Long2IntOpenHashMap> restored = new SeenRestorer(consumer, TOPIC, Duration.ofSeconds(5))
+        Map<Integer, CompletedSet> restored = new SeenRestorer(consumer, TOPIC, new HeapSeenStore(), new RestoreBudget(Duration.ofSeconds(5), 1_000))
                 .restore(List.of(0));
 
-        assertThat(restored.get(0).keySet()).containsExactly(77L);
+        assertThat(restored.get(0).size()).isEqualTo(1);
+        assertThat(restored.get(0).contains(77L)).isTrue();
     }
 
     @Test
     void failsLoudlyWhenTheEndCannotBeReached() {
         offsets(0, 0, 10);
         record(0, 0, SeenMarkers.key(1), SeenMarkers.value());
-        SeenRestorer restorer = new SeenRestorer(consumer, TOPIC, Duration.ofMillis(300));
+        SeenRestorer restorer = new SeenRestorer(consumer, TOPIC, new HeapSeenStore(),
+                new RestoreBudget(Duration.ofMillis(300), 1_000_000));
 
         assertThatThrownBy(() -> restorer.restore(List.of(0)))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("did not reach the end");
+                .hasMessageContaining("did not reach the end")
+                .hasMessageContaining(TOPIC + "-0")
+                .hasMessageContaining("seen_restore_timeout");
+    }
+
+    @Test
+    void aPartitionsBudgetGrowsWithTheRecordsItMustRead() {
+        RestoreBudget budget = new RestoreBudget(Duration.ofSeconds(30), 100_000);
+
+        assertThat(budget.forRecords(0)).isEqualTo(Duration.ofSeconds(30));
+        assertThat(budget.forRecords(20_000_000)).isEqualTo(Duration.ofSeconds(230));
+    }
+
+    private static List<Long> contents(CompletedSet set, long... candidates) {
+        return java.util.Arrays.stream(candidates).filter(set::contains).boxed().toList();
     }
 }

@@ -3,16 +3,17 @@ package org.kcrawl.fetcher.seen;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SeenSetTest {
+    /** When the tests' fetches complete. */
+    private static final long NOW = 1_764_000_000_000L;
     private final SeenSet seen = new SeenSet();
 
     SeenSetTest() {
-        seen.restore(0, new LongOpenHashSet(new long[] {42L}));
-        seen.restore(1, (LongOpenHashSet) null);
+        seen.restore(0, CompletedSets.of(42L));
+        seen.restore(1, CompletedSets.of());
     }
 
     @Test
@@ -29,7 +30,7 @@ class SeenSetTest {
         assertThat(seen.claim(0, 7L, true)).as("its own first attempt handed the claim over").isTrue();
         assertThat(seen.claim(0, 42L, true)).isFalse();
 
-        seen.completed(0, 7L);
+        seen.completed(0, 7L, NOW, -1);
 
         assertThat(seen.claim(0, 7L, true)).isFalse();
     }
@@ -58,7 +59,7 @@ class SeenSetTest {
         seen.claim(0, 7L, false);
         assertThat(seen.claimedCount()).isEqualTo(1);
 
-        seen.completed(0, 7L);
+        seen.completed(0, 7L, NOW, -1);
 
         assertThat(seen.claimedCount()).isZero();
         assertThat(seen.completedCount()).isEqualTo(2);
@@ -90,9 +91,9 @@ class SeenSetTest {
         assertThatThrownBy(() -> seen.claim(0, 7L, false))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("partition 0");
-        seen.completed(0, 7L); // late completion of a revoked partition: ignored
+        seen.completed(0, 7L, NOW, -1); // late completion of a revoked partition: ignored
 
-        seen.restore(0, new LongOpenHashSet());
+        seen.restore(0, CompletedSets.of());
         assertThat(seen.claim(0, 7L, false)).as("claims do not survive a revoke").isTrue();
     }
 
@@ -116,16 +117,16 @@ class SeenSetTest {
     @Test
     void aRecrawlOfACompletedUrlIsFetchedOnceWhicheverCopyComesFirst() {
         SeenSet seen = new SeenSet();
-        seen.restore(0, new LongOpenHashSet());
+        seen.restore(0, CompletedSets.of());
         java.time.Instant first = java.time.Instant.parse("2026-11-29T12:00:00Z");
         seen.claim(0, 42L, false);
-        seen.completed(0, 42L, first.toEpochMilli());
+        seen.completed(0, 42L, first.toEpochMilli(), -1);
         org.kcrawl.common.message.Revisit ofFirst = new org.kcrawl.common.message.Revisit(first, "\"e\"", null, null, 0);
 
         assertThat(seen.claim(0, 42L, false)).as("a plain request of a completed URL").isFalse();
         assertThat(seen.claim(0, 42L, false, ofFirst)).as("a recrawl of the fetch the store holds").isTrue();
         assertThat(seen.claim(0, 42L, false, ofFirst)).as("a second copy while the first is in flight").isFalse();
-        seen.completed(0, 42L, first.plusSeconds(86400).toEpochMilli());
+        seen.completed(0, 42L, first.plusSeconds(86400).toEpochMilli(), -1);
         assertThat(seen.claim(0, 42L, false, ofFirst)).as("a copy naming an older fetch than the newest").isFalse();
         assertThat(seen.claim(0, 42L, false, new org.kcrawl.common.message.Revisit(first.plusSeconds(86400), null,
                 null, null, 0))).as("the next recrawl").isTrue();
@@ -137,7 +138,7 @@ class SeenSetTest {
         it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap times = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
         java.time.Instant fetched = java.time.Instant.parse("2026-11-29T12:00:00Z");
         times.put(42L, FetchTimes.of(fetched.plusSeconds(60)));
-        seen.restore(0, times);
+        seen.restore(0, CompletedSets.of(times));
 
         assertThat(seen.claim(0, 42L, false, new org.kcrawl.common.message.Revisit(fetched, null, null, null, 0)))
                 .as("fetched again after the fetch this recrawl names").isFalse();

@@ -48,6 +48,9 @@ public final class OutputRecords {
         if (outputs == null) {
             throw new IllegalArgumentException("outputs must not be null");
         }
+        if (outputs.render() != null) {
+            return List.of(render(outputs.render()));
+        }
         List<ProducerRecord<String, byte[]>> records = new ArrayList<>(outputs.requests().size() + 3);
         for (CrawlRequest request : outputs.requests()) {
             records.add(link(request));
@@ -68,6 +71,14 @@ public final class OutputRecords {
             throw new IllegalArgumentException("request must not be null");
         }
         return new ProducerRecord<>(topics.urls(), HostKey.of(request.url()), MessageCodec.get().encode(request));
+    }
+
+    /** The render-topic record of a page sent to be rendered, keyed by its host like a link. */
+    public ProducerRecord<String, byte[]> render(CrawlRequest request) {
+        if (request == null) {
+            throw new IllegalArgumentException("request must not be null");
+        }
+        return new ProducerRecord<>(topics.render(), HostKey.of(request.url()), MessageCodec.get().encode(request));
     }
 
     /** The failures-topic record of a page that ended as a failure, keyed by its URL. */

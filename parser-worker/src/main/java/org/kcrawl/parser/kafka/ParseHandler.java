@@ -160,6 +160,10 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     }
 
     private CompletableFuture<Void> publish(PageOutputs out) {
+        if (out.render() != null) {
+            // Acknowledged before the page's offset is committed, like any output: a crash parses it again.
+            return Sends.send(producer, outputRecords.render(out.render())).thenRun(() -> { });
+        }
         // Everything is encoded before anything is sent: a page whose record cannot be encoded is
         // dead-lettered with none of its outputs on the broker.
         List<CrawlRequest> requests = out.requests();

@@ -19,6 +19,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.metrics.MeterCatalogue;
@@ -138,7 +139,7 @@ public final class ParserWorker implements AutoCloseable {
         PageParser parser = new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
                 RuleExtractor.of(config.extract()), System::nanoTime);
         return new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings(), sites),
-                redirects, metrics, Clock.systemUTC(), System::nanoTime);
+                redirects, metrics, Clock.systemUTC(), System::nanoTime, config.renderAuto());
     }
 
     /** Connects and starts consuming. Throws when called twice or after {@link #stop()}. */
@@ -167,7 +168,8 @@ public final class ParserWorker implements AutoCloseable {
         handler = new ParseHandler(processor, pool, producer, topics, metrics, deadLetters,
                 FingerprintSet.withCapacity(config.linkDedupCapacity()));
         KafkaConsumer<String, byte[]> consumer =
-                clients.consumer(topics.parserGroup(), clientId, config.maxPollRecords(), PAGE_FETCHES);
+                clients.consumer(topics.parserGroup(), clientId, config.maxPollRecords(),
+                        StaticMembership.consumerDefaults(PAGE_FETCHES, config.groupInstanceId()));
         loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class, handler,
                 deadLetters, config.workerLoopSettings());
         registerGauges();

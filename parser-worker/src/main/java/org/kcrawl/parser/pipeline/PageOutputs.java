@@ -22,12 +22,17 @@ import org.kcrawl.parser.scope.ScopeResult;
  * @param moved the site a seed moved to by its meta refresh, for the crawl's scope topic; else null
  * @param parsed the parse result
  * @param scope the scope chain's verdict, including links dropped before it (scheme, invalid)
+ * @param render the page's request, for the render workers, when it looks built by its scripts and
+ *               {@code render_auto} is on: then it has neither record nor failure (the rendered page
+ *               will have its record) and no links; else null
  */
 public record PageOutputs(PageRecord record, FailureRecord failure, List<CrawlRequest> requests,
-                          CrawlRequest redirect, ScopeSite moved, ParsedPage parsed, ScopeResult scope) {
+                          CrawlRequest redirect, ScopeSite moved, ParsedPage parsed, ScopeResult scope,
+                          CrawlRequest render) {
     public PageOutputs {
-        if ((record == null) == (failure == null)) {
-            throw new IllegalArgumentException("a page has a record or a failure, exactly one");
+        int ends = (record == null ? 0 : 1) + (failure == null ? 0 : 1) + (render == null ? 0 : 1);
+        if (ends != 1) {
+            throw new IllegalArgumentException("a page has a record, a failure or a render request, exactly one");
         }
         if (parsed == null || scope == null) {
             throw new IllegalArgumentException("parsed and scope must not be null");
@@ -35,8 +40,20 @@ public record PageOutputs(PageRecord record, FailureRecord failure, List<CrawlRe
         requests = List.copyOf(requests);
     }
 
+    /** The outputs of a page that is recorded here or fails here (it is not sent to be rendered). */
+    public PageOutputs(PageRecord record, FailureRecord failure, List<CrawlRequest> requests,
+                       CrawlRequest redirect, ScopeSite moved, ParsedPage parsed, ScopeResult scope) {
+        this(record, failure, requests, redirect, moved, parsed, scope, null);
+    }
+
     /** The outputs of a page that does not redirect: its record and its links. */
     public PageOutputs(PageRecord record, List<CrawlRequest> requests, ParsedPage parsed, ScopeResult scope) {
         this(record, null, requests, null, null, parsed, scope);
+    }
+
+    /** The outputs of a page sent to the render workers: its request alone. */
+    public static PageOutputs toRender(CrawlRequest request, ParsedPage parsed) {
+        return new PageOutputs(null, null, List.of(), null, null, parsed,
+                new ScopeResult(List.of(), java.util.Map.of()), request);
     }
 }

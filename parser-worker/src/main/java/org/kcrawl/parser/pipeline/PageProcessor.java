@@ -16,6 +16,7 @@ import org.kcrawl.common.redirect.Redirect;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.html.ParsedPage;
+import org.kcrawl.parser.html.ScriptShell;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.parser.record.RecordBuilder;
 import org.kcrawl.parser.scope.RejectReason;
@@ -52,6 +53,13 @@ public final class PageProcessor {
     private final ParserMetrics metrics;
     private final Clock clock;
     private final LongSupplier nanoClock;
+    private final boolean renderAuto;
+
+    /** A processor that renders nothing ({@code render_auto} off). */
+    public PageProcessor(PageParser parser, SitemapParser sitemaps, ScopeChain scope, RedirectRules redirects,
+                         ParserMetrics metrics, Clock clock, LongSupplier nanoClock) {
+        this(parser, sitemaps, scope, redirects, metrics, clock, nanoClock, false);
+    }
 
     /**
      * @param parser parses HTML (and gives redirects and other types their metadata-only results)
@@ -62,9 +70,11 @@ public final class PageProcessor {
      * @param metrics counts what happened
      * @param clock stamps discovered links
      * @param nanoClock times the work
+     * @param renderAuto send fetched pages that look built by their scripts ({@link ScriptShell}) to the render
+     *                   workers instead of recording them
      */
     public PageProcessor(PageParser parser, SitemapParser sitemaps, ScopeChain scope, RedirectRules redirects,
-                         ParserMetrics metrics, Clock clock, LongSupplier nanoClock) {
+                         ParserMetrics metrics, Clock clock, LongSupplier nanoClock, boolean renderAuto) {
         if (parser == null || sitemaps == null || scope == null || redirects == null || metrics == null
                 || clock == null || nanoClock == null) {
             throw new IllegalArgumentException(
@@ -77,6 +87,7 @@ public final class PageProcessor {
         this.metrics = metrics;
         this.clock = clock;
         this.nanoClock = nanoClock;
+        this.renderAuto = renderAuto;
     }
 
     /** The outputs of {@code page}. */
@@ -86,6 +97,12 @@ public final class PageProcessor {
             return notModified(page, start);
         }
         ParsedPage parsed = parseKeepingThePage(page);
+        if (renderAuto && toRender(page, parsed)) {
+            // Its record and links are the rendered page's: nothing of this copy is published.
+            log.debug("{} looks built by its scripts; sending it to be rendered", page.requestedUrl());
+            metrics.routedToRender();
+            return PageOutputs.toRender(page.request(), parsed);
+        }
         Instant now = clock.instant();
         Redirect refresh = followRefresh(page, parsed, now);
         ScopeResult verdict = judge(page, parsed, refresh != null);
@@ -119,6 +136,12 @@ public final class PageProcessor {
         PageOutputs out = new PageOutputs(RecordBuilder.build(page, parsed), List.of(), parsed, none);
         metrics.processed(parsed, none.rejected(), Duration.ofNanos(nanoClock.getAsLong() - start));
         return out;
+    }
+
+    /** A fetched (not yet rendered) 2xx HTML page, no redirect, that looks like a script-built shell. */
+    private static boolean toRender(FetchedPage page, ParsedPage parsed) {
+        return !page.rendered() && page.redirectTo() == null && page.status() >= 200 && page.status() <= 299
+                && parsed.refresh() == null && ScriptShell.looksScriptBuilt(page.body(), parsed);
     }
 
     /** The redirect the page's meta refresh amounts to, or null when it declares none that is one. */

@@ -31,6 +31,7 @@ public final class ParserMetrics {
     private final Counter linksPublished;
     private final Counter linksSuppressed;
     private final Counter recordsPublished;
+    private final Counter routedToRender;
 
     /** Registers every meter in {@code registry} up front, so each reason shows as 0 before it happens. */
     public ParserMetrics(MeterRegistry registry) {
@@ -65,6 +66,14 @@ public final class ParserMetrics {
                 .register(registry);
         recordsPublished = Counter.builder(MeterCatalogue.PARSE_RECORDS_PUBLISHED)
                 .description("records acknowledged on the records topic").register(registry);
+        routedToRender = Counter.builder(MeterCatalogue.PARSE_RENDER_ROUTED)
+                .description("pages that looked built by their scripts, sent to the render workers")
+                .register(registry);
+    }
+
+    /** Counts one page sent to the render workers instead of being recorded ({@code render_auto}). */
+    public void routedToRender() {
+        routedToRender.increment();
     }
 
     /** Counts one processed page and what its parse found. */

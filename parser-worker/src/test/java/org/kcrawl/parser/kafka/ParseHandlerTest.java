@@ -165,6 +165,32 @@ class ParseHandlerTest {
     }
 
     @Test
+    void aScriptShellUnderRenderAutoGoesToTheRenderTopicAloneKeyedByHostAndCompletesOnItsAcknowledgement()
+            throws Exception {
+        ParseHandler rendering = new ParseHandler(
+                new PageProcessor(PageParser.defaults(), SitemapParser.defaults(), ScopeChain.of(ScopeSettings.defaults()),
+                        RedirectRules.defaults(5), metrics, Clock.systemUTC(), System::nanoTime, true),
+                pool, producer, TOPICS, metrics, new DeadLetterPublisher(producer, TOPICS.deadLetters()),
+                FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY));
+        FetchedPage shell = Pages.html("http://site.example/app", "<title>Loading</title><script src=/app.js></script>"
+                + "<div id=root></div>");
+
+        CompletableFuture<?> stage = rendering.handle(shell, consumed(shell, 0, 4)).toCompletableFuture();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 1);
+        ProducerRecord<String, byte[]> sent = producer.history().get(0);
+        assertThat(sent.topic()).isEqualTo(TOPICS.render());
+        assertThat(sent.key()).isEqualTo("site.example");
+        assertThat(MessageCodec.get().decode(sent.value(), CrawlRequest.class)).isEqualTo(shell.request());
+        assertThat(stage).as("not acknowledged yet").isNotDone();
+        assertThat(producer.completeNext()).isTrue();
+        await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
+        assertThat(stage).isCompleted();
+        assertThat(producer.history()).as("no record, no link").hasSize(1);
+        assertThat(metrics.recordsPublished()).isZero();
+    }
+
+    @Test
     void aSeedsMetaRefreshPublishesItsTargetAndTheMoveBeforeThePageCompletes() throws Exception {
         FetchedPage seed = new FetchedPage(2, "http://site.example/", "http://site.example/", 200, Map.of(),
                 "text/html", "<meta http-equiv=refresh content='0; url=http://www.site.example/'><a href=/a>a</a>"

@@ -46,11 +46,15 @@ class PageProcessorTest {
     }
 
     private PageProcessor processor(FieldExtractor fields, RedirectRules redirects) {
+        return processor(fields, redirects, false);
+    }
+
+    private PageProcessor processor(FieldExtractor fields, RedirectRules redirects, boolean renderAuto) {
         PageParser parser = new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(), ParseLimits.defaults(),
                 fields, System::nanoTime);
         ScopeChain scope = ScopeChain.of(new ScopeSettings(ScopeMode.HOST, 3, 2048, 3, 100, List.of(), List.of()));
         return new PageProcessor(parser, new SitemapParser(UrlNormalizer.defaults(), 1 << 20, 1000), scope,
-                redirects, metrics, Clock.fixed(NOW, ZoneOffset.UTC), System::nanoTime);
+                redirects, metrics, Clock.fixed(NOW, ZoneOffset.UTC), System::nanoTime, renderAuto);
     }
 
     /** A page of {@code html} answering {@code request}. */
@@ -67,7 +71,7 @@ class PageProcessorTest {
     @Test
     void aRecrawlsNotModifiedPageGetsARecordThatSaysSoAndNothingIsParsed() {
         FetchedPage notModified = new FetchedPage(SchemaVersions.PAGE, "http://site.example/a", "http://site.example/a",
-                304, Map.of("etag", "\"e1\""), null, new byte[0], Pages.FETCHED_AT, 4, 1, false, null, 0, false, true,
+                304, Map.of("etag", "\"e1\""), null, new byte[0], Pages.FETCHED_AT, 4, 1, false, null, 0, false, false, true,
                 NOW.minusSeconds(86400), null);
 
         PageOutputs out = processor(FieldExtractor.NONE).process(notModified);
@@ -100,6 +104,62 @@ class PageProcessorTest {
         assertThat(metrics.linksFound()).isEqualTo(4);
         assertThat(registry.get("crawl.parse.charset").tag("source", "header").counter().count()).isEqualTo(1);
         assertThat(registry.get("crawl.parse.duration").timer().count()).isEqualTo(1);
+    }
+
+    /** A single-page application's shell: its title and links exist only once its script has run. */
+    private static final String SHELL = "<!doctype html><title>Loading</title><script src=/app.js defer></script>"
+            + "<div id=app></div><noscript>This site needs JavaScript.</noscript>";
+
+    private double routedToRender() {
+        return registry.get(org.kcrawl.common.metrics.MeterCatalogue.PARSE_RENDER_ROUTED).counter().count();
+    }
+
+    @Test
+    void withRenderAutoAScriptShellIsSentToBeRenderedAndNothingOfItIsPublished() {
+        FetchedPage page = Pages.page("http://site.example/app", 200, "text/html",
+                SHELL.getBytes(StandardCharsets.UTF_8), Map.of(), 2);
+
+        PageOutputs out = processor(FieldExtractor.NONE, RedirectRules.defaults(5), true).process(page);
+
+        assertThat(out.render()).isEqualTo(page.request());
+        assertThat(out.render().depth()).isEqualTo(2);
+        assertThat(out.record()).isNull();
+        assertThat(out.failure()).isNull();
+        assertThat(out.requests()).isEmpty();
+        assertThat(routedToRender()).isEqualTo(1);
+    }
+
+    @Test
+    void withoutRenderAutoAScriptShellIsRecordedAsFetched() {
+        PageOutputs out = processor(FieldExtractor.NONE).process(Pages.html("http://site.example/app", SHELL));
+
+        assertThat(out.render()).isNull();
+        assertThat(out.record().title()).isEqualTo("Loading");
+        assertThat(routedToRender()).isZero();
+    }
+
+    @Test
+    void aRenderedPageIsRecordedEvenWhenItStillLooksLikeAShellSoNoPageGoesRoundForever() {
+        FetchedPage fetched = Pages.html("http://site.example/app", SHELL);
+        FetchedPage rendered = new FetchedPage(fetched.v(), fetched.requestedUrl(), fetched.finalUrl(), 200,
+                fetched.headers(), fetched.contentType(), fetched.body(), fetched.fetchedAt(), 5, 1, false, null, 0,
+                false, true);
+
+        PageOutputs out = processor(FieldExtractor.NONE, RedirectRules.defaults(5), true).process(rendered);
+
+        assertThat(out.render()).isNull();
+        assertThat(out.record().title()).isEqualTo("Loading");
+    }
+
+    @Test
+    void anErrorPageOrAPageWithTextIsNotSentToBeRendered() {
+        PageProcessor processor = processor(FieldExtractor.NONE, RedirectRules.defaults(5), true);
+        FetchedPage missing = Pages.page("http://site.example/gone", 404, "text/html",
+                SHELL.getBytes(StandardCharsets.UTF_8), Map.of(), 1);
+
+        assertThat(processor.process(missing).render()).isNull();
+        assertThat(processor.process(Pages.html("http://site.example/", PAGE)).render()).isNull();
+        assertThat(routedToRender()).isZero();
     }
 
     @Test

@@ -21,6 +21,11 @@ final class BrokerReadiness {
      * @throws IllegalStateException if it does not within {@code timeout}
      */
     static void await(String bootstrapServers, int nodeId, Duration timeout) {
+        await(bootstrapServers, nodeId, timeout, Map.of());
+    }
+
+    /** The same, with the client properties a secured listener needs. */
+    static void await(String bootstrapServers, int nodeId, Duration timeout, Map<String, String> clientSettings) {
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrapServers must name HOST:PORT but was '" + bootstrapServers + "'");
         }
@@ -28,13 +33,14 @@ final class BrokerReadiness {
             throw new IllegalArgumentException("timeout must be positive but was " + timeout);
         }
         int timeoutMs = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-        Map<String, Object> config = Map.of(
+        Map<String, Object> config = new java.util.HashMap<>(clientSettings);
+        config.putAll(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 AdminClientConfig.CLIENT_ID_CONFIG, "kcrawl-broker-readiness",
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs,
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(timeoutMs, 5_000),
                 AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, 20,
-                AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 200);
+                AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 200));
         try (Admin admin = Admin.create(config)) {
             Collection<Node> nodes = admin.describeCluster().nodes().get(timeoutMs, TimeUnit.MILLISECONDS);
             if (nodes.stream().noneMatch(n -> n.id() == nodeId)) {

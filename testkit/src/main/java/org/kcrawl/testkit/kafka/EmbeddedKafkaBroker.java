@@ -31,6 +31,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private final Path dataDir;
     private final Path logDir;
+    /** SASL on the client listener, or null for plain text. */
+    private final SaslPlain sasl;
     /** Once the broker has served on a port it keeps it, so clients find it again after a restart. */
     private volatile int brokerPort;
     private boolean brokerPortFixed;
@@ -39,7 +41,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private volatile KafkaRaftServer server;
     private boolean closed;
 
-    private EmbeddedKafkaBroker(Path dataDir, int port) {
+    private EmbeddedKafkaBroker(Path dataDir, int port, SaslPlain sasl) {
+        this.sasl = sasl;
         this.dataDir = dataDir.toAbsolutePath();
         this.logDir = this.dataDir.resolve(LOG_DIR_NAME);
         this.brokerPort = port;
@@ -61,13 +64,28 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * @throws IllegalStateException if the broker does not start or serve within a minute
      */
     public static EmbeddedKafkaBroker start(Path dataDir, int port) {
+        return start(dataDir, port, null);
+    }
+
+    /**
+     * Starts a broker whose client listener requires SASL/PLAIN as {@code sasl} says (null: plain text),
+     * on a free port; clients connect with {@link #clientSettings(String)}.
+     */
+    public static EmbeddedKafkaBroker startWithSasl(Path dataDir, SaslPlain sasl) {
+        if (sasl == null) {
+            throw new IllegalArgumentException("sasl must not be null");
+        }
+        return start(dataDir, 0, sasl);
+    }
+
+    private static EmbeddedKafkaBroker start(Path dataDir, int port, SaslPlain sasl) {
         if (dataDir == null) {
             throw new IllegalArgumentException("dataDir must not be null");
         }
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port must be 0 (any free port) or 1..65535 but was " + port);
         }
-        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(dataDir, port);
+        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(dataDir, port, sasl);
         broker.startAgain();
         return broker;
     }
@@ -75,6 +93,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     /** Where clients connect: {@code 127.0.0.1:port}, the same before and after a restart. */
     public String bootstrapServers() {
         return BrokerConfigs.HOST + ":" + brokerPort;
+    }
+
+    /**
+     * The Kafka client properties that {@code user} connects with: none for a plain-text broker,
+     * SASL/PLAIN ones for a broker started {@link #startWithSasl with SASL}.
+     */
+    public java.util.Map<String, String> clientSettings(String user) {
+        return sasl == null ? java.util.Map.of() : sasl.clientSettings(user);
     }
 
     /** The client port. */
@@ -131,7 +157,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         server = launch();
         brokerPortFixed = true;
         try {
-            BrokerReadiness.await(bootstrapServers(), BrokerConfigs.NODE_ID, READY_TIMEOUT);
+            BrokerReadiness.await(bootstrapServers(), BrokerConfigs.NODE_ID, READY_TIMEOUT,
+                    clientSettings(SaslPlain.ADMIN));
         } catch (RuntimeException e) {
             try {
                 stop();
@@ -190,7 +217,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private KafkaConfig config() {
         Properties props = new Properties();
-        props.putAll(BrokerConfigs.embedded(logDir, brokerPort, controllerPort));
+        props.putAll(BrokerConfigs.embedded(logDir, brokerPort, controllerPort, sasl));
         return KafkaConfig.fromProps(props, false);
     }
 

@@ -45,6 +45,34 @@ class BrokerConfigsTest {
     }
 
     @Test
+    void saslPutsTheClientListenerOnPlainWithEveryUserAndOptionallyAcls() {
+        SaslPlain sasl = new SaslPlain(Map.of("fetcher", "f-secret", "parser", "p-secret"), true);
+        Map<String, String> c = BrokerConfigs.embedded(LOG_DIR, 19092, 19093, sasl);
+
+        assertThat(c.get("listeners")).isEqualTo("SASL_PLAINTEXT://127.0.0.1:19092,CONTROLLER://127.0.0.1:19093");
+        assertThat(c.get("advertised.listeners")).isEqualTo("SASL_PLAINTEXT://127.0.0.1:19092");
+        String jaas = c.get("listener.name.sasl_plaintext.plain.sasl.jaas.config");
+        assertThat(jaas).contains("username=\"admin\"", "user_admin=\"admin-secret\"", "user_fetcher=\"f-secret\"",
+                "user_parser=\"p-secret\"");
+        assertThat(c.get("super.users")).isEqualTo("User:admin;User:ANONYMOUS");
+        Set<String> known = KafkaConfig.configDef().names();
+        // The listener's JAAS line is a per-listener key, and the authorizer reads its own two.
+        c.keySet().stream().filter(k -> !k.startsWith("listener.name.") && !k.equals("super.users")
+                        && !k.equals("allow.everyone.if.no.acl.found"))
+                .forEach(k -> assertThat(known).as(k).contains(k));
+        Properties props = new Properties();
+        props.putAll(c);
+        assertThat(KafkaConfig.fromProps(props, false).interBrokerListenerName().value()).isEqualTo("SASL_PLAINTEXT");
+
+        assertThat(BrokerConfigs.embedded(LOG_DIR, 19092, 19093, new SaslPlain(Map.of(), false)))
+                .doesNotContainKey("authorizer.class.name");
+        assertThat(sasl.clientSettings("fetcher")).containsEntry("security.protocol", "SASL_PLAINTEXT")
+                .containsEntry("sasl.mechanism", "PLAIN");
+        assertThatThrownBy(() -> new SaslPlain(Map.of("admin", "x"), false)).hasMessageContaining("admin");
+        assertThatThrownBy(() -> new SaslPlain(Map.of("u", "a\"b"), false)).hasMessageContaining("password");
+    }
+
+    @Test
     void singleNodeTuningMakesOneNodeAWholeCluster() {
         Map<String, String> c = BrokerConfigs.singleNodeTuning();
 

@@ -1,0 +1,495 @@
+package org.kcrawl.render.kafka;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.kcrawl.common.kafka.AbandonedWorkException;
+import org.kcrawl.common.kafka.RecordHandler;
+import org.kcrawl.common.kafka.Sends;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.FailureRecord;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.SchemaVersions;
+import org.kcrawl.common.metrics.LogContext;
+import org.kcrawl.common.redirect.Redirect;
+import org.kcrawl.common.url.HostKey;
+import org.kcrawl.common.url.HttpUrl;
+import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.fetcher.http.FetchException;
+import org.kcrawl.fetcher.http.FetchRejectedException;
+import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.fetcher.kafka.Plan;
+import org.kcrawl.fetcher.politeness.Cancellable;
+import org.kcrawl.fetcher.politeness.Permit;
+import org.kcrawl.fetcher.politeness.ResponseFeedback;
+import org.kcrawl.fetcher.robots.RobotsVerdict;
+import org.kcrawl.render.browser.Tab;
+import org.kcrawl.render.page.PageRender;
+import org.kcrawl.render.page.RenderLimits;
+import org.kcrawl.render.page.RenderResult;
+import org.kcrawl.render.page.RequestRules;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Handles one URL of the render topic: its not-before time, robots.txt, a tab slot, the page's own
+ * request under its host's politeness, and then either the browser's DOM (for a 2xx HTML page) or the
+ * response as the fetcher would have published it. The returned stage completes when every output is
+ * acknowledged, so the offset is committed only then, and a render worker killed mid-page leaves the
+ * URL to be rendered again by the next owner.
+ *
+ * <p>Every URL ends as exactly one of: a rendered page, a page as fetched (not HTML, or an error
+ * status), a redirect page with its target on the urls topic (a 3xx, or a script sending the main frame
+ * elsewhere), a failure, a retry or a parked copy back on the render topic, or a counted robots skip.
+ * Dedup, depth and budgets were the fetcher's, which handed the URL over.
+ *
+ * <p>Threads: {@link #handle} runs on the poll thread, later steps on timer, I/O, DevTools and producer
+ * threads, none of which blocks. Each step checks that the URL's partition is still owned in the same
+ * epoch; if not, the URL is dropped and its next owner renders it.
+ */
+final class RenderHandler implements RecordHandler<CrawlRequest> {
+    private static final Logger log = LoggerFactory.getLogger(RenderHandler.class);
+    private static final String RENDERED_TYPE = "text/html; charset=utf-8";
+    private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
+
+    private final RenderServices s;
+    private final RequestRules rules;
+    private final RenderLimits limits;
+    private final Duration maxHold;
+    private final TabSlots slots;
+    private final Map<RenderTask, Cancellable> holds = new ConcurrentHashMap<>();
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final AtomicInteger rendering = new AtomicInteger();
+
+    RenderHandler(RenderServices services, RequestRules rules, RenderLimits limits, Duration maxHold, int tabs,
+                  int perHost) {
+        if (services == null || rules == null || limits == null || maxHold == null) {
+            throw new IllegalArgumentException("services, rules, limits and maxHold are required");
+        }
+        this.s = services;
+        this.rules = rules;
+        this.limits = limits;
+        this.maxHold = maxHold;
+        this.slots = new TabSlots(tabs, perHost);
+    }
+
+    @Override
+    public CompletionStage<?> handle(CrawlRequest request, ConsumerRecord<String, byte[]> record) {
+        int partition = record.partition();
+        long epoch = s.scheduler().epoch(partition);
+        if (epoch < 0) {
+            throw new IllegalStateException("record of partition " + partition + " arrived before its assignment");
+        }
+        String host = HostKey.of(request.url());
+        String key = record.key() != null ? record.key() : host;
+        RenderTask task = new RenderTask(request, key, host, partition, record.offset(), epoch, this);
+        waiting.incrementAndGet();
+        task.done.whenComplete((v, e) -> {
+            leaveWaiting(task);
+            releaseSlot(task);
+            Cancellable hold = holds.remove(task);
+            if (hold != null) {
+                hold.cancel();
+            }
+        });
+        awaitNotBefore(task);
+        return task.done;
+    }
+
+    @Override
+    public void partitionsAssigned(Collection<TopicPartition> partitions) {
+        s.scheduler().partitionsAssigned(numbers(partitions));
+    }
+
+    @Override
+    public void partitionsRevoked(Collection<TopicPartition> partitions) {
+        List<Integer> ps = numbers(partitions);
+        s.scheduler().partitionsRevoked(ps);
+        slots.cancel(ps);
+        for (RenderTask t : List.copyOf(holds.keySet())) {
+            if (ps.contains(t.partition())) {
+                t.cancel("partition revoked while waiting for its not-before time");
+            }
+        }
+    }
+
+    @Override
+    public void stopping() {
+        // Not started yet: left to the next owner rather than waited for.
+        for (RenderTask t : List.copyOf(holds.keySet())) {
+            t.done.completeExceptionally(new AbandonedWorkException(t.request.url() + ": the worker is stopping"));
+        }
+        slots.abandonAll();
+    }
+
+    /** URLs consumed and not rendering yet (a not-before time, robots.txt, the host's turn, a tab). */
+    int waiting() {
+        return waiting.get();
+    }
+
+    /** Pages being rendered now. */
+    int rendering() {
+        return rendering.get();
+    }
+
+    /** Tab slots held now. */
+    int slotsBusy() {
+        return slots.busy();
+    }
+
+    private void awaitNotBefore(RenderTask task) {
+        Instant notBefore = task.request.notBefore();
+        long wait = notBefore == null ? 0 : Duration.between(s.time().now(), notBefore).toNanos();
+        if (wait <= 0) {
+            checkRobots(task);
+        } else if (wait <= maxHold.toNanos()) {
+            holds.put(task, s.time().schedule(wait, () -> {
+                if (holds.remove(task) != null) {
+                    step(task, () -> checkRobots(task));
+                }
+            }));
+        } else {
+            // Held in memory it would pin the partition's offset: back to the topic, read again later.
+            park(task, notBefore);
+        }
+    }
+
+    private void checkRobots(RenderTask task) {
+        CompletableFuture<RobotsVerdict> verdict;
+        try {
+            verdict = s.robots().check(task.request.url(), task.partition(), task.epoch());
+        } catch (RuntimeException e) {
+            verdict = CompletableFuture.failedFuture(e);
+        }
+        verdict.whenComplete((v, error) -> step(task, () -> {
+            if (error != null) {
+                throw new CompletionException(error);
+            }
+            switch (v.status()) {
+                case ALLOWED -> takeSlot(task, v.crawlDelay());
+                case DISALLOWED -> {
+                    log.info("robots.txt disallows {}", task.request.url());
+                    s.metrics().robotsSkip();
+                    task.done.complete(null);
+                }
+                case UNAVAILABLE -> execute(task, s.planner().forRobotsUnavailable(task.request, v.unreachable(),
+                        s.time().now()));
+            }
+        }));
+    }
+
+    private void takeSlot(RenderTask task, Duration crawlDelay) {
+        slots.acquire(task.host(), task.partition()).whenComplete((slot, error) -> {
+            if (error != null) {
+                task.done.completeExceptionally(unwrap(error)); // revoked (a cancellation) or abandoned
+                return;
+            }
+            task.slot = slot;
+            if (task.done.isDone()) {
+                releaseSlot(task);
+                return;
+            }
+            step(task, () -> s.scheduler().submit(task, crawlDelay));
+        });
+    }
+
+    /** Called by the scheduler when politeness lets the page's own request go out. */
+    void fetchDocument(RenderTask task, Permit permit) {
+        if (!owned(task)) {
+            permit.unanswered();
+            task.cancel("partition revoked before the page was fetched");
+            return;
+        }
+        CompletableFuture<HttpResult> response;
+        try {
+            // The permit hears of the request's write: the host's next request is spaced from it.
+            response = s.http().fetch(task.request.url(), permit);
+        } catch (RuntimeException e) {
+            response = CompletableFuture.failedFuture(e);
+        }
+        response.whenComplete((result, error) -> {
+            Instant now = s.time().now();
+            ResponseFeedback.release(permit, result, error, now);
+            if (unwrap(error) instanceof FetchRejectedException rejected) {
+                step(task, () -> {
+                    if (rejected.kind() == FetchRejectedException.Kind.CLOSED) {
+                        task.cancel("HTTP client closed");
+                    } else {
+                        park(task, now.plusSeconds(1));
+                    }
+                });
+                return;
+            }
+            step(task, () -> {
+                Plan plan = result != null ? s.planner().forResponse(task.request, result, now)
+                        : s.planner().forError(task.request, error, now);
+                if (plan instanceof Plan.Page p && renderable(p.page())) {
+                    render(task, result);
+                } else {
+                    execute(task, plan);
+                }
+            });
+        });
+    }
+
+    /** The scheduler handed the page back: its host slowed down and its turn is far off. */
+    void deferred(RenderTask task, Instant notBefore) {
+        step(task, () -> park(task, notBefore));
+    }
+
+    private void render(RenderTask task, HttpResult document) {
+        leaveWaiting(task);
+        rendering.incrementAndGet();
+        task.done.whenComplete((v, e) -> rendering.decrementAndGet());
+        s.browsers().openTab().whenComplete((tab, error) -> {
+            if (error != null) {
+                step(task, () -> failedRender(task, new RenderResult.Failed(FailureReason.RENDER_CRASHED,
+                        "no tab: " + unwrap(error).getMessage(), false)));
+                return;
+            }
+            if (!owned(task) || task.done.isDone()) {
+                tab.close();
+                task.cancel("partition revoked before the page was rendered");
+                return;
+            }
+            HttpUrl page;
+            try {
+                page = HttpUrl.parse(task.request.url());
+            } catch (InvalidUrlException e) {
+                tab.close();
+                step(task, () -> execute(task, s.planner().forError(task.request, e, s.time().now())));
+                return;
+            }
+            new PageRender(tab, page, document, rules, url -> subresource(task, url), s.time(), limits, s.metrics(),
+                    tab.browser().devtoolsPort()).run().whenComplete((result, renderError) -> {
+                        closeTab(tab, result);
+                        releaseSlot(task);
+                        step(task, () -> {
+                            if (renderError != null) {
+                                throw new CompletionException(renderError);
+                            }
+                            rendered(task, document, result);
+                        });
+                    });
+        });
+    }
+
+    /** A request of the page, fetched under its host's politeness within the page's partition. */
+    private CompletableFuture<HttpResult> subresource(RenderTask task, String url) {
+        SubresourceTask sub = new SubresourceTask(url, HostKey.of(url), task.partition(), task.epoch(), s.http(),
+                s.time());
+        s.scheduler().submit(sub, null);
+        return sub.result();
+    }
+
+    private void rendered(RenderTask task, HttpResult document, RenderResult result) {
+        if (result instanceof RenderResult.Failed failed) {
+            failedRender(task, failed);
+            return;
+        }
+        RenderResult.Rendered r = (RenderResult.Rendered) result;
+        Instant now = s.time().now();
+        Map<String, String> headers = new HashMap<>(document.headers());
+        headers.remove("content-length");
+        headers.put("content-type", RENDERED_TYPE);
+        CrawlRequest request = task.request;
+        FetchedPage page = new FetchedPage(SchemaVersions.PAGE, request.url(), request.url(), document.status(),
+                headers, RENDERED_TYPE, r.html(), now, Math.max(0, document.durationMs()) + r.elapsedMs(),
+                request.depth(), r.truncated(), null, request.hops(), request.seed(), true);
+        Plan plan = new Plan.Page(page);
+        String target = navigation(request, r.navigatedTo());
+        if (target != null) {
+            Redirect redirect = s.redirects().follow(request, target, now);
+            plan = redirect instanceof Redirect.Follow f
+                    ? new Plan.Redirect(withRedirect(page, target), f.next(), f.moved())
+                    : new Plan.Fail(FailureRecord.of(request, FailureReason.REDIRECT_LIMIT,
+                            ((Redirect.Limit) redirect).detail(), document.status(), now));
+        }
+        Duration took = Duration.ofMillis(r.elapsedMs());
+        execute(task, plan, () -> s.metrics().rendered(took));
+    }
+
+    /** The normalized target of a script's navigation of the main frame, or null when there is none to follow. */
+    private String navigation(CrawlRequest request, String navigatedTo) {
+        if (navigatedTo == null) {
+            return null;
+        }
+        try {
+            String target = s.redirects().resolve(request.url(), navigatedTo);
+            return target.equals(request.url()) ? null : target; // a reload is no redirect
+        } catch (IllegalArgumentException e) {
+            log.debug("ignoring the script navigation of {} to {}: {}", request.url(), navigatedTo, e.getMessage());
+            return null;
+        }
+    }
+
+    private void failedRender(RenderTask task, RenderResult.Failed failed) {
+        try (LogContext context = task.logContext()) {
+            log.info("rendering {} failed ({}): {}", task.request.url(), failed.reason().wireName(), failed.detail());
+        }
+        execute(task, s.planner().forError(task.request, new FetchException(failed.reason(), failed.detail()),
+                s.time().now()));
+    }
+
+    private void execute(RenderTask task, Plan plan) {
+        execute(task, plan, null);
+    }
+
+    /** Publishes what {@code plan} says; {@code rendered} counts a rendered page instead of a plain one. */
+    private void execute(RenderTask task, Plan plan, Runnable rendered) {
+        List<CompletableFuture<Void>> outs = new ArrayList<>();
+        Runnable counted;
+        if (plan instanceof Plan.Page p) {
+            outs.add(s.outputs().page(p.page()));
+            counted = rendered != null ? rendered : () -> s.metrics().page();
+        } else if (plan instanceof Plan.Redirect r) {
+            outs.add(s.outputs().page(r.page()));
+            if (r.next() != null) {
+                // Back through the fetchers: dedup, scope and the render patterns decide what becomes of it.
+                outs.add(s.outputs().request(r.next(), HostKey.of(r.next().url()), null));
+            }
+            if (r.moved() != null) {
+                log.info("seed {} moved to {}: {} joins the crawl's scope", task.request.url(), r.page().redirectTo(),
+                        r.moved().site());
+                outs.add(s.outputs().scope(r.moved()));
+            }
+            counted = rendered != null ? () -> {
+                rendered.run();
+                s.metrics().redirect();
+            } : () -> s.metrics().redirect();
+        } else if (plan instanceof Plan.Fail f) {
+            outs.add(s.outputs().failure(f.failure()));
+            counted = () -> s.metrics().failure(f.failure().reason());
+        } else {
+            Plan.Retry r = (Plan.Retry) plan;
+            outs.add(s.outputs().render(r.next(), task.key));
+            counted = () -> s.metrics().retry(r.reason());
+        }
+        finish(task, outs, counted);
+    }
+
+    private void park(RenderTask task, Instant notBefore) {
+        releaseSlot(task);
+        finish(task, List.of(s.outputs().render(task.request.withNotBefore(notBefore), task.key)),
+                () -> s.metrics().parked());
+    }
+
+    private void finish(RenderTask task, List<CompletableFuture<Void>> outputs, Runnable counted) {
+        Sends.all(outputs).whenComplete((v, error) -> {
+            if (error != null) {
+                task.done.completeExceptionally(error);
+            } else {
+                counted.run();
+                task.done.complete(null);
+            }
+        });
+    }
+
+    /** Runs a later step of {@code task} unless its partition changed owner; turns bugs into failure records. */
+    private void step(RenderTask task, Runnable body) {
+        if (task.done.isDone()) {
+            return;
+        }
+        if (!owned(task)) {
+            task.cancel("partition revoked");
+            return;
+        }
+        try {
+            body.run();
+        } catch (CompletionException e) {
+            Throwable cause = unwrap(e);
+            if (cause instanceof CancellationException) {
+                task.cancel(cause.getMessage());
+            } else {
+                internalError(task, cause);
+            }
+        } catch (RuntimeException e) {
+            internalError(task, e);
+        }
+    }
+
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
+    private void internalError(RenderTask task, Throwable e) {
+        // A bug on one URL must neither stop the worker nor loop through rewinds: record it and go on.
+        try (LogContext context = task.logContext()) {
+            log.error("internal error while rendering {}", task.request.url(), e);
+        }
+        releaseSlot(task);
+        finish(task, List.of(s.outputs().failure(FailureRecord.of(task.request, FailureReason.INTERNAL,
+                String.valueOf(e), null, s.time().now()))), () -> s.metrics().failure(FailureReason.INTERNAL));
+    }
+
+    private void closeTab(Tab tab, RenderResult result) {
+        tab.close().whenComplete((v, error) -> {
+            boolean hung = result instanceof RenderResult.Failed f && f.browserHung()
+                    || error != null && unwrap(error) instanceof org.kcrawl.render.cdp.CdpException ce
+                    && ce.kind() == org.kcrawl.render.cdp.CdpException.Kind.TIMEOUT;
+            if (hung) {
+                s.browsers().hung(tab.browser(), "a page's commands went unanswered");
+            }
+        });
+    }
+
+    private void leaveWaiting(RenderTask task) {
+        if (task.leftWaiting.compareAndSet(false, true)) {
+            waiting.decrementAndGet();
+        }
+    }
+
+    private void releaseSlot(RenderTask task) {
+        TabSlots.Slot slot = task.slot;
+        if (slot != null) {
+            slots.release(slot);
+        }
+    }
+
+    private boolean owned(RenderTask task) {
+        return s.scheduler().epoch(task.partition()) == task.epoch();
+    }
+
+    private static boolean renderable(FetchedPage page) {
+        if (page.status() < 200 || page.status() > 299 || page.body().length == 0 || page.contentType() == null) {
+            return false;
+        }
+        String type = page.contentType();
+        int semicolon = type.indexOf(';');
+        String media = (semicolon < 0 ? type : type.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+        return HTML_TYPES.contains(media);
+    }
+
+    private static FetchedPage withRedirect(FetchedPage p, String target) {
+        return new FetchedPage(p.v(), p.requestedUrl(), p.finalUrl(), p.status(), p.headers(), p.contentType(), p.body(),
+                p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), target, p.hops(), p.seed(), p.rendered());
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        Throwable cause = t;
+        while (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private static List<Integer> numbers(Collection<TopicPartition> partitions) {
+        List<Integer> out = new ArrayList<>(partitions.size());
+        for (TopicPartition tp : partitions) {
+            out.add(tp.partition());
+        }
+        return out;
+    }
+}

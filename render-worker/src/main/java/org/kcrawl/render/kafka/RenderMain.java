@@ -1,0 +1,52 @@
+package org.kcrawl.render.kafka;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.runtime.WorkerMain;
+import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The render worker as a process: {@code --config FILE} (the fetcher's YAML: one file keeps the rate,
+ * robots.txt and address rules of fetchers and render workers the same), {@code KCRAWL_RENDERER_*}
+ * variables over it, {@code KAFKA_*} variables passed to the Kafka clients. Runs until SIGTERM, then stops
+ * gracefully. Exit codes: 0 after a clean stop, 1 when the worker failed or could not start (no browser),
+ * 2 for bad usage or configuration.
+ */
+public final class RenderMain {
+    /** Prefix of the environment variables that override the render worker's settings. */
+    public static final String ENV_PREFIX = "KCRAWL_RENDERER_";
+
+    private static final String USAGE = "usage: render-worker [--config FILE]\n"
+            + "  settings: the fetcher's YAML file, then KCRAWL_RENDERER_<SETTING> variables (for example"
+            + " KCRAWL_RENDERER_RENDER_TABS=8);\n"
+            + "  Kafka client properties: KAFKA_<PROPERTY> variables (for example KAFKA_SECURITY_PROTOCOL=SSL);\n"
+            + "  logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides";
+
+    private static final WorkerMain<FetcherConfig, RenderWorker> MAIN = new WorkerMain<>("render-worker", USAGE,
+            (file, env) -> new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file, env, ENV_PREFIX),
+            (config, env, bindAddress) -> RenderProcess.start(config, env, bindAddress).process(),
+            (config, process) -> log().info("render worker of crawl '{}' running against {} with {} tabs; metrics and"
+                    + " health on port {}", config.crawlName(), config.bootstrapServers(), config.renderTabs(),
+                    process.opsPort()));
+
+    private RenderMain() {}
+
+    /** Runs the render worker until it is stopped; exits with the code of {@link #run}. */
+    public static void main(String[] args) {
+        MAIN.main(args);
+    }
+
+    /** Runs the render worker with {@code env}; returns the exit code. */
+    static int run(String[] args, Map<String, String> env, PrintStream err, AtomicBoolean shuttingDown) {
+        return MAIN.run(args, env, err, shuttingDown);
+    }
+
+    /** Obtained on use, so no logger exists before the log format has been chosen. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(RenderMain.class);
+    }
+}

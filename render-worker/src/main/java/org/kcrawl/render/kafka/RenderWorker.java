@@ -1,0 +1,350 @@
+package org.kcrawl.render.kafka;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.kcrawl.common.kafka.DeadLetterPublisher;
+import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.WorkerLoop;
+import org.kcrawl.common.kafka.WorkerLoopSettings;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
+import org.kcrawl.common.runtime.ManagedWorker;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeFollower;
+import org.kcrawl.common.scope.SiteScope;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.fetcher.http.HttpClientSettings;
+import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.kafka.Outputs;
+import org.kcrawl.fetcher.kafka.ResponsePlanner;
+import org.kcrawl.fetcher.kafka.SharedDns;
+import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.PermitListener;
+import org.kcrawl.fetcher.politeness.ResolvedAddresses;
+import org.kcrawl.fetcher.politeness.SystemTimeSource;
+import org.kcrawl.fetcher.robots.RobotsPolicy;
+import org.kcrawl.fetcher.robots.RobotsRules;
+import org.kcrawl.render.browser.Blackhole;
+import org.kcrawl.render.browser.BrowserSettings;
+import org.kcrawl.render.browser.BrowserSupervisor;
+import org.kcrawl.render.page.RenderLimits;
+import org.kcrawl.render.page.RequestRules;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One render worker: consumes the render topic in the renderer group and renders each URL in headless
+ * Chromium ({@link RenderHandler}), on a {@link WorkerLoop} thread of its own. Usable in-process (the crawl
+ * command, tests) and from {@link RenderMain}. It owns everything it builds, the browser included, and
+ * closes it on {@link #stop()}.
+ */
+public final class RenderWorker implements AutoCloseable, ManagedWorker {
+    private static final Logger log = LoggerFactory.getLogger(RenderWorker.class);
+    /** URLs are small: what the consumer reads ahead stays small too. */
+    private static final Map<String, Object> SMALL_RECORDS = Map.of(
+            ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 64 * 1024,
+            ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 1024 * 1024);
+
+    private final FetcherConfig config;
+    private final List<AutoCloseable> owned;
+    private final SystemTimeSource time;
+    private final HostScheduler scheduler;
+    private final NettyHttpFetcher http;
+    private final BrowserSupervisor browsers;
+    private final RenderMetrics metrics;
+    private final RenderHandler handler;
+    private final KafkaProducer<String, byte[]> producer;
+    private final ExecutorService sendExecutor;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final WorkerLoop<CrawlRequest> loop;
+    private final Thread thread;
+    private volatile Throwable failure;
+    private boolean started;
+    private boolean stopped;
+
+    /**
+     * A worker of {@code config} judging redirect targets (3xx, and scripts that send a page elsewhere) by
+     * the crawl's scope, which it follows on the scope topic until it stops. Starts the browser: throws
+     * {@link IllegalStateException} naming {@code browser_path} when it cannot.
+     */
+    public static RenderWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry) {
+        return create(config, clients, registry, RenderHttp.of(config));
+    }
+
+    /** The same, with the HTTP client built from {@code http} (tests open a loopback range with it). */
+    public static RenderWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
+                                      HttpClientSettings http) {
+        CrawlSites sites = new CrawlSites();
+        ScopeFollower follower = ScopeFollower.start(clients, config.topics(),
+                "renderer-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8), sites,
+                site -> { }, ScopeFollower.DEFAULT_TIMEOUT);
+        try {
+            RedirectRules redirects = new RedirectRules(RedirectRules.defaults(config.maxRedirectHops()).normalizer(),
+                    RedirectScope.of(new SiteScope(config.scope(), sites)), config.maxRedirectHops(),
+                    config.maxRefreshDelay());
+            return new RenderWorker(config, clients, registry, http, redirects, follower);
+        } catch (RuntimeException e) {
+            follower.close();
+            throw e;
+        }
+    }
+
+    /** The HTTP client settings a render worker of {@code config} runs with. */
+    public static HttpClientSettings httpSettings(FetcherConfig config) {
+        return RenderHttp.of(config);
+    }
+
+    /** A worker following redirects by {@code redirects} (the crawl command shares its rules), owning nothing else. */
+    public static RenderWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
+                                      HttpClientSettings http, RedirectRules redirects) {
+        return new RenderWorker(config, clients, registry, http, redirects, null);
+    }
+
+    private RenderWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpClientSettings http,
+                         RedirectRules redirects, AutoCloseable follower) {
+        if (config == null || clients == null || registry == null || http == null || redirects == null) {
+            throw new IllegalArgumentException("config, clients, registry, http and redirects are required");
+        }
+        this.config = config;
+        CrawlTopics topics = config.topics();
+        String clientId = "renderer-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        List<AutoCloseable> built = new ArrayList<>();
+        if (follower != null) {
+            built.add(follower);
+        }
+        try {
+            time = keep(built, new SystemTimeSource("kcrawl-render-timer"));
+            SharedDns dns = keep(built, SharedDns.start(http));
+            this.http = keep(built, new NettyHttpFetcher(http, dns.resolver()));
+            scheduler = keep(built, new HostScheduler(config.politeness(), time, new ResolvedAddresses(dns.resolver()),
+                    PermitListener.NONE));
+            NioEventLoopGroup cdpLoop = new NioEventLoopGroup(1, new DefaultThreadFactory("kcrawl-cdp", true));
+            built.add(() -> cdpLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS));
+            Blackhole blackhole = keep(built, Blackhole.open(cdpLoop));
+            browsers = keep(built, new BrowserSupervisor(BrowserSettings.of(Path.of(config.browserPath()),
+                    config.browserSandbox()), cdpLoop, blackhole));
+            browsers.start();
+            metrics = new RenderMetrics(registry);
+            // robots.txt meters are the fetchers'; a render worker reads robots.txt for its own pages only.
+            RobotsPolicy robots = config.ignoreRobots() ? RobotsPolicy.ignore()
+                    : new RobotsRules(this.http, scheduler, config.robots(), time, new SimpleMeterRegistry());
+            producer = keep(built, clients.producer(clientId));
+            sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-render-send"));
+            built.add(sendExecutor::shutdownNow);
+            Outputs outputs = new Outputs(producer, topics, sendExecutor);
+            RenderServices services = new RenderServices(scheduler, robots, this.http, browsers, outputs,
+                    new ResponsePlanner(config.retryPolicy(), redirects), redirects, metrics, time);
+            handler = new RenderHandler(services, new RequestRules(config.renderScope(), config.renderResourceTypes(),
+                    config.renderMaxRequests(), config.renderMaxBytes()),
+                    RenderLimits.of(config.renderTimeout(), config.maxBodyBytes()), config.maxHold(),
+                    config.renderTabs(), config.perHost());
+            consumer = keep(built, clients.consumer(topics.rendererGroup(), clientId, config.renderMaxPending(),
+                    SMALL_RECORDS));
+            loop = new WorkerLoop<>("renderer", consumer, List.of(topics.render()), CrawlRequest.class, handler,
+                    new DeadLetterPublisher(producer, topics.deadLetters()),
+                    new WorkerLoopSettings(config.renderMaxPending(), config.renderMaxPending(),
+                            Duration.ofMillis(100), Duration.ZERO));
+        } catch (RuntimeException e) {
+            closeAll(built);
+            throw e;
+        }
+        this.owned = built;
+        thread = daemon(this::runLoop, "kcrawl-renderer-" + config.crawlName());
+        registerMeters(registry);
+    }
+
+    /** Starts consuming. */
+    @Override
+    public synchronized void start() {
+        if (started || stopped) {
+            throw new IllegalStateException("the render worker can be started once");
+        }
+        started = true;
+        thread.start();
+    }
+
+    /**
+     * Stops gracefully: no new request starts, pages being rendered get the drain time to finish and
+     * publish, completed offsets are committed, the rest is left to the next owner; then the browser,
+     * the HTTP client and the producer are closed. Idempotent.
+     */
+    @Override
+    public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        if (started) {
+            scheduler.stopStarting();
+            try {
+                long deadline = System.nanoTime() + config.drainTimeout().toNanos();
+                // The stopping thread is neither an event loop nor a poll loop: short waits are fine here.
+                while ((handler.rendering() > 0 || scheduler.inFlight() > 0) && System.nanoTime() < deadline) {
+                    TimeUnit.MILLISECONDS.sleep(50);
+                }
+                if (handler.rendering() > 0) {
+                    log.warn("{} pages still rendering after the drain time of {}; the next owner renders them again",
+                            handler.rendering(), config.drainTimeout());
+                }
+                loop.requestStop();
+                if (!loop.awaitStopped(Duration.ofSeconds(30))) {
+                    log.warn("render poll loop did not stop within 30 s; closing anyway");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else {
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+        }
+        sendExecutor.shutdown();
+        try {
+            if (!sendExecutor.awaitTermination(30, TimeUnit.SECONDS)) {
+                log.warn("render outputs still queued after 30 s; they will be redone by the next owner");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        owned.remove(consumer); // closed by its loop
+        closeAll(owned);
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    @Override
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return loop.awaitStopped(timeout);
+    }
+
+    @Override
+    public boolean isAlive(Duration maxSilence) {
+        return loop.isAlive(maxSilence);
+    }
+
+    @Override
+    public int assignedPartitions() {
+        return loop.assignedPartitions();
+    }
+
+    @Override
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    /** Consumed URLs whose outputs are not all acknowledged yet. */
+    public int pending() {
+        return loop.pending();
+    }
+
+    /** Requests on the wire (pages, their scripts' requests, robots.txt). */
+    public int inFlight() {
+        return scheduler.inFlight();
+    }
+
+    /** URLs consumed and not rendering yet. */
+    public int queued() {
+        return handler.waiting();
+    }
+
+    /** Pages being rendered now. */
+    public int rendering() {
+        return handler.rendering();
+    }
+
+    /** Pages published with the browser's DOM. */
+    public long renderedPages() {
+        return metrics.renderedCount();
+    }
+
+    /** Pages published as fetched (not HTML, an error status, redirects). */
+    public long plainPages() {
+        return metrics.pagesCount();
+    }
+
+    /** Failure records published. */
+    public long failures() {
+        return metrics.failures();
+    }
+
+    /** Retries published. */
+    public long retries() {
+        return metrics.retries();
+    }
+
+    /** Failure records published, by reason. */
+    public Map<FailureReason, Long> failuresByReason() {
+        return metrics.failuresByReason();
+    }
+
+    /** Browsers started again after one died. */
+    public long browserRestarts() {
+        return browsers.restarts();
+    }
+
+    private void runLoop() {
+        try {
+            loop.run();
+        } catch (RuntimeException | Error e) {
+            // WorkerLoop has logged it; keep it for failure() so the caller can exit non-zero.
+            failure = e;
+        }
+    }
+
+    private void registerMeters(MeterRegistry registry) {
+        Gauge.builder(MeterCatalogue.RENDER_TABS, handler, RenderHandler::rendering)
+                .description("pages being rendered now").register(registry);
+        Gauge.builder(MeterCatalogue.RENDER_WAITING, handler, RenderHandler::waiting)
+                .description("URLs consumed and not rendering yet").register(registry);
+        FunctionCounter.builder(MeterCatalogue.RENDER_BROWSER_RESTARTS, browsers, BrowserSupervisor::restarts)
+                .description("browsers started again after one died").register(registry);
+        FunctionCounter.builder(MeterCatalogue.RENDER_PROXY_REFUSED, browsers, BrowserSupervisor::refusedByProxy)
+                .description("connections refused by the worker's proxy").register(registry);
+        FunctionCounter.builder(MeterCatalogue.RENDER_DEAD_LETTERS, loop, WorkerLoop::deadLettered)
+                .description("URL messages sent to the dead-letter topic").register(registry);
+    }
+
+    private static <T extends AutoCloseable> T keep(List<AutoCloseable> built, T resource) {
+        built.add(resource);
+        return resource;
+    }
+
+    private static void closeAll(List<AutoCloseable> built) {
+        for (int i = built.size() - 1; i >= 0; i--) {
+            try {
+                built.get(i).close();
+            } catch (Exception e) {
+                log.warn("closing {} failed: {}", built.get(i).getClass().getSimpleName(), e.toString());
+            }
+        }
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+}
