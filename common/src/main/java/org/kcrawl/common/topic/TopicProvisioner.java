@@ -47,7 +47,7 @@ public final class TopicProvisioner {
         wanted.add(topic(topics.scope(), 1, layout,
                 Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
         // Keyed by host like urls and as many partitions, so render workers scale as far as fetchers do.
-        wanted.add(topic(topics.render(), layout.urlPartitions(), layout, Map.of()));
+        wanted.add(topic(topics.render(), layout.urlPartitions(), layout, WorkRetention.CONFIGS));
         wanted.add(topic(topics.pages(), layout.pagePartitions(), layout,
                 WorkRetention.with(Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes))));
         wanted.add(topic(topics.records(), layout.outputPartitions(), layout, Map.of()));

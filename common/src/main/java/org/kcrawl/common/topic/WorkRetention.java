@@ -16,8 +16,8 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 
 /**
- * The retention of the topics that hold work not done yet: URLs waiting to be fetched ({@code urls} and
- * the parking tiers) and pages waiting to be parsed ({@code pages}). Kafka deletes by age or size, not by
+ * The retention of the topics that hold work not done yet: URLs waiting to be fetched or rendered ({@code urls},
+ * {@code render} and the parking tiers) and pages waiting to be parsed ({@code pages}). Kafka deletes by age or size, not by
  * whether a group has read a message, so any retention but "forever" can delete unconsumed work: a crawl
  * paused longer than a broker's default 7 days would lose its backlog. These topics are created with
  * {@code retention.ms=-1} and {@code retention.bytes=-1}; topics that already exist are checked and each
@@ -47,9 +47,9 @@ public final class WorkRetention {
         return Map.copyOf(all);
     }
 
-    /** The work topics of a crawl: urls, pages and every parking tier. */
+    /** The work topics of a crawl: urls, render, pages and every parking tier. */
     public static List<String> topics(CrawlTopics topics) {
-        List<String> out = new ArrayList<>(List.of(topics.urls(), topics.pages()));
+        List<String> out = new ArrayList<>(List.of(topics.urls(), topics.render(), topics.pages()));
         out.addAll(topics.parkedTopics());
         return List.copyOf(out);
     }
