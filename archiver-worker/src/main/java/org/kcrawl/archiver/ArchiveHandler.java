@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Hands each page to the {@link ArchiveWriter}; its stage completes when the page's records are synced
  * to disk, so its offset is committed only then. A page without captured heads (its fetcher ran without
- * {@code capture_heads}) cannot be archived as exchanged: it is counted, warned about once, and passed.
+ * {@code capture_heads}), or a rendered page without the bytes its server sent, cannot be archived as
+ * exchanged: it is counted, warned about once, and passed.
  * Records written for a partition that is then revoked stay in the file; the partition's next owner
  * writes them again (at-least-once, as every output of the crawl).
  */
@@ -30,11 +31,12 @@ final class ArchiveHandler implements RecordHandler<FetchedPage> {
 
     @Override
     public CompletionStage<?> handle(FetchedPage page, ConsumerRecord<String, byte[]> record) {
-        if (page.capture() == null) {
+        if (!WarcRecords.archivable(page)) {
             metrics.skipped();
             if (warned.compareAndSet(false, true)) {
                 log.warn("{} carries no captured heads and is not archived; set capture_heads on the fetchers"
-                        + " (this is said once; crawl.archive.skipped counts them)", page.requestedUrl());
+                        + " (the render workers read the fetchers' settings; this is said once;"
+                        + " crawl.archive.skipped counts them)", page.requestedUrl());
             }
             return CompletableFuture.completedFuture(null);
         }

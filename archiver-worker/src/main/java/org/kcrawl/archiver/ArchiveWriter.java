@@ -127,7 +127,7 @@ final class ArchiveWriter implements AutoCloseable {
                 openFile();
             }
             List<WarcRecord> records = WarcRecords.of(item.page, warcinfoId, ids);
-            WarcRecord main = records.get(records.size() - 1);
+            WarcRecord main = records.get(1); // request, then the response or revisit, then any conversion
             for (WarcRecord record : records) {
                 unsyncedFileBytes += file.write(record, record == main ? IndexEntries.of(item.page, main) : null);
                 unsyncedTypes.merge(record.type(), 1L, Long::sum);
@@ -136,7 +136,8 @@ final class ArchiveWriter implements AutoCloseable {
                 firstUnsyncedNanos = System.nanoTime();
             }
             unsynced.add(item);
-            unsyncedBytes += item.page.body().length;
+            byte[] source = item.page.capture().sourceBody();
+            unsyncedBytes += item.page.body().length + (source == null ? 0 : source.length);
         } catch (IOException | RuntimeException e) {
             item.done.completeExceptionally(e);
             abandonFile(e);

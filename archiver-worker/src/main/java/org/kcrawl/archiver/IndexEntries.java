@@ -22,7 +22,9 @@ final class IndexEntries {
     static WarcFile.IndexEntry of(FetchedPage page, WarcRecord main) {
         String digest = main instanceof WarcResponse r ? r.payloadDigest().map(WarcDigest::prefixedBase32).orElse(null)
                 : null;
-        String mime = page.notModified() ? REVISIT_MIME : mediaType(page.contentType());
+        // A rendered page's own type is its DOM's; the response record holds what the server sent, and its type.
+        String mime = page.notModified() ? REVISIT_MIME
+                : mediaType(page.rendered() ? headerOf(page.capture().response(), "content-type") : page.contentType());
         return new WarcFile.IndexEntry(page.requestedUrl(), main.date(), mime, page.status(), digest);
     }
 
@@ -34,6 +36,17 @@ final class IndexEntries {
         }
         if (record instanceof WarcRevisit v) {
             return new WarcFile.IndexEntry(v.target(), v.date(), REVISIT_MIME, v.http().status(), null);
+        }
+        return null;
+    }
+
+    /** The value of header {@code name} (lower case) in a response head, or null when it has none. */
+    private static String headerOf(String head, String name) {
+        for (String line : head.split("\r\n")) {
+            int colon = line.indexOf(':');
+            if (colon == name.length() && line.regionMatches(true, 0, name, 0, colon)) {
+                return line.substring(colon + 1).trim();
+            }
         }
         return null;
     }

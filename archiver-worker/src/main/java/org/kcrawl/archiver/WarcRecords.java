@@ -13,6 +13,7 @@ import org.kcrawl.common.message.Capture;
 import org.kcrawl.common.message.FetchedPage;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.MessageVersion;
+import org.netpreserve.jwarc.WarcConversion;
 import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcRequest;
@@ -25,7 +26,8 @@ import org.netpreserve.jwarc.Warcinfo;
  * The WARC 1.1 records of one fetched page: a {@code request} (the request head as sent) and a
  * {@code response} (the response head as received, see {@link StoredHead}, then the body as kept), or,
  * for a recrawl's 304, a {@code request} and a {@code revisit} of profile server-not-modified that refers
- * to the earlier capture's date. Each carries SHA-1 block and payload digests (base32, as the WARC
+ * to the earlier capture's date; a page a browser rendered adds a {@code conversion} record with its DOM
+ * after the response, which holds the document as the server sent it. Each carries SHA-1 block and payload digests (base32, as the WARC
  * guidelines write them), the address dialed, and {@code WARC-Truncated: length} when the body was cut
  * at the fetcher's size cap or not read (a type fetched as metadata only). The capture's date is when the
  * fetch completed, the {@code fetched_at} of the page, its record and its URL status: a revisit's
@@ -51,9 +53,15 @@ final class WarcRecords {
         Instant date = page.fetchedAt();
         InetAddress ip = address(capture.ip());
         URI mainId = ids.next();
-        WarcRecord main = page.notModified()
-                ? revisit(page, capture, target, date, ip, warcinfo, mainId)
-                : response(page, capture, target, date, ip, warcinfo, mainId);
+        WarcRecord main;
+        if (page.notModified()) {
+            main = revisit(page, capture, target, date, ip, warcinfo, mainId);
+        } else if (page.rendered()) {
+            main = response(page, capture.sourceBody(), capture.sourceTruncated(), capture, target, date, ip, warcinfo,
+                    mainId);
+        } else {
+            main = response(page, page.body(), page.truncated(), capture, target, date, ip, warcinfo, mainId);
+        }
         byte[] requestBlock = capture.request().getBytes(StandardCharsets.ISO_8859_1);
         WarcRequest.Builder request = new WarcRequest.Builder(target)
                 .version(MessageVersion.WARC_1_1)
@@ -66,7 +74,40 @@ final class WarcRecords {
         if (ip != null) {
             request.ipAddress(ip);
         }
-        return List.of(request.build(), main);
+        if (!page.rendered()) {
+            return List.of(request.build(), main);
+        }
+        return List.of(request.build(), main, conversion(page, target, date, warcinfo, mainId, ids.next()));
+    }
+
+    /**
+     * The DOM a browser built from the response {@code source}: a {@code conversion} record (WARC 1.1,
+     * section 6.8) that refers to it, so a replay shows what the server sent and a reader finds what the
+     * crawl parsed.
+     */
+    private static WarcRecord conversion(FetchedPage page, URI target, Instant date, URI warcinfo, URI source, URI id)
+            throws IOException {
+        byte[] dom = page.body();
+        WarcConversion.Builder b = new WarcConversion.Builder()
+                .version(MessageVersion.WARC_1_1)
+                .addHeader("WARC-Target-URI", target.toString())
+                .recordId(id)
+                .date(date)
+                .warcinfoId(warcinfo)
+                .refersTo(source)
+                .body(MediaType.parse(page.contentType()), dom)
+                .blockDigest(sha1(dom))
+                .payloadDigest(sha1(dom));
+        if (page.truncated()) {
+            b.truncated(WarcTruncationReason.LENGTH);
+        }
+        return b.build();
+    }
+
+    /** True when {@code page} can be archived as exchanged: it carries its heads, and a rendered page its source. */
+    static boolean archivable(FetchedPage page) {
+        Capture capture = page.capture();
+        return capture != null && (!page.rendered() || capture.sourceBody() != null);
     }
 
     /** The {@code warcinfo} record that opens a file: {@code fields} as application/warc-fields, digested. */
@@ -84,9 +125,8 @@ final class WarcRecords {
                 .build();
     }
 
-    private static WarcRecord response(FetchedPage page, Capture capture, URI target, Instant date, InetAddress ip,
-                                       URI warcinfo, URI id) throws IOException {
-        byte[] body = page.body();
+    private static WarcRecord response(FetchedPage page, byte[] body, boolean truncated, Capture capture, URI target,
+                                       Instant date, InetAddress ip, URI warcinfo, URI id) throws IOException {
         String stored = StoredHead.of(capture.response(), body.length);
         byte[] head = stored.getBytes(StandardCharsets.ISO_8859_1);
         byte[] block = new byte[head.length + body.length];
@@ -103,7 +143,7 @@ final class WarcRecords {
         if (ip != null) {
             b.ipAddress(ip);
         }
-        if (page.truncated() || skipped(page, stored)) {
+        if (truncated || skipped(page, body, stored)) {
             b.truncated(WarcTruncationReason.LENGTH);
         }
         return b.build();
@@ -133,13 +173,13 @@ final class WarcRecords {
      * True when the server announced more body than was kept though nothing was decoded: a type the
      * fetcher reads as metadata only (its body is not read at all).
      */
-    private static boolean skipped(FetchedPage page, String storedHead) {
+    private static boolean skipped(FetchedPage page, byte[] body, String storedHead) {
         String announced = page.headers().get("content-length");
         if (announced == null || storedHead.contains("X-Crawler-")) {
             return false;
         }
         try {
-            return Long.parseLong(announced.trim()) > page.body().length;
+            return Long.parseLong(announced.trim()) > body.length;
         } catch (NumberFormatException e) {
             return false;
         }

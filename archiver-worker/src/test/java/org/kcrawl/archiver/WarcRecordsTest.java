@@ -123,6 +123,36 @@ class WarcRecordsTest {
     }
 
     @Test
+    void aRenderedPageIsArchivedAsTheServerSentItWithItsDomAsAConversion() throws Exception {
+        byte[] shell = Pages.utf8("<html><div id=app></div><script src=/app.js></script></html>");
+        byte[] dom = Pages.utf8("<html><head></head><body><div id=\"app\"><a href=\"/b\">b</a></div></body></html>");
+        FetchedPage fetched = Pages.ok("http://127.0.0.1:8080/app", shell);
+        FetchedPage rendered = new FetchedPage(2, fetched.requestedUrl(), fetched.finalUrl(), 200,
+                Map.of("content-type", "text/html; charset=utf-8"), "text/html; charset=utf-8", dom, Pages.FETCHED, 900,
+                1, false, null, 0, false, true, false, null, fetched.capture().withSource(shell, false));
+
+        List<WarcRecord> records = WarcRecords.of(rendered, WARCINFO, counter());
+        assertThat(records).extracting(WarcRecord::type).containsExactly("request", "response", "conversion");
+        WarcResponse response = (WarcResponse) records.get(1);
+        byte[] block = response.body().stream().readAllBytes();
+        assertThat(Arrays.copyOfRange(block, headEnd(block), block.length)).as("the bytes the server sent")
+                .isEqualTo(shell);
+        assertThat(response.payloadDigest()).contains(WarcRecords.sha1(shell));
+        WarcRecord conversion = records.get(2);
+        assertThat(conversion.headers().sole("WARC-Refers-To")).contains("<" + response.id() + ">");
+        assertThat(conversion.headers().sole("WARC-Target-URI")).contains("http://127.0.0.1:8080/app");
+        assertThat(conversion.contentType().toString()).startsWith("text/html");
+        assertThat(conversion.body().stream().readAllBytes()).as("the DOM the crawl parsed").isEqualTo(dom);
+        assertThat(IndexEntries.of(rendered, response).mime()).as("indexed with the server's type").isEqualTo("text/html");
+        assertThat(WarcRecords.archivable(rendered)).isTrue();
+
+        FetchedPage withoutSource = new FetchedPage(2, fetched.requestedUrl(), fetched.finalUrl(), 200, Map.of(),
+                "text/html; charset=utf-8", dom, Pages.FETCHED, 900, 1, false, null, 0, false, true, false, null,
+                fetched.capture());
+        assertThat(WarcRecords.archivable(withoutSource)).as("a DOM is not what the server sent").isFalse();
+    }
+
+    @Test
     void aPageWithoutCapturedHeadsIsRefused() {
         FetchedPage bare = new FetchedPage(2, "http://127.0.0.1:8080/", "http://127.0.0.1:8080/", 200, Map.of(),
                 "text/html", new byte[] {'x'}, Pages.FETCHED, 1, 0, false, null, 0, false);

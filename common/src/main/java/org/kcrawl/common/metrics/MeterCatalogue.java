@@ -113,7 +113,8 @@ public final class MeterCatalogue {
     /** Page messages dead-lettered by an archiver. */
     public static final String ARCHIVE_DEAD_LETTERS = "crawl.archive.dead.letters";
     /** Values of the archiver's {@code type} tag. */
-    public static final List<String> ARCHIVE_RECORD_TYPES = List.of("warcinfo", "request", "response", "revisit");
+    public static final List<String> ARCHIVE_RECORD_TYPES = List.of("warcinfo", "request", "response", "revisit",
+            "conversion");
 
     /** How each URL a render worker consumed ended. */
     public static final String RENDER_OUTCOMES = "crawl.render.outcomes";
@@ -253,13 +254,13 @@ public final class MeterCatalogue {
             meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
             meter(ARCHIVE_RECORDS, COUNTER, null, ARCHIVER, "WARC records written and synced to disk (their pages'"
                             + " offsets may be committed), by type; a page is a request and a response, or a request and"
-                            + " a revisit for a 304",
+                            + " a revisit for a 304; a rendered page adds a conversion (its DOM)",
                     "type", ARCHIVE_RECORD_TYPES),
             meter(ARCHIVE_BYTES, COUNTER, "bytes", ARCHIVER, "bytes written to WARC files, gzip-compressed, synced"),
             meter(ARCHIVE_FILES, COUNTER, null, ARCHIVER, "WARC files finished: synced, closed and renamed from"
                     + " .open (at the size cap, on a clean stop, or recovered at start after a crash)"),
             meter(ARCHIVE_SKIPPED, COUNTER, null, ARCHIVER, "pages not archived because they carry no captured"
-                    + " heads: their fetcher ran without capture_heads"),
+                    + " heads (their fetcher ran without capture_heads) or, rendered, not the bytes their server sent"),
             meter(ARCHIVE_DEAD_LETTERS, COUNTER, null, ARCHIVER, "page messages an archiver sent to the dead-letter"
                     + " topic: undecodable, or whose records could not be written"),
 
