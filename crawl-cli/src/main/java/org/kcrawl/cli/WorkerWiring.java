@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.kcrawl.archiver.ArchiverConfig;
+import org.kcrawl.archiver.ArchiverWorker;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.common.kafka.KafkaClients;
@@ -46,6 +48,8 @@ final class WorkerWiring {
     private final FetcherConfig fetcher;
     private final ParserConfig parser;
     private final UrlNormalizer normalizer;
+    /** The archiver's settings with {@code --warc}, else null. */
+    private final ArchiverConfig archiver;
 
     WorkerWiring(CrawlOptions options) {
         this.options = options;
@@ -64,6 +68,8 @@ final class WorkerWiring {
                 parserOverrides(options));
         sameRedirectLimits(fetcher, parser);
         this.normalizer = parser.urlNormalizer();
+        this.archiver = options.warc == null ? null : binder.bindSection(ArchiverConfig.class,
+                ArchiverConfig.defaults(), options.config, "archiver", Map.of());
         if (rendering()) {
             browserInstalled(fetcher);
         }
@@ -167,17 +173,24 @@ final class WorkerWiring {
             ParserWorker parserWorker = options.fetchOnly ? null
                     : new ParserWorker(parserConfig, clients, registry, sites, redirects);
             RenderWorker renderWorker = null;
+            ArchiverWorker archiverWorker = null;
             try {
                 renderWorker = rendering() ? RenderWorker.create(fetcher, clients, registry,
                         RenderWorker.httpSettings(fetcher), redirects) : null;
+                archiverWorker = archiver == null ? null : new ArchiverWorker(
+                        archiver.forLocalCrawl(options.crawlName, clients.bootstrapServers(), options.warc), clients,
+                        registry);
             } catch (RuntimeException e) {
                 fetcherWorker.close();
+                if (renderWorker != null) {
+                    renderWorker.close();
+                }
                 if (parserWorker != null) {
                     parserWorker.close();
                 }
                 throw e;
             }
-            return new InProcessWorkers(fetcherWorker, parserWorker, renderWorker, follower, moves,
+            return new InProcessWorkers(fetcherWorker, parserWorker, renderWorker, archiverWorker, follower, moves,
                     new CapNote(fetcher.perAddressInForce()));
         } catch (RuntimeException e) {
             follower.close();
@@ -215,6 +228,10 @@ final class WorkerWiring {
         if (!o.proxies.isEmpty()) {
             m.put("proxies", List.copyOf(o.proxies));
         }
+        if (o.warc != null) {
+            // The archiver writes each exchange as it went over the wire: the fetcher must keep the heads.
+            m.put("capture_heads", true);
+        }
         return m;
     }
 
@@ -236,15 +253,27 @@ final class WorkerWiring {
         private final ParserWorker parser;
         /** Null when the crawl renders nothing. */
         private final RenderWorker renderer;
+        /** Null without --warc. */
+        private final ArchiverWorker archiver;
         private final ScopeFollower scope;
         private final SeedMoves moves;
         private final CapNote capNote;
 
-        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, RenderWorker renderer, ScopeFollower scope,
-                         SeedMoves moves, CapNote capNote) {
+        @Override
+        public Archived archived() {
+            if (archiver == null) {
+                return null;
+            }
+            var m = archiver.metrics();
+            return new Archived(m.pagesArchived(), m.revisits(), m.filesFinished());
+        }
+
+        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, RenderWorker renderer, ArchiverWorker archiver,
+                         ScopeFollower scope, SeedMoves moves, CapNote capNote) {
             this.fetcher = fetcher;
             this.parser = parser;
             this.renderer = renderer;
+            this.archiver = archiver;
             this.scope = scope;
             this.moves = moves;
             this.capNote = capNote;
@@ -252,6 +281,10 @@ final class WorkerWiring {
 
         @Override
         public void start() {
+            if (archiver != null) {
+                // First: it finishes the files a killed run left open before anything new is written.
+                archiver.start();
+            }
             fetcher.start();
             if (renderer != null) {
                 renderer.start();
@@ -315,7 +348,7 @@ final class WorkerWiring {
         @Override
         public int pending() {
             return fetcher.pending() + (parser == null ? 0 : parser.pending())
-                    + (renderer == null ? 0 : renderer.pending());
+                    + (renderer == null ? 0 : renderer.pending()) + (archiver == null ? 0 : archiver.pending());
         }
 
         @Override
@@ -334,7 +367,14 @@ final class WorkerWiring {
                             parser.close();
                         }
                     } finally {
-                        scope.close();
+                        try {
+                            if (archiver != null) {
+                                // Its pages are synced and committed, then its open file is finished.
+                                archiver.close();
+                            }
+                        } finally {
+                            scope.close();
+                        }
                     }
                 }
             }

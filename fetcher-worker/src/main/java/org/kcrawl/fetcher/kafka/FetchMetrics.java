@@ -47,6 +47,7 @@ public final class FetchMetrics {
     private final Counter bytes;
     private final Timer politenessWait;
     private final AtomicLong pages = new AtomicLong();
+    private final AtomicLong notModified = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLongArray failuresByReason = new AtomicLongArray(FailureReason.values().length);
     private final AtomicLong skips = new AtomicLong();
@@ -60,6 +61,7 @@ public final class FetchMetrics {
         }
         this.registry = registry;
         registerOutcome("page", NONE);
+        registerOutcome("not_modified", NONE);
         registerOutcome("redirect", NONE);
         registerOutcome("parked", NONE);
         registerOutcome("render", NONE);
@@ -101,6 +103,18 @@ public final class FetchMetrics {
     void page() {
         pages.incrementAndGet();
         outcome("page", NONE);
+    }
+
+    /** A recrawl's conditional request was answered 304: a page that did not change. */
+    void notModified() {
+        pages.incrementAndGet();
+        notModified.incrementAndGet();
+        outcome("not_modified", NONE);
+    }
+
+    /** Pages a recrawl found not modified (304), acknowledged. */
+    public long notModifiedPages() {
+        return notModified.get();
     }
 
     void redirect() {

@@ -174,6 +174,17 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                           records at this rate
  * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this fetcher's
  *                        consumers, stable across its restarts (a pod name); empty for dynamic membership
+ * @param revisitInterval how long after its fetch a URL is due again, as its status in the seen topic
+ *                        says ({@code next_fetch_at}), for a URL fetched the first time (default 1 day);
+ *                        what {@code crawl submit --recrawl-due} and {@code crawl --recrawl-due} go by
+ * @param revisitMinInterval the shortest interval adaptation reaches: a recrawled URL that changed gets
+ *                           half its previous interval (default 1 hour)
+ * @param revisitMaxInterval the longest interval adaptation reaches: a recrawled URL that did not change
+ *                           (304, or the same content hash) gets twice its previous interval (default 30
+ *                           days). Setting both bounds to {@code revisit_interval} turns adaptation off
+ * @param captureHeads put each page's request head as sent and response head as received (status line
+ *                     and every header, up to the header cap) and the address dialed on the pages topic,
+ *                     for an archiver writing WARC files (default false: nothing is copied)
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -252,7 +263,12 @@ public record FetcherConfig(
         @JsonProperty("idle_connection_timeout") Duration idleConnectionTimeout,
         @JsonProperty("io_threads") int ioThreads,
         @JsonProperty("allow_cidrs") List<String> allowCidrs,
-        @JsonProperty("deny_cidrs") List<String> denyCidrs) {
+        @JsonProperty("deny_cidrs") List<String> denyCidrs,
+        @JsonProperty("revisit_interval") Duration revisitInterval,
+        @JsonProperty("revisit_min_interval") Duration revisitMinInterval,
+        @JsonProperty("revisit_max_interval") Duration revisitMaxInterval,
+        @JsonProperty("capture_heads") boolean captureHeads) {
+
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -423,6 +439,7 @@ public record FetcherConfig(
         allowCidrs = List.copyOf(allowCidrs);
         ClientOptions.checkCidrs("deny_cidrs", denyCidrs);
         denyCidrs = List.copyOf(denyCidrs);
+        new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval); // messages name the keys
     }
 
     /**
@@ -447,7 +464,9 @@ public record FetcherConfig(
                 SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "",
                 Map.of(), Map.of(), List.of(), ProxyMode.STICKY, Duration.ofMinutes(1), Duration.ofSeconds(10),
                 null, null, null, Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30), List.of(),
-                0, 64 * 1024, 200, Duration.ofSeconds(30), 0, List.of(), List.of());
+                0, 64 * 1024, 200, Duration.ofSeconds(30), 0, List.of(), List.of(),
+                HandlerSettings.DEFAULT_REVISITS.interval(), HandlerSettings.DEFAULT_REVISITS.min(),
+                HandlerSettings.DEFAULT_REVISITS.max(), false);
     }
 
     /**
@@ -505,7 +524,8 @@ public record FetcherConfig(
     /** The handler's per-URL rules. */
     public HandlerSettings handler() {
         return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers), maxPagesPerHost,
-                followSitemaps, RenderRoute.of(renderPatterns));
+                followSitemaps, RenderRoute.of(renderPatterns),
+                new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval));
     }
 
     /** The retry policy, with a real random source. */

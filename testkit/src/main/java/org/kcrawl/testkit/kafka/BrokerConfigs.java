@@ -99,6 +99,12 @@ final class BrokerConfigs {
         // none, yet the broker waits for the controller's approval over heartbeats, about a second of every
         // crawl's exit. The logs are still flushed and marked clean on shutdown.
         c.put("controlled.shutdown.enable", "false");
+        // Without a controlled shutdown the controller keeps the stopped broker's registration until its session
+        // times out, and the next start of a node on the same directory (a crawl resumed with --data-dir, a
+        // restart after kill -9) cannot register before then: 9 s by default, 2 s here. Heartbeats go over
+        // loopback within the process, so a shorter session costs nothing but a heartbeat every 500 ms.
+        c.put("broker.session.timeout.ms", "2000");
+        c.put("broker.heartbeat.interval.ms", "500");
         return c;
     }
 
