@@ -5,10 +5,10 @@ import java.time.Duration;
 import java.util.List;
 import org.kcrawl.common.kafka.StaticMembership;
 import java.util.Map;
-import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.ProxyMode;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
@@ -443,30 +443,16 @@ public record FetcherConfig(
     }
 
     /**
-     * The defaults: polite (1 request/s per host, 2 at a time, and an address no busier than a host),
-     * robots obeyed, private addresses refused.
+     * The defaults: {@code fetcher-defaults.yaml} beside this class, the one list of the fetcher's settings,
+     * each with its default and what it means.
      */
     public static FetcherConfig defaults() {
-        return new FetcherConfig("crawl", "localhost:9092", 12, (short) 1,
-                1.0, 1, 2, 256, 0, 5, 3, 5, false, false,
-                HttpClientSettings.DEFAULT_USER_AGENT, "kcrawl", 2 * 1024 * 1024,
-                Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(30),
-                10_000, Duration.ofSeconds(30),
-                Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
-                Duration.ofHours(24), Duration.ofMinutes(1),
-                1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
-                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
-                ScopeMode.HOST,
-                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
-                List.of(), "/usr/bin/chromium", 4, Duration.ofSeconds(30), 100, 16L * 1024 * 1024, ScopeMode.HOST,
-                List.of("document", "script", "xhr", "fetch"), 32, true,
-                false, 32L * 1024 * 1024,
-                SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "",
-                Map.of(), Map.of(), List.of(), ProxyMode.STICKY, Duration.ofMinutes(1), Duration.ofSeconds(10),
-                null, null, null, Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30), List.of(),
-                0, 64 * 1024, 200, Duration.ofSeconds(30), 0, List.of(), List.of(),
-                HandlerSettings.DEFAULT_REVISITS.interval(), HandlerSettings.DEFAULT_REVISITS.min(),
-                HandlerSettings.DEFAULT_REVISITS.max(), false);
+        return Defaults.CONFIG;
+    }
+
+    /** Read once, when first asked for. */
+    private static final class Defaults {
+        static final FetcherConfig CONFIG = ConfigBinder.defaultsFile(FetcherConfig.class, "fetcher-defaults.yaml");
     }
 
     /**
