@@ -15,10 +15,8 @@ import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
-import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.message.FailureReason;
-import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
@@ -180,7 +178,7 @@ final class WorkerWiring {
             // One rule object for both workers: the fetcher's redirects and Refresh headers, the parser's
             // meta refreshes (the parser's normalizer and scope, the fetcher's limits, which are the parser's).
             RedirectRules redirects = new RedirectRules(normalizer(),
-                    RedirectScope.of(new SiteScope(parser.scope(), sites)), fetcher.maxRedirectHops(),
+                    RedirectScope.of(parser.scopeSettings(), sites), fetcher.maxRedirectHops(),
                     fetcher.maxRefreshDelay());
             FetcherWorker fetcherWorker = FetcherWorker.create(fetcher, clients, registry, fetcher.httpClient(),
                     redirects);

@@ -21,7 +21,7 @@ import javax.net.ssl.SSLParameters;
 
 /**
  * A small site on one loopback address for crawl tests that need to see what reached the server: it
- * serves fixed pages (anything else, robots.txt included, is a 404) and records every request with
+ * serves fixed pages and redirects (anything else, robots.txt included, is a 404) and records every request with
  * its headers, and over TLS the client certificate's subject.
  */
 final class RecordingSite implements AutoCloseable {
@@ -41,6 +41,7 @@ final class RecordingSite implements AutoCloseable {
     private final HttpServer server;
     private final String scheme;
     private final Map<String, String> pages = new ConcurrentHashMap<>();
+    private final Map<String, String> redirects = new ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
 
     private RecordingSite(HttpServer server, String scheme) {
@@ -96,6 +97,12 @@ final class RecordingSite implements AutoCloseable {
         return this;
     }
 
+    /** Answers {@code path} with a 302 to {@code location}. */
+    RecordingSite redirect(String path, String location) {
+        redirects.put(path, location);
+        return this;
+    }
+
     /** The site's root URL, {@code scheme://address:port/}. */
     String root() {
         return url("/");
@@ -121,6 +128,13 @@ final class RecordingSite implements AutoCloseable {
                 : null;
         requests.add(new Request(exchange.getRequestURI().getRawPath(), Map.copyOf(exchange.getRequestHeaders()),
                 subject));
+        String location = redirects.get(exchange.getRequestURI().getRawPath());
+        if (location != null) {
+            exchange.getResponseHeaders().set("Location", location);
+            exchange.sendResponseHeaders(302, -1);
+            exchange.close();
+            return;
+        }
         String html = pages.get(exchange.getRequestURI().getRawPath());
         byte[] body = (html == null ? "not here" : html).getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", html == null ? "text/plain" : "text/html; charset=utf-8");

@@ -12,7 +12,6 @@ import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
-import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.parser.dedup.FingerprintSet;
@@ -20,9 +19,8 @@ import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.record.ExtractionRule;
-import org.kcrawl.parser.scope.PatternFilter;
 import org.kcrawl.common.scope.ScopeMode;
-import org.kcrawl.parser.scope.ScopeSettings;
+import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
 
 /**
@@ -122,21 +120,10 @@ public record ParserConfig(
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrap_servers must name at least one HOST:PORT");
         }
-        if (scope == null) {
-            throw new IllegalArgumentException("scope must be one of host, domain, any");
-        }
-        atLeast(maxDepth, 0, "max_depth");
-        atLeast(maxUrlLength, 64, "max_url_length");
-        if (maxUrlLength > UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH) {
-            throw new IllegalArgumentException("max_url_length must be <= " + UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH
-                    + " but was " + maxUrlLength);
-        }
-        atLeast(maxRepeatedSegments, 1, "max_repeated_segments");
-        atLeast(maxOutlinks, 0, "max_outlinks");
         allowPatterns = List.copyOf(orEmpty(allowPatterns));
         denyPatterns = List.copyOf(orEmpty(denyPatterns));
-        PatternFilter.compile(allowPatterns, "allow_patterns");
-        PatternFilter.compile(denyPatterns, "deny_patterns");
+        // The scope rules' checks, defined once with the rules.
+        new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks, allowPatterns, denyPatterns);
         stripParams = List.copyOf(orEmpty(stripParams));
         try {
             new UrlNormalizer(stripParams, sortQueryParams, UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH);
@@ -255,7 +242,7 @@ public record ParserConfig(
      */
     public RedirectRules redirectRules(CrawlSites sites) {
         return new RedirectRules(RedirectRules.normalizing(urlNormalizer()),
-                RedirectScope.of(new SiteScope(scope, sites)), maxRedirectHops, maxRefreshDelay);
+                RedirectScope.of(scopeSettings(), sites), maxRedirectHops, maxRefreshDelay);
     }
 
     /** The scope chain's rules. */

@@ -118,8 +118,9 @@ public record RedirectRules(UnaryOperator<String> normalizer, RedirectScope scop
     /**
      * Follows the redirect of {@code from} to {@code target} (absolute, normalized): ended when it
      * points back at {@code from} or {@code from} used up {@link #maxHops}; otherwise the target as a
-     * new URL when in scope. A seed's redirect (hops counted from the seed) is followed wherever it
-     * leads, and when its target is not in scope from every page yet the seed moved: the target's site
+     * new URL when in scope. A seed's redirect (hops counted from the seed) is followed to whatever site it
+     * leads (but, as any target, not into a denied, too long or trap-like URL), and when its target is not
+     * in scope from every page yet the seed moved: the target's site
      * joins the crawl's scope, as Heritrix's {@code seedsRedirectNewSeeds} has it (most sites redirect
      * their bare name: {@code example.org} to {@code www.example.org}).
      */
@@ -132,7 +133,7 @@ public record RedirectRules(UnaryOperator<String> normalizer, RedirectScope scop
         }
         ScopeSite moved = from.seed() && !scope.coversEverywhere(target)
                 ? ScopeSite.seedRedirect(SiteKey.of(target), target, from.url(), now) : null;
-        CrawlRequest next = from.seed() || scope.allows(from.url(), target) ? from.redirectTo(target, now) : null;
+        CrawlRequest next = scope.allows(from.url(), target, from.seed()) ? from.redirectTo(target, now) : null;
         return new Redirect.Follow(target, next, moved);
     }
 }

@@ -1,48 +1,75 @@
 package org.kcrawl.common.redirect;
 
+import java.util.List;
 import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.LinkCandidate;
 import org.kcrawl.common.scope.ScopeMode;
+import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.common.scope.SiteScope;
+import org.kcrawl.common.scope.SourcePage;
+import org.kcrawl.common.scope.UrlScope;
 import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
 
 /**
- * Which redirect targets may be crawled: the crawl's {@link SiteScope}, the same judgement the parsers
- * apply to the links they find, so a URL is in scope or not whether a link or a redirect led to it.
+ * Which redirect and refresh targets may be crawled: the crawl's {@link UrlScope}, the same judgement the
+ * parsers apply to the links they find (site scope, URL length, repeated segments, deny and allow
+ * patterns), so a URL is in scope or not whether a link or a redirect led to it. Depth is not judged
+ * here: a target is fetched at its source's depth, which the fetcher checked when it took the source.
  */
 public final class RedirectScope {
-    private final SiteScope scope;
+    private final SiteScope sites;
+    private final UrlScope rules;
 
-    private RedirectScope(SiteScope scope) {
-        this.scope = scope;
+    private RedirectScope(SiteScope sites, UrlScope rules) {
+        this.sites = sites;
+        this.rules = rules;
     }
 
-    /** Redirect targets judged by {@code scope}. */
-    public static RedirectScope of(SiteScope scope) {
-        if (scope == null) {
-            throw new IllegalArgumentException("scope must not be null");
+    /** Redirect targets judged by {@code settings} over the crawl's live {@code sites}. */
+    public static RedirectScope of(ScopeSettings settings, CrawlSites sites) {
+        if (settings == null || sites == null) {
+            throw new IllegalArgumentException("settings and sites must not be null");
         }
-        return new RedirectScope(scope);
+        return new RedirectScope(new SiteScope(settings.mode(), sites), UrlScope.of(settings, sites));
     }
 
     /** Only targets on the source's site: host scope without crawl sites (a fetcher told no scope). */
     public static RedirectScope sameHost() {
-        return of(new SiteScope(ScopeMode.HOST, new CrawlSites()));
+        return of(ScopeSettings.defaults(), new CrawlSites());
     }
 
-    /** Any target. */
+    /** Any target: no site scope, no patterns, only the default URL length and repeated-segment limits. */
     public static RedirectScope any() {
-        return of(new SiteScope(ScopeMode.ANY, new CrawlSites()));
+        ScopeSettings d = ScopeSettings.defaults();
+        return of(new ScopeSettings(ScopeMode.ANY, Integer.MAX_VALUE, d.maxUrlLength(), d.maxRepeatedSegments(),
+                d.maxOutlinks(), List.of(), List.of()), new CrawlSites());
     }
 
-    /** The judgement behind this scope. */
+    /** The site judgement behind this scope. */
     public SiteScope scope() {
-        return scope;
+        return sites;
     }
 
-    /** True when {@code target} (absolute, normalized) is in scope for a redirect from {@code source}. */
+    /**
+     * True when {@code target} (absolute, normalized) is in scope for a redirect from {@code source}. A
+     * rule that fails (a pathological pattern) refuses the target, as the parsers' chain does.
+     */
     public boolean allows(String source, String target) {
-        return scope.allows(parse(source), parse(target));
+        return allows(source, target, false);
+    }
+
+    /**
+     * As {@link #allows(String, String)}; with {@code anySite} (a seed's redirect, which moves the crawl)
+     * the target may be on any site but meets every other rule.
+     */
+    public boolean allows(String source, String target, boolean anySite) {
+        LinkCandidate candidate = new LinkCandidate(target, parse(target), 0, new SourcePage(source, parse(source), 0));
+        try {
+            return (anySite ? rules.judgeOnAnySite(candidate) : rules.judge(candidate)) == null;
+        } catch (RuntimeException | StackOverflowError e) {
+            return false;
+        }
     }
 
     /**
@@ -50,7 +77,7 @@ public final class RedirectScope {
      * move the crawl: it is on one of the crawl's sites (or their domains), or the scope is any.
      */
     public boolean coversEverywhere(String target) {
-        return scope.coversEverywhere(parse(target));
+        return sites.coversEverywhere(parse(target));
     }
 
     private static HttpUrl parse(String url) {

@@ -11,13 +11,13 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeMode;
-import org.kcrawl.common.scope.SiteScope;
+import org.kcrawl.common.scope.ScopeSettings;
 
 /** The one rule every redirect is followed by, whichever worker meets it. */
 class RedirectRulesTest {
     private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
     private final RedirectRules rules = new RedirectRules(UnaryOperator.identity(),
-            RedirectScope.of(new SiteScope(ScopeMode.HOST, CrawlSites.of(List.of("a.test")))), 3,
+            RedirectScope.of(ScopeSettings.defaults(), CrawlSites.of(List.of("a.test"))), 3,
             Duration.ofSeconds(100));
 
     @Test
@@ -89,5 +89,29 @@ class RedirectRulesTest {
         assertThat(rules.follow(second, "http://a.test/2", NOW)).isEqualTo(
                 new Redirect.Limit("redirect loop: http://a.test/2 points to itself"));
         assertThat(rules.follow(second, "http://a.test/3", NOW)).isInstanceOf(Redirect.Follow.class);
+    }
+
+    @Test
+    void aRedirectTargetMeetsTheSameRulesAsALinkDenyLengthAndTrapsForSeedsToo() {
+        ScopeSettings parsers = new ScopeSettings(ScopeMode.HOST, 5, 64, 2, 500, List.of(),
+                List.of("/private/"));
+        RedirectRules scoped = new RedirectRules(UnaryOperator.identity(),
+                RedirectScope.of(parsers, CrawlSites.of(List.of("a.test"))), 3, Duration.ofSeconds(100));
+        CrawlRequest link = CrawlRequest.discovered("http://a.test/old", 1, "http://a.test/", NOW);
+        CrawlRequest seed = CrawlRequest.seed("http://a.test/", NOW);
+
+        for (CrawlRequest from : List.of(link, seed)) {
+            assertThat(((Redirect.Follow) scoped.follow(from, "http://a.test/private/x", NOW)).next())
+                    .as("denied, from %s", from.url()).isNull();
+            assertThat(((Redirect.Follow) scoped.follow(from, "http://a.test/" + "x".repeat(60), NOW)).next())
+                    .as("longer than max_url_length").isNull();
+            assertThat(((Redirect.Follow) scoped.follow(from, "http://a.test/a/b/a/b/a/", NOW)).next())
+                    .as("a segment three times").isNull();
+            assertThat(((Redirect.Follow) scoped.follow(from, "http://a.test/public", NOW)).next())
+                    .as("in scope").isNotNull();
+        }
+        assertThat(((Redirect.Follow) scoped.follow(seed, "http://b.test/private/x", NOW)).next())
+                .as("a seed's redirect goes to any site, but not into a denied URL").isNull();
+        assertThat(((Redirect.Follow) scoped.follow(seed, "http://b.test/home", NOW)).next()).isNotNull();
     }
 }

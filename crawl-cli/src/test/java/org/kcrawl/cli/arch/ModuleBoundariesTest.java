@@ -1,5 +1,6 @@
 package org.kcrawl.cli.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -7,6 +8,12 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.scope.DepthFilter;
+import org.kcrawl.common.scope.LinkFilter;
+import org.kcrawl.common.scope.PatternFilter;
+import org.kcrawl.common.scope.RepeatedSegmentsFilter;
+import org.kcrawl.common.scope.SiteScopeFilter;
+import org.kcrawl.common.scope.UrlLengthFilter;
 
 /**
  * Guards the module boundaries the design rests on: common knows neither HTTP nor HTML, the two
@@ -58,6 +65,21 @@ class ModuleBoundariesTest {
     void workersDoNotDependOnTestSupport() {
         noClasses().that().resideInAnyPackage("org.kcrawl.fetcher..", "org.kcrawl.parser..", "org.kcrawl.common..")
                 .should().dependOnClassesThat().resideInAPackage("org.kcrawl.testkit..")
+                .check(classes);
+    }
+
+    /**
+     * Whether a URL is crawled is decided in one place, the scope module in common ({@code UrlScope} over
+     * its rules), for links, sitemaps, redirects and refreshes alike: no rule lives elsewhere, and nothing
+     * else builds the rules one by one.
+     */
+    @Test
+    void onlyTheScopeModuleDecidesScope() {
+        classes().that().implement(LinkFilter.class).should().resideInAPackage("org.kcrawl.common.scope")
+                .check(classes);
+        noClasses().that().resideOutsideOfPackage("org.kcrawl.common.scope")
+                .should().dependOnClassesThat().belongToAnyOf(SiteScopeFilter.class, PatternFilter.class,
+                        UrlLengthFilter.class, RepeatedSegmentsFilter.class, DepthFilter.class)
                 .check(classes);
     }
 }

@@ -14,7 +14,7 @@ import org.kcrawl.fetcher.politeness.HeldBy;
 import org.kcrawl.fetcher.robots.HostRobots;
 import org.kcrawl.parser.html.DetectedCharset;
 import org.kcrawl.parser.html.ParsedPage;
-import org.kcrawl.parser.scope.RejectReason;
+import org.kcrawl.common.scope.RejectReason;
 
 /** The README's metrics table is the catalogue's, and the catalogue's tag values are the code's. */
 class MetricsReadmeTest {

@@ -9,6 +9,7 @@ import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.ProxyMode;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
@@ -185,6 +186,15 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  * @param captureHeads put each page's request head as sent and response head as received (status line
  *                     and every header, up to the header cap) and the address dialed on the pages topic,
  *                     for an archiver writing WARC files (default false: nothing is copied)
+ * @param maxUrlLength longest redirect or refresh target followed; with {@code scope}, the patterns and
+ *                     {@code max_repeated_segments} the crawl's scope rules, which redirect targets meet as
+ *                     links do: give it the parsers' value (a local crawl takes the parser section's)
+ * @param maxRepeatedSegments most times one path segment may occur in a redirect target followed (the
+ *                            parsers' value)
+ * @param allowPatterns when not empty, redirect targets followed must match one of these regular
+ *                      expressions (the parsers' value)
+ * @param denyPatterns redirect targets matching any of these regular expressions are not followed (the
+ *                     parsers' value)
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -267,7 +277,11 @@ public record FetcherConfig(
         @JsonProperty("revisit_interval") Duration revisitInterval,
         @JsonProperty("revisit_min_interval") Duration revisitMinInterval,
         @JsonProperty("revisit_max_interval") Duration revisitMaxInterval,
-        @JsonProperty("capture_heads") boolean captureHeads) {
+        @JsonProperty("capture_heads") boolean captureHeads,
+        @JsonProperty("max_url_length") int maxUrlLength,
+        @JsonProperty("max_repeated_segments") int maxRepeatedSegments,
+        @JsonProperty("allow_patterns") List<String> allowPatterns,
+        @JsonProperty("deny_patterns") List<String> denyPatterns) {
 
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
@@ -440,6 +454,17 @@ public record FetcherConfig(
         ClientOptions.checkCidrs("deny_cidrs", denyCidrs);
         denyCidrs = List.copyOf(denyCidrs);
         new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval); // messages name the keys
+        allowPatterns = allowPatterns == null ? List.of() : List.copyOf(allowPatterns);
+        denyPatterns = denyPatterns == null ? List.of() : List.copyOf(denyPatterns);
+        new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, 0, allowPatterns, denyPatterns);
+    }
+
+    /**
+     * The crawl's scope rules as this fetcher knows them, which redirect and refresh targets meet: the
+     * same rules, with the same keys, as the parsers' for links.
+     */
+    public ScopeSettings redirectScope() {
+        return new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, 0, allowPatterns, denyPatterns);
     }
 
     /**

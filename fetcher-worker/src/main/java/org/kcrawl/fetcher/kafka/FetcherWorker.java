@@ -31,7 +31,6 @@ import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
-import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.HttpFetcher;
@@ -110,7 +109,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                 site -> { }, ScopeFollower.DEFAULT_TIMEOUT);
         try {
             RedirectRules redirects = new RedirectRules(RedirectRules.defaults(config.maxRedirectHops()).normalizer(),
-                    RedirectScope.of(new SiteScope(config.scope(), sites)), config.maxRedirectHops(),
+                    RedirectScope.of(config.redirectScope(), sites), config.maxRedirectHops(),
                     config.maxRefreshDelay());
             return create(config, clients, registry, config.httpClient(), redirects, follower);
         } catch (RuntimeException e) {

@@ -14,8 +14,7 @@ import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
-import org.kcrawl.common.scope.ScopeMode;
-import org.kcrawl.common.scope.SiteScope;
+import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.HttpResult;
 import org.kcrawl.fetcher.robots.RobotsUnreachable;
@@ -153,7 +152,7 @@ class ResponsePlannerTest {
     void aSeedRedirectWithinTheCrawlsSitesMovesNothing() {
         CrawlSites sites = CrawlSites.of(List.of("a.test", "www.a.test"));
         ResponsePlanner scoped = new ResponsePlanner(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1),
-                () -> 0.5), new RedirectRules(u -> u, RedirectScope.of(new SiteScope(ScopeMode.HOST, sites)), 5));
+                () -> 0.5), new RedirectRules(u -> u, RedirectScope.of(ScopeSettings.defaults(), sites), 5));
 
         Plan.Redirect https = (Plan.Redirect) scoped.forResponse(request,
                 result(301, Map.of("location", "https://a.test/dir/page")), now);

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.parser.html.DetectedCharset;
 import org.kcrawl.parser.html.ParsedPage;
-import org.kcrawl.parser.scope.RejectReason;
+import org.kcrawl.common.scope.RejectReason;
 
 /**
  * The parser's page, link and record meters, documented with the others in

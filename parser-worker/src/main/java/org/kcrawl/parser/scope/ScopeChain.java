@@ -6,8 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.kcrawl.common.scope.CrawlSites;
-import org.kcrawl.common.scope.ScopeMode;
-import org.kcrawl.common.scope.SiteScope;
+import org.kcrawl.common.scope.LinkCandidate;
+import org.kcrawl.common.scope.LinkFilter;
+import org.kcrawl.common.scope.RejectReason;
+import org.kcrawl.common.scope.ScopeSettings;
+import org.kcrawl.common.scope.SourcePage;
+import org.kcrawl.common.scope.UrlScope;
 import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.parser.html.DiscoveredLink;
@@ -48,25 +52,11 @@ public final class ScopeChain {
 
     /**
      * The chain for {@code settings} over the crawl's live {@code sites} (to which the settings' seed
-     * sites are added): URL length first (it bounds the cost of everything after it), then scope, depth,
-     * repeated segments, deny and allow patterns.
+     * sites are added): the crawl's one {@link UrlScope}, with the page-level rules (nofollow, the outlink
+     * cap) around it.
      */
     public static ScopeChain of(ScopeSettings settings, CrawlSites sites) {
-        settings.seedSites().forEach(sites::add);
-        List<LinkFilter> filters = new ArrayList<>();
-        filters.add(new UrlLengthFilter(settings.maxUrlLength()));
-        if (settings.mode() != ScopeMode.ANY) {
-            filters.add(new SiteScopeFilter(new SiteScope(settings.mode(), sites)));
-        }
-        filters.add(new DepthFilter(settings.maxDepth()));
-        filters.add(new RepeatedSegmentsFilter(settings.maxRepeatedSegments()));
-        if (!settings.denyPatterns().isEmpty()) {
-            filters.add(PatternFilter.deny(settings.denyPatterns()));
-        }
-        if (!settings.allowPatterns().isEmpty()) {
-            filters.add(PatternFilter.allow(settings.allowPatterns()));
-        }
-        return new ScopeChain(filters, settings.maxOutlinks());
+        return new ScopeChain(UrlScope.of(settings, sites).filters(), settings.maxOutlinks());
     }
 
     /** Judges the links found on {@code source}, taking at most the chain's outlink cap. */

@@ -1,5 +1,7 @@
 package org.kcrawl.parser.scope;
 
+import org.kcrawl.common.scope.RejectReason;
+
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;

@@ -36,7 +36,7 @@ import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.FetcherWorker;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
-import org.kcrawl.parser.scope.RejectReason;
+import org.kcrawl.common.scope.RejectReason;
 import org.kcrawl.testkit.kafka.SharedKafka;
 
 /**

@@ -46,7 +46,7 @@ import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.pipeline.PageProcessor;
 import org.kcrawl.parser.pipeline.ParserMetrics;
 import org.kcrawl.parser.scope.ScopeChain;
-import org.kcrawl.parser.scope.ScopeSettings;
+import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
 import org.kcrawl.parser.testing.Pages;
 import org.slf4j.MDC;

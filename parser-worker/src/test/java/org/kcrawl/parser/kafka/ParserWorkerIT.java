@@ -35,7 +35,7 @@ import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.parser.ParserConfig;
-import org.kcrawl.parser.scope.RejectReason;
+import org.kcrawl.common.scope.RejectReason;
 import org.kcrawl.parser.testing.Pages;
 import org.kcrawl.testkit.kafka.SharedKafka;
 

@@ -22,10 +22,10 @@ import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.parser.html.ParsedPage;
 import org.kcrawl.common.url.UrlNormalizer;
-import org.kcrawl.parser.scope.RejectReason;
+import org.kcrawl.common.scope.RejectReason;
 import org.kcrawl.parser.scope.ScopeChain;
 import org.kcrawl.common.scope.ScopeMode;
-import org.kcrawl.parser.scope.ScopeSettings;
+import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
 import org.kcrawl.parser.testing.Pages;
 

@@ -20,7 +20,7 @@ import org.kcrawl.parser.html.FieldExtractor;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.common.url.UrlNormalizer;
-import org.kcrawl.parser.scope.RejectReason;
+import org.kcrawl.common.scope.RejectReason;
 import org.kcrawl.parser.scope.ScopeChain;
 import org.kcrawl.parser.sitemap.SitemapParser;
 import org.kcrawl.parser.testing.Pages;

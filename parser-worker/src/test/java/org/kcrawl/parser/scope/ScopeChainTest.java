@@ -1,5 +1,12 @@
 package org.kcrawl.parser.scope;
 
+import org.kcrawl.common.scope.LinkCandidate;
+import org.kcrawl.common.scope.LinkFilter;
+import org.kcrawl.common.scope.PatternFilter;
+import org.kcrawl.common.scope.RejectReason;
+import org.kcrawl.common.scope.ScopeSettings;
+import org.kcrawl.common.scope.SiteScopeFilter;
+import org.kcrawl.common.scope.SourcePage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -32,7 +32,6 @@ import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
-import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
@@ -102,7 +101,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
                 site -> { }, ScopeFollower.DEFAULT_TIMEOUT);
         try {
             RedirectRules redirects = new RedirectRules(RedirectRules.defaults(config.maxRedirectHops()).normalizer(),
-                    RedirectScope.of(new SiteScope(config.scope(), sites)), config.maxRedirectHops(),
+                    RedirectScope.of(config.redirectScope(), sites), config.maxRedirectHops(),
                     config.maxRefreshDelay());
             return new RenderWorker(config, clients, registry, http, redirects, follower);
         } catch (RuntimeException e) {

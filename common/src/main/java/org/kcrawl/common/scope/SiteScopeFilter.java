@@ -1,6 +1,5 @@
-package org.kcrawl.parser.scope;
+package org.kcrawl.common.scope;
 
-import org.kcrawl.common.scope.SiteScope;
 
 /**
  * Keeps links within the crawl's scope, as {@link SiteScope} judges it: the one judgement the

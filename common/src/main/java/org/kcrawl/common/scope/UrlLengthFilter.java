@@ -1,4 +1,4 @@
-package org.kcrawl.parser.scope;
+package org.kcrawl.common.scope;
 
 /** Rejects URLs longer than a maximum; endlessly growing URLs are a common trap. */
 public final class UrlLengthFilter implements LinkFilter {

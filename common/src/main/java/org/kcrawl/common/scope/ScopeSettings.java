@@ -1,8 +1,7 @@
-package org.kcrawl.parser.scope;
+package org.kcrawl.common.scope;
 
 import java.util.List;
 import java.util.Set;
-import org.kcrawl.common.scope.ScopeMode;
 
 /**
  * The rules of a scope chain.
@@ -22,15 +21,29 @@ import org.kcrawl.common.scope.ScopeMode;
 public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int maxRepeatedSegments,
                             int maxOutlinks, List<String> allowPatterns, List<String> denyPatterns,
                             Set<String> seedSites) {
+    /** The longest {@code max_url_length}: what the URL normalizer takes at most. */
+    public static final int MAX_URL_LENGTH_LIMIT = org.kcrawl.common.url.UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH;
+
+    /**
+     * The checks of the scope settings, named by their keys, which are the same in every worker's
+     * configuration that carries them (the parser's, and the fetcher's for redirect targets).
+     */
     public ScopeSettings {
         if (mode == null) {
-            throw new IllegalArgumentException("mode must not be null");
+            throw new IllegalArgumentException("scope must be one of host, domain, any");
         }
-        if (maxOutlinks < 0) {
-            throw new IllegalArgumentException("maxOutlinks must be >= 0 but was " + maxOutlinks);
+        atLeast(maxDepth, 0, "max_depth");
+        atLeast(maxUrlLength, 64, "max_url_length");
+        if (maxUrlLength > MAX_URL_LENGTH_LIMIT) {
+            throw new IllegalArgumentException("max_url_length must be <= " + MAX_URL_LENGTH_LIMIT + " but was "
+                    + maxUrlLength);
         }
+        atLeast(maxRepeatedSegments, 1, "max_repeated_segments");
+        atLeast(maxOutlinks, 0, "max_outlinks");
         allowPatterns = List.copyOf(allowPatterns == null ? List.of() : allowPatterns);
         denyPatterns = List.copyOf(denyPatterns == null ? List.of() : denyPatterns);
+        PatternFilter.compile(allowPatterns, "allow_patterns");
+        PatternFilter.compile(denyPatterns, "deny_patterns");
         seedSites = Set.copyOf(seedSites == null ? Set.of() : seedSites);
     }
 
@@ -43,5 +56,11 @@ public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int 
     /** Host scope, depth 5, 2048 characters, 3 repeats, 500 outlinks, no patterns. */
     public static ScopeSettings defaults() {
         return new ScopeSettings(ScopeMode.HOST, 5, 2048, 3, 500, List.of(), List.of());
+    }
+
+    private static void atLeast(int value, int min, String key) {
+        if (value < min) {
+            throw new IllegalArgumentException(key + " must be >= " + min + " but was " + value);
+        }
     }
 }

@@ -1,4 +1,4 @@
-package org.kcrawl.parser.scope;
+package org.kcrawl.common.scope;
 
 /**
  * One rule of the scope chain. Implementations must be thread-safe; one that throws rejects the link

@@ -1,4 +1,4 @@
-package org.kcrawl.parser.scope;
+package org.kcrawl.common.scope;
 
 /** Rejects links deeper than the maximum depth (seeds are depth 0). */
 public final class DepthFilter implements LinkFilter {

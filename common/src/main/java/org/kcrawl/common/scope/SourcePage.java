@@ -1,4 +1,4 @@
-package org.kcrawl.parser.scope;
+package org.kcrawl.common.scope;
 
 import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
