@@ -42,8 +42,11 @@ import org.slf4j.LoggerFactory;
  *   <li>Undecodable or unhandleable records go to the dead-letter topic.</li>
  *   <li>Completed offsets are committed asynchronously at most every {@code commitInterval}
  *       ({@link CommitThrottle}); polls return at least every {@code pollTimeout}, so what is left
- *       goes out soon after the work ends.</li>
- *   <li>On revoke, completed offsets are committed; on loss, nothing is.</li>
+ *       goes out soon after the work ends. A commit that fails is made again at the next one: no
+ *       later record of the partition may come to carry it, and a cooperative rebalance keeps a
+ *       partition without restarting it from the committed offset.</li>
+ *   <li>On revoke, completed offsets are committed, whatever became of earlier commits; on loss,
+ *       nothing is.</li>
  *   <li>A failed output rewinds its partition to the last committed offset.</li>
  * </ul>
  *
@@ -77,6 +80,8 @@ public final class WorkerLoop<V> implements Runnable {
     private final AtomicInteger pausedGauge = new AtomicInteger();
     private volatile boolean running;
     private int nextEpoch;
+    /** Asynchronous commits that failed since the last one that succeeded (poll thread only). */
+    private int failedCommits;
 
     public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
                       RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings) {
@@ -294,7 +299,8 @@ public final class WorkerLoop<V> implements Runnable {
         }
         Set<TopicPartition> tps = new HashSet<>(rewindsDue);
         tps.retainAll(epochs.keySet());
-        Map<TopicPartition, OffsetAndMetadata> completed = tracker.committableFor(tps);
+        // All that completed, even if handed out before: an async commit of it may still fail.
+        Map<TopicPartition, OffsetAndMetadata> completed = tracker.allCommittable(tps);
         Map<TopicPartition, OffsetAndMetadata> committed;
         try {
             commitSync(completed);
@@ -334,12 +340,29 @@ public final class WorkerLoop<V> implements Runnable {
         Map<TopicPartition, OffsetAndMetadata> offsets = tracker.takeCommittable();
         if (!offsets.isEmpty()) {
             commits.sent(now);
-            consumer.commitAsync(offsets, (o, e) -> {
-                if (e != null) {
-                    // A later commit covers these offsets; a lost commit only means redelivery.
-                    log.warn("{}: async commit failed: {}", name, e.toString());
-                }
-            });
+            consumer.commitAsync(offsets, this::committed);
+        }
+    }
+
+    /**
+     * The result of an asynchronous commit, on the poll thread (the consumer runs callbacks inside its
+     * own calls). A failed commit is handed back to the tracker, so the next one makes it again: only
+     * a commit that actually succeeds ends a partition's lag.
+     */
+    private void committed(Map<TopicPartition, OffsetAndMetadata> offsets, Exception error) {
+        if (error == null) {
+            if (failedCommits > 0) {
+                log.info("{}: commits succeed again after {} failed", name, failedCommits);
+                failedCommits = 0;
+            }
+            return;
+        }
+        tracker.notCommitted(offsets);
+        // A rebalance or a broker away fails every commit until it ends: one line for the whole spell.
+        if (failedCommits++ == 0) {
+            log.warn("{}: async commit failed; trying again at the next commit: {}", name, error.toString());
+        } else {
+            log.debug("{}: async commit failed again ({} in a row): {}", name, failedCommits, error.toString());
         }
     }
 
@@ -382,7 +405,7 @@ public final class WorkerLoop<V> implements Runnable {
                     name, tracker.pending());
         }
         try {
-            commitSync(tracker.takeCommittable());
+            commitSync(tracker.allCommittable(epochs.keySet()));
         } catch (RuntimeException e) {
             log.warn("{}: final commit failed; the next owner may redo some work: {}", name, e.toString());
         }
@@ -405,7 +428,9 @@ public final class WorkerLoop<V> implements Runnable {
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             applyCompletions();
             try {
-                commitSync(tracker.committableFor(partitions));
+                // Everything that completed, even if handed out before: an async commit of it may
+                // still be in flight, and fail once the partition is no longer ours to commit.
+                commitSync(tracker.allCommittable(partitions));
             } catch (RuntimeException e) {
                 log.warn("{}: commit on revoke failed; the next owner may redo some work: {}", name, e.toString());
             }
