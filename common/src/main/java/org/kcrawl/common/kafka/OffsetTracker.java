@@ -76,7 +76,10 @@ public final class OffsetTracker {
 
     /**
      * Hands {@code offsets} back after a commit of them failed, so that the next call hands them out
-     * again instead of waiting for the partition to advance further.
+     * again instead of waiting for the partition to advance further: a partition that does not advance
+     * again (its work ended, or a cooperative rebalance kept it without a restart from the committed
+     * offset) would otherwise keep its lag for good. An offset already superseded by a later hand-out is
+     * left alone; that later commit covers it.
      */
     public void notCommitted(Map<TopicPartition, OffsetAndMetadata> offsets) {
         offsets.forEach((tp, om) -> {
@@ -102,6 +105,24 @@ public final class OffsetTracker {
             }
             long committable = s.committable();
             if (committable > s.handedOut) {
+                out.put(tp, new OffsetAndMetadata(committable));
+                s.handedOut = committable;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Offsets of {@code tps} safe to commit now, whether handed out before or not: for a commit that must
+     * not count on an earlier one, which may still be in flight and fail (before a partition is given up,
+     * rewound or closed). Marks them as handed out.
+     */
+    public Map<TopicPartition, OffsetAndMetadata> allCommittable(Collection<TopicPartition> tps) {
+        Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
+        for (TopicPartition tp : tps) {
+            PartitionState s = partitions.get(tp);
+            if (s != null && s.lastStarted >= 0) {
+                long committable = s.committable();
                 out.put(tp, new OffsetAndMetadata(committable));
                 s.handedOut = committable;
             }

@@ -41,9 +41,11 @@ import org.slf4j.LoggerFactory;
  *       so a partition whose records take long does not stall the others ({@link FlowControl}).</li>
  *   <li>Undecodable or unhandleable records go to the dead-letter topic.</li>
  *   <li>Completed offsets are committed asynchronously at most every {@code commitInterval}
- *       ({@link CommitThrottle}); polls return at least every {@code pollTimeout}, so what is left
- *       goes out soon after the work ends.</li>
- *   <li>On revoke, completed offsets are committed; on loss, nothing is.</li>
+ *       ({@link OffsetCommitter}); polls return at least every {@code pollTimeout}, so what is left
+ *       goes out soon after the work ends. A commit that fails is made again at the next one, since
+ *       under cooperative assignment nothing else would end the partition's lag.</li>
+ *   <li>On revoke, completed offsets are committed, whatever became of earlier commits; on loss,
+ *       nothing is.</li>
  *   <li>A failed output rewinds its partition to the last committed offset.</li>
  * </ul>
  *
@@ -62,7 +64,7 @@ public final class WorkerLoop<V> implements Runnable {
 
     private final OffsetTracker tracker = new OffsetTracker();
     private final FlowControl flow;
-    private final CommitThrottle commits;
+    private final OffsetCommitter commits;
     private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
     private final Map<TopicPartition, Integer> epochs = new HashMap<>();
     /** Partitions whose rewind failed and is tried again at the next poll. */
@@ -88,7 +90,7 @@ public final class WorkerLoop<V> implements Runnable {
         this.deadLetters = deadLetters;
         this.settings = settings;
         this.flow = new FlowControl(settings);
-        this.commits = new CommitThrottle(settings.commitInterval());
+        this.commits = new OffsetCommitter(name, consumer, tracker, new CommitThrottle(settings.commitInterval()));
     }
 
     @Override
@@ -160,7 +162,7 @@ public final class WorkerLoop<V> implements Runnable {
     private void pollOnce() {
         retryRewinds();
         applyCompletions();
-        commitAsync();
+        commits.commitAsyncIfDue();
         applyBackpressure();
         ConsumerRecords<String, byte[]> records;
         try {
@@ -294,15 +296,14 @@ public final class WorkerLoop<V> implements Runnable {
         }
         Set<TopicPartition> tps = new HashSet<>(rewindsDue);
         tps.retainAll(epochs.keySet());
-        Map<TopicPartition, OffsetAndMetadata> completed = tracker.committableFor(tps);
         Map<TopicPartition, OffsetAndMetadata> committed;
         try {
-            commitSync(completed);
+            // A failed commit is handed back, else the retry would seek behind work that did complete.
+            commits.commitSync(tps);
             committed = consumer.committed(tps);
         } catch (WakeupException e) {
             throw e; // the loop is being stopped: its own path handles that
         } catch (KafkaException e) {
-            tracker.notCommitted(completed); // else the retry would seek behind work that did complete
             log.warn("{}: rewinding {} failed; trying again at the next poll: {}", name, tps, e.toString());
             return;
         }
@@ -326,37 +327,6 @@ public final class WorkerLoop<V> implements Runnable {
         pausedGauge.set(flow.pausedPartitions());
     }
 
-    private void commitAsync() {
-        long now = System.nanoTime();
-        if (!commits.due(now)) {
-            return; // the tracker keeps what is committable; a later call hands it all out at once
-        }
-        Map<TopicPartition, OffsetAndMetadata> offsets = tracker.takeCommittable();
-        if (!offsets.isEmpty()) {
-            commits.sent(now);
-            consumer.commitAsync(offsets, (o, e) -> {
-                if (e != null) {
-                    // A later commit covers these offsets; a lost commit only means redelivery.
-                    log.warn("{}: async commit failed: {}", name, e.toString());
-                }
-            });
-        }
-    }
-
-    private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
-        if (offsets.isEmpty()) {
-            return;
-        }
-        try {
-            consumer.commitSync(offsets);
-        } catch (WakeupException e) {
-            // requestStop() wakes the consumer once, so that a blocked poll returns. A loop that stops
-            // without polling again (no drain time, nothing pending) meets that wakeup here instead, and
-            // it is spent now: commit again, or the next owner redoes what was finished.
-            consumer.commitSync(offsets);
-        }
-    }
-
     private void drain() {
         consumer.pause(consumer.assignment());
         try {
@@ -375,14 +345,14 @@ public final class WorkerLoop<V> implements Runnable {
             }
             lastPollNanos.set(System.nanoTime());
             applyCompletions();
-            commitAsync();
+            commits.commitAsyncIfDue();
         }
         if (tracker.pending() > 0) {
             log.warn("{}: {} records still in flight after the drain time; they will be redelivered",
                     name, tracker.pending());
         }
         try {
-            commitSync(tracker.takeCommittable());
+            commits.commitSync(epochs.keySet());
         } catch (RuntimeException e) {
             log.warn("{}: final commit failed; the next owner may redo some work: {}", name, e.toString());
         }
@@ -405,7 +375,7 @@ public final class WorkerLoop<V> implements Runnable {
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             applyCompletions();
             try {
-                commitSync(tracker.committableFor(partitions));
+                commits.commitSync(partitions);
             } catch (RuntimeException e) {
                 log.warn("{}: commit on revoke failed; the next owner may redo some work: {}", name, e.toString());
             }

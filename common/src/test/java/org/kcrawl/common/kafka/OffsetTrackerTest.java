@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
@@ -137,6 +138,39 @@ class OffsetTrackerTest {
         tracker.completed(p0, 1);
         tracker.completed(p1, 0);
         assertThat(tracker.pendingBytes()).isZero();
+    }
+
+    @Test
+    void aFailedCommitIsHandedOutAgainUnlessALaterOneCoversIt() {
+        tracker.started(p0, 0);
+        tracker.started(p0, 1);
+        tracker.completed(p0, 0);
+        Map<TopicPartition, OffsetAndMetadata> first = tracker.takeCommittable();
+        assertThat(first).containsEntry(p0, new OffsetAndMetadata(1));
+        tracker.notCommitted(first);
+        assertThat(tracker.takeCommittable()).as("the partition did not advance, the commit is made again")
+                .containsEntry(p0, new OffsetAndMetadata(1));
+
+        tracker.completed(p0, 1);
+        Map<TopicPartition, OffsetAndMetadata> second = tracker.takeCommittable();
+        tracker.notCommitted(first); // an older failure reported late: the later commit covers it
+        assertThat(tracker.takeCommittable()).isEmpty();
+        tracker.notCommitted(second);
+        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(2));
+    }
+
+    @Test
+    void allCommittableIncludesWhatWasHandedOutAlreadyForTheGivenPartitionsOnly() {
+        tracker.started(p0, 5);
+        tracker.completed(p0, 5);
+        tracker.started(p1, 0);
+        assertThat(tracker.takeCommittable()).containsOnlyKeys(p0);
+        // The async commit of p0@6 may still fail: a revoke commits it again; p1 has nothing completed
+        // but its first offset, where the consumer started it.
+        assertThat(tracker.allCommittable(List.of(p0, p1))).containsEntry(p0, new OffsetAndMetadata(6))
+                .containsEntry(p1, new OffsetAndMetadata(0));
+        assertThat(tracker.allCommittable(List.of(p1))).containsOnlyKeys(p1);
+        assertThat(tracker.allCommittable(List.of(new TopicPartition("t", 7)))).as("unknown partitions").isEmpty();
     }
 
     @Test

@@ -284,6 +284,19 @@ class WorkerLoopTest {
         await().until(() -> Long.valueOf(2).equals(committed()));
     }
 
+    @Test
+    void anAsyncCommitThatFailedIsMadeAgainThoughThePartitionDoesNotAdvance() {
+        startLoop(100);
+        consumer.failingAsyncCommits.set(1); // as during a rebalance or while the coordinator is away
+        add(0, valid());
+        await().until(() -> handled.size() == 1);
+        outputs.get(0L).complete(null);
+        // No later record of the partition comes to carry the offset: the loop itself must commit it again.
+        await().alias("the failed commit is made again").until(() -> Long.valueOf(1).equals(committed()));
+        assertThat(consumer.asyncCommits).as("the failed commit, then the same offset again").startsWith(
+                Map.of(p0, new OffsetAndMetadata(1)), Map.of(p0, new OffsetAndMetadata(1)));
+    }
+
     private Long committed() {
         var c = consumer.committed(java.util.Set.of(p0)).get(p0);
         return c == null ? null : c.offset();
@@ -371,11 +384,20 @@ class WorkerLoopTest {
             super(AutoOffsetResetStrategy.EARLIEST.name());
         }
 
+        /** Async commits of the loop's thread that fail, as while the group rebalances. */
+        final java.util.concurrent.atomic.AtomicInteger failingAsyncCommits =
+                new java.util.concurrent.atomic.AtomicInteger();
+
         @Override
         public synchronized void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets,
                                              OffsetCommitCallback callback) {
             if (!inSync) {
                 asyncCommits.add(Map.copyOf(offsets));
+                if (onLoopThread() && failingAsyncCommits.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                    callback.onComplete(offsets, new org.apache.kafka.common.errors.RebalanceInProgressException(
+                            "the group is rebalancing"));
+                    return;
+                }
             }
             super.commitAsync(offsets, callback);
         }
