@@ -112,8 +112,8 @@ public final class RobotsRules implements RobotsPolicy {
         return Optional.ofNullable(streaks.getIfPresent(origin(url)));
     }
 
-    /** Origins whose rules are cached (including ones still loading). */
-    public long cachedOrigins() {
+    /** Origins whose rules are cached (including ones still loading); tests check the cache's bound. */
+    long cachedOrigins() {
         cache.synchronous().cleanUp();
         return cache.synchronous().estimatedSize();
     }

@@ -147,11 +147,6 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         return rendering.get();
     }
 
-    /** Tab slots held now. */
-    int slotsBusy() {
-        return slots.busy();
-    }
-
     private void awaitNotBefore(RenderTask task) {
         Instant notBefore = task.request.notBefore();
         long wait = notBefore == null ? 0 : Duration.between(s.time().now(), notBefore).toNanos();

@@ -300,11 +300,6 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
         return metrics.failuresByReason();
     }
 
-    /** Browsers started again after one died. */
-    public long browserRestarts() {
-        return browsers.restarts();
-    }
-
     private void runLoop() {
         try {
             loop.run();
