@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.fetcher.http.HttpResult;
@@ -41,16 +40,18 @@ public final class FetchMetrics {
     private static final String NONE = "none";
 
     private final MeterRegistry registry;
-    private final Map<String, Counter> outcomes = new HashMap<>();
+    private final UrlOutcomes outcomes;
+    private final Counter pageOutcome;
+    private final Counter redirectOutcome;
+    private final Counter parkedOutcome;
+    private final Counter renderOutcome;
+    private final Map<SkipReason, Counter> skipOutcomes = new EnumMap<>(SkipReason.class);
     private final Map<String, Counter> responses = new HashMap<>();
     private final Map<String, Timer> durations = new HashMap<>();
     private final Counter bytes;
     private final Timer politenessWait;
     private final AtomicLong pages = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    private final AtomicLongArray failuresByReason = new AtomicLongArray(FailureReason.values().length);
     private final AtomicLong skips = new AtomicLong();
-    private final AtomicLong retries = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
     private final AtomicLong rendered = new AtomicLong();
 
@@ -59,16 +60,13 @@ public final class FetchMetrics {
             throw new IllegalArgumentException("registry must not be null");
         }
         this.registry = registry;
-        registerOutcome("page", NONE);
-        registerOutcome("redirect", NONE);
-        registerOutcome("parked", NONE);
-        registerOutcome("render", NONE);
-        for (FailureReason r : FailureReason.values()) {
-            registerOutcome("failure", r.wireName());
-            registerOutcome("retry", r.wireName());
-        }
+        this.outcomes = new UrlOutcomes(registry, OUTCOMES, "how consumed URLs ended");
+        pageOutcome = outcomes.counter("page");
+        redirectOutcome = outcomes.counter("redirect");
+        parkedOutcome = outcomes.counter("parked");
+        renderOutcome = outcomes.counter("render");
         for (SkipReason r : SkipReason.values()) {
-            registerOutcome("skip", r.tag());
+            skipOutcomes.put(r, outcomes.counter("skip", r.tag()));
         }
         for (String statusClass : MeterCatalogue.STATUS_CLASSES) {
             registerResponses(statusClass);
@@ -98,41 +96,43 @@ public final class FetchMetrics {
         return registry;
     }
 
+    /** The URL outcomes, with the failure and retry totals. */
+    public UrlOutcomes outcomes() {
+        return outcomes;
+    }
+
     void page() {
         pages.incrementAndGet();
-        outcome("page", NONE);
+        pageOutcome.increment();
     }
 
     void redirect() {
         pages.incrementAndGet();
-        outcome("redirect", NONE);
+        redirectOutcome.increment();
     }
 
     void failure(FailureReason reason) {
-        failures.incrementAndGet();
-        failuresByReason.incrementAndGet(reason.ordinal());
-        outcome("failure", reason.wireName());
+        outcomes.failure(reason);
     }
 
     void retry(FailureReason reason) {
-        retries.incrementAndGet();
-        outcome("retry", reason.wireName());
+        outcomes.retry(reason);
     }
 
     void parked() {
         parked.incrementAndGet();
-        outcome("parked", NONE);
+        parkedOutcome.increment();
     }
 
     /** A URL handed to the render workers, acknowledged. */
     void rendered() {
         rendered.incrementAndGet();
-        outcome("render", NONE);
+        renderOutcome.increment();
     }
 
     void skip(SkipReason reason) {
         skips.incrementAndGet();
-        outcome("skip", reason.tag());
+        skipOutcomes.get(reason).increment();
     }
 
     /** A page fetch was answered: its status class, its duration and its decoded body bytes. */
@@ -157,31 +157,9 @@ public final class FetchMetrics {
         return pages.get();
     }
 
-    /** Failure records published and acknowledged. */
-    public long failures() {
-        return failures.get();
-    }
-
-    /** Failure records published and acknowledged, by reason; reasons that never happened are left out. */
-    public Map<FailureReason, Long> failuresByReason() {
-        Map<FailureReason, Long> counts = new EnumMap<>(FailureReason.class);
-        for (FailureReason r : FailureReason.values()) {
-            long n = failuresByReason.get(r.ordinal());
-            if (n > 0) {
-                counts.put(r, n);
-            }
-        }
-        return counts;
-    }
-
     /** URLs skipped on purpose (duplicate, robots, limits, scope). */
     public long skips() {
         return skips.get();
-    }
-
-    /** Retries re-published. */
-    public long retries() {
-        return retries.get();
     }
 
     /** URLs handed to the render workers. */
@@ -192,22 +170,6 @@ public final class FetchMetrics {
     /** URLs parked (re-published for later). */
     public long parkedCount() {
         return parked.get();
-    }
-
-    private void outcome(String outcome, String reason) {
-        Counter c = outcomes.get(outcome + '/' + reason);
-        if (c == null) {
-            throw new IllegalArgumentException("no meter for outcome " + outcome + " with reason " + reason);
-        }
-        c.increment();
-    }
-
-    private void registerOutcome(String outcome, String reason) {
-        outcomes.put(outcome + '/' + reason, Counter.builder(OUTCOMES)
-                .description("how consumed URLs ended")
-                .tag("outcome", outcome)
-                .tag("reason", reason)
-                .register(registry));
     }
 
     private void registerResponses(String statusClass) {

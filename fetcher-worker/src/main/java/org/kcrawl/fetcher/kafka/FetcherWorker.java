@@ -28,7 +28,9 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
+import org.kcrawl.common.runtime.LoopThread;
 import org.kcrawl.common.runtime.ManagedWorker;
+import org.kcrawl.common.runtime.Resources;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.scope.SiteScope;
@@ -90,10 +92,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final KafkaConsumer<String, byte[]> parkingConsumer;
     private final WorkerLoop<CrawlRequest> loop;
     private final WorkerLoop<CrawlRequest> parkingLoop;
-    private final Thread thread;
-    private final Thread parkingThread;
+    private final LoopThread thread;
+    private final LoopThread parkingThread;
     private final AutoCloseable dns;
-    private volatile Throwable failure;
     private boolean started;
     private boolean stopped;
 
@@ -201,20 +202,20 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         this.dns = dns;
         CrawlTopics topics = config.topics();
         String clientId = "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        List<AutoCloseable> built = new ArrayList<>();
+        Resources built = new Resources("half-built fetcher");
         try {
-            time = keep(built, new SystemTimeSource("kcrawl-fetch-timer"));
+            time = built.keep(new SystemTimeSource("kcrawl-fetch-timer"));
             metrics = new FetchMetrics(registry);
-            scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
+            scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
                     pages));
             pages.onRoom(scheduler::wake);
-            producer = keep(built, clients.producer(clientId));
-            sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
-            built.add(sendExecutor::shutdownNow);
-            restorer = keep(built, new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
+            producer = built.keep(clients.producer(clientId));
+            sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
+            built.keep(sendExecutor::shutdownNow);
+            restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
                     topics.seen(), seenStore(config), config.seenRestoreBudget()));
             seen = new SeenSet();
-            built.add(seen::close);
+            built.keep(seen::close);
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
@@ -225,7 +226,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     new FetchServices(scheduler, robots, seen, restorer, fetcher, outputs, metrics, time),
                     config.retryPolicy(), redirects, parking);
             DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
-            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500,
+            consumer = built.keep(clients.consumer(topics.fetcherGroup(), clientId, 500,
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
             // queued rest must not be crawled on the way out.
@@ -234,7 +235,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     Duration.ofMillis(100), Duration.ZERO));
             forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
             // One instance id serves both groups: it must be unique per group only.
-            parkingConsumer = keep(built, clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
+            parkingConsumer = built.keep(clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
             // must never pause a short tier.
@@ -243,11 +244,13 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     PARKED_HELD_PER_PARTITION, Long.MAX_VALUE, Duration.ofMillis(100), config.drainTimeout(),
                     WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL));
         } catch (RuntimeException e) {
-            closeAll(built);
+            built.closeAll();
             throw e;
         }
-        thread = daemon(() -> runLoop(loop), "kcrawl-fetcher-" + config.crawlName());
-        parkingThread = daemon(() -> runLoop(parkingLoop), "kcrawl-fetcher-parking-" + config.crawlName());
+        thread = new LoopThread("kcrawl-fetcher-" + config.crawlName(), loop::run, () -> { });
+        // Without the forwarder parked URLs would wait forever: its failure stops the whole worker visibly.
+        parkingThread = new LoopThread("kcrawl-fetcher-parking-" + config.crawlName(), parkingLoop::run,
+                loop::requestStop);
         registerGauges(registry);
     }
 
@@ -379,24 +382,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return metrics.pages();
     }
 
-    /** Failure records published and acknowledged. */
-    public long failures() {
-        return metrics.failures();
-    }
-
-    /** Failure records published and acknowledged, by reason (reasons that never happened left out). */
-    public Map<FailureReason, Long> failuresByReason() {
-        return metrics.failuresByReason();
+    /** How the consumed URLs ended: failure records (by reason) and retries published and acknowledged. */
+    public UrlOutcomes outcomes() {
+        return metrics.outcomes();
     }
 
     /** URLs skipped on purpose (duplicate, robots, max_pages, max_depth, out_of_scope). */
     public long skips() {
         return metrics.skips();
-    }
-
-    /** Retries re-published to the urls topic. */
-    public long retries() {
-        return metrics.retries();
     }
 
     /**
@@ -441,20 +434,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** Why the poll loop died, if it did. */
     public Optional<Throwable> failure() {
-        return Optional.ofNullable(failure);
-    }
-
-    private void runLoop(WorkerLoop<CrawlRequest> which) {
-        try {
-            which.run();
-        } catch (RuntimeException | Error e) {
-            // WorkerLoop has logged it; keep it for failure() so the caller can exit non-zero.
-            failure = e;
-            if (which == parkingLoop) {
-                // Without the forwarder parked URLs would wait forever: stop the whole worker visibly.
-                loop.requestStop();
-            }
-        }
+        return thread.failure().or(parkingThread::failure);
     }
 
     private void registerGauges(MeterRegistry registry) {
@@ -489,11 +469,6 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         Gauge.builder(name, this, f).description(description).register(registry);
     }
 
-    private static <T extends AutoCloseable> T keep(List<AutoCloseable> built, T resource) {
-        built.add(resource);
-        return resource;
-    }
-
     private static void closeQuietly(AutoCloseable resource) {
         if (resource == null) {
             return;
@@ -503,21 +478,5 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         } catch (Exception e) {
             log.warn("closing {} failed: {}", resource.getClass().getSimpleName(), e.toString());
         }
-    }
-
-    private static void closeAll(List<AutoCloseable> built) {
-        for (int i = built.size() - 1; i >= 0; i--) {
-            try {
-                built.get(i).close();
-            } catch (Exception e) {
-                log.warn("closing a half-built fetcher failed: {}", e.toString());
-            }
-        }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 }

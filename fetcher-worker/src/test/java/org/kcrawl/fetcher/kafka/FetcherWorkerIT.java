@@ -35,6 +35,7 @@ import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.seen.SeenMarkers;
 import org.kcrawl.testkit.kafka.SharedKafka;
+import org.kcrawl.testkit.kafka.TopicContents;
 import org.kcrawl.testkit.web.RequestEvent;
 import org.kcrawl.testkit.web.SyntheticWeb;
 
@@ -88,23 +89,23 @@ class FetcherWorkerIT {
                 await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).until(() ->
                         first.pagesFetched() == expectedPages && first.skips() == duplicates.size() + 1
                                 && first.pending() == 0);
-                assertThat(first.failures()).isZero();
+                assertThat(first.outcomes().failures()).isZero();
                 assertThat(first.inFlight()).isZero();
                 assertThat(first.queued()).isZero();
             } finally {
                 first.stop();
             }
 
-            List<FetchedPage> pages = read(topics.pages()).stream().map(r -> decode(r.value(), FetchedPage.class))
+            List<FetchedPage> pages = TopicContents.readAll(clients, topics.pages()).stream().map(r -> TopicContents.decode(r.value(), FetchedPage.class))
                     .toList();
             assertThat(pages).extracting(FetchedPage::requestedUrl).doesNotHaveDuplicates()
                     .hasSize(expectedPages).doesNotContain(disallowed);
             assertThat(pages).allSatisfy(p -> assertThat(p.status()).isEqualTo(200));
-            Set<String> markers = read(topics.seen()).stream().map(ConsumerRecord::key).collect(Collectors.toSet());
+            Set<String> markers = TopicContents.readAll(clients, topics.seen()).stream().map(ConsumerRecord::key).collect(Collectors.toSet());
             Set<String> expectedMarkers = urls.stream().filter(u -> !u.equals(disallowed))
                     .map(u -> SeenMarkers.key(UrlFingerprint.of(u))).collect(Collectors.toSet());
             assertThat(markers).isEqualTo(expectedMarkers);
-            assertThat(read(topics.failures())).isEmpty();
+            assertThat(TopicContents.readAll(clients, topics.failures())).isEmpty();
 
             Set<String> flaky = web.flakyPages();
             for (int h = 0; h < HOSTS; h++) {
@@ -139,7 +140,7 @@ class FetcherWorkerIT {
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
                         second.skips() == urls.size() && second.pending() == 0);
                 assertThat(second.pagesFetched()).isZero();
-                assertThat(second.failures()).isZero();
+                assertThat(second.outcomes().failures()).isZero();
             } finally {
                 second.stop();
             }
@@ -152,7 +153,7 @@ class FetcherWorkerIT {
                     }
                 });
             }
-            assertThat(read(topics.pages())).hasSize(expectedPages);
+            assertThat(TopicContents.readAll(clients, topics.pages())).hasSize(expectedPages);
         }
     }
 
@@ -198,7 +199,7 @@ class FetcherWorkerIT {
                 second.stop();
             }
 
-            assertThat(read(topics.pages())).extracting(r -> decode(r.value(), FetchedPage.class).requestedUrl())
+            assertThat(TopicContents.readAll(clients, topics.pages())).extracting(r -> TopicContents.decode(r.value(), FetchedPage.class).requestedUrl())
                     .doesNotHaveDuplicates().hasSize(urls.size());
             for (int h = 0; h < hosts; h++) {
                 String host = web.hostAddress(h);
@@ -250,37 +251,6 @@ class FetcherWorkerIT {
             for (Future<?> f : acks) {
                 f.get();
             }
-        }
-    }
-
-    private List<ConsumerRecord<String, byte[]>> read(String topic) {
-        try (KafkaConsumer<String, byte[]> consumer = clients.consumer(null, "reader-" + crawl, 1000)) {
-            List<TopicPartition> tps = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
-            consumer.assign(tps);
-            consumer.seekToBeginning(tps);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(tps, Duration.ofSeconds(30));
-            List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
-            Set<TopicPartition> done = new HashSet<>();
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (done.size() < tps.size() && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
-                for (TopicPartition tp : tps) {
-                    if (consumer.position(tp) >= ends.get(tp)) {
-                        done.add(tp);
-                    }
-                }
-            }
-            assertThat(done).as("read %s to its end", topic).hasSize(tps.size());
-            return out;
-        }
-    }
-
-    private static <T> T decode(byte[] bytes, Class<T> type) {
-        try {
-            return MessageCodec.get().decode(bytes, type);
-        } catch (MalformedMessageException e) {
-            throw new AssertionError(e);
         }
     }
 }

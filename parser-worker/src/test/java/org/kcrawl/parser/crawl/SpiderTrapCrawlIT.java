@@ -77,7 +77,7 @@ class SpiderTrapCrawlIT {
                         .isEqualTo(expectedPages());
                 assertThat(site.requests()).filteredOn(r -> r.equals("/robots.txt")).hasSize(1);
                 assertThat(fetcher.pagesFetched()).isEqualTo(pages.size());
-                assertThat(fetcher.failures()).isZero();
+                assertThat(fetcher.outcomes().failures()).isZero();
                 assertThat(parser.metrics().recordsPublished()).isEqualTo(pages.size());
                 assertThat(parser.metrics().linksRejected(RejectReason.MAX_DEPTH)).as("calendar and paths hit the depth")
                         .isPositive();
