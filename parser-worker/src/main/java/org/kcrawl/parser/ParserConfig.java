@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.kcrawl.common.Checks;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
@@ -135,14 +136,14 @@ public record ParserConfig(
         if (scope == null) {
             throw new IllegalArgumentException("scope must be one of host, domain, any");
         }
-        atLeast(maxDepth, 0, "max_depth");
-        atLeast(maxUrlLength, 64, "max_url_length");
+        Checks.atLeast(maxDepth, 0, "max_depth");
+        Checks.atLeast(maxUrlLength, 64, "max_url_length");
         if (maxUrlLength > UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH) {
             throw new IllegalArgumentException("max_url_length must be <= " + UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH
                     + " but was " + maxUrlLength);
         }
-        atLeast(maxRepeatedSegments, 1, "max_repeated_segments");
-        atLeast(maxOutlinks, 0, "max_outlinks");
+        Checks.atLeast(maxRepeatedSegments, 1, "max_repeated_segments");
+        Checks.atLeast(maxOutlinks, 0, "max_outlinks");
         allowPatterns = List.copyOf(orEmpty(allowPatterns));
         denyPatterns = List.copyOf(orEmpty(denyPatterns));
         PatternFilter.compile(allowPatterns, "allow_patterns");
@@ -153,26 +154,26 @@ public record ParserConfig(
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("strip_params: " + e.getMessage(), e);
         }
-        atLeast(maxParseBytes, 1024, "max_parse_bytes");
-        positive(parseTimeBudget, "parse_time_budget");
+        Checks.atLeast(maxParseBytes, 1024, "max_parse_bytes");
+        Checks.positive(parseTimeBudget, "parse_time_budget");
         if (fallbackCharset == null || CharsetDetector.forLabel(fallbackCharset) == null) {
             throw new IllegalArgumentException("fallback_charset '" + fallbackCharset
                     + "' is not a character set this JVM supports (try windows-1252 or UTF-8)");
         }
-        atLeast(threads, 0, "threads");
-        atLeast(maxPending, 1, "max_pending");
+        Checks.atLeast(threads, 0, "threads");
+        Checks.atLeast(maxPending, 1, "max_pending");
         if (maxPendingBytes < MIN_MAX_PENDING_BYTES) {
             throw new IllegalArgumentException("max_pending_bytes must be >= " + MIN_MAX_PENDING_BYTES
                     + " (1 MiB) but was " + maxPendingBytes);
         }
-        atLeast(maxPollRecords, 1, "max_poll_records");
+        Checks.atLeast(maxPollRecords, 1, "max_poll_records");
         if (drainTimeout == null || drainTimeout.isNegative()) {
             throw new IllegalArgumentException("drain_timeout must be >= 0 (for example PT30S)");
         }
-        atLeast(partitions, 1, "partitions");
-        atLeast(replicationFactor, 1, "replication_factor");
-        atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
-        atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
+        Checks.atLeast(partitions, 1, "partitions");
+        Checks.atLeast(replicationFactor, 1, "replication_factor");
+        Checks.atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
+        Checks.atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
         extract = List.copyOf(orEmpty(extract));
         seedSites = List.copyOf(orEmpty(seedSites));
         if (metricsPort < 0 || metricsPort > 65535) {
@@ -182,7 +183,7 @@ public record ParserConfig(
             throw new IllegalArgumentException("link_dedup_capacity must be 0 (off) or >= "
                     + FingerprintSet.MIN_CAPACITY + " but was " + linkDedupCapacity);
         }
-        atLeast(maxRedirectHops, 0, "max_redirect_hops");
+        Checks.atLeast(maxRedirectHops, 0, "max_redirect_hops");
         if (maxRefreshDelay == null || maxRefreshDelay.isNegative()) {
             throw new IllegalArgumentException("max_refresh_delay must be a duration >= 0 (for example PT100S) but was "
                     + maxRefreshDelay);
@@ -312,18 +313,6 @@ public record ParserConfig(
     public WorkerLoopSettings workerLoopSettings() {
         return new WorkerLoopSettings(maxPending, maxPending, maxPendingBytes, Duration.ofMillis(100), drainTimeout,
                 WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL);
-    }
-
-    private static void atLeast(int value, int min, String key) {
-        if (value < min) {
-            throw new IllegalArgumentException(key + " must be >= " + min + " but was " + value);
-        }
-    }
-
-    private static void positive(Duration d, String key) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(key + " must be a positive duration (for example PT2S) but was " + d);
-        }
     }
 
     private static <T> List<T> orEmpty(List<T> list) {
