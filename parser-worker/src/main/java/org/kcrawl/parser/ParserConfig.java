@@ -1,5 +1,6 @@
 package org.kcrawl.parser;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -57,7 +58,8 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param maxPollRecords pages taken per poll
  * @param drainTimeout on stop, how long in-flight pages may take to finish
  * @param partitions partition count used when this worker creates missing topics
- * @param replicationFactor replication used when this worker creates missing topics
+ * @param replication replication used when this worker creates missing topics (formerly {@code replication_factor},
+ *                    still read with a deprecation warning)
  * @param maxSitemapBytes largest decompressed sitemap read
  * @param maxSitemapUrls most URLs taken from one sitemap
  * @param extract extraction rules filling the records' {@code fields}
@@ -101,7 +103,7 @@ public record ParserConfig(
         @JsonProperty("max_poll_records") int maxPollRecords,
         @JsonProperty("drain_timeout") Duration drainTimeout,
         @JsonProperty("partitions") int partitions,
-        @JsonProperty("replication_factor") short replicationFactor,
+        @JsonProperty("replication") @JsonAlias("replication_factor") short replication,
         @JsonProperty("max_sitemap_bytes") int maxSitemapBytes,
         @JsonProperty("max_sitemap_urls") int maxSitemapUrls,
         @JsonProperty("extract") List<ExtractionRule> extract,
@@ -171,7 +173,7 @@ public record ParserConfig(
             throw new IllegalArgumentException("drain_timeout must be >= 0 (for example PT30S)");
         }
         Checks.atLeast(partitions, 1, "partitions");
-        Checks.atLeast(replicationFactor, 1, "replication_factor");
+        Checks.atLeast(replication, 1, "replication");
         Checks.atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
         Checks.atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
         extract = List.copyOf(orEmpty(extract));
@@ -216,7 +218,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
                 linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
@@ -225,7 +227,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
                 linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
@@ -234,7 +236,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
                 linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
@@ -243,7 +245,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
+                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
                 linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
@@ -254,7 +256,7 @@ public record ParserConfig(
 
     /** The layout used when this worker creates missing topics. */
     public TopicLayout topicLayout() {
-        return new TopicLayout(partitions, partitions, partitions, replicationFactor,
+        return new TopicLayout(partitions, partitions, partitions, replication,
                 TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
     }
 

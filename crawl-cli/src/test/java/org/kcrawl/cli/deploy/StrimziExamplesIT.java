@@ -356,10 +356,8 @@ class StrimziExamplesIT {
         env.put(prefix + "PARTITIONS", "2");
         env.put(prefix + "METRICS_PORT", "0");
         env.put(prefix + "DRAIN_TIMEOUT", "PT2S");
-        if (prefix.equals(ParserConfig.ENV_PREFIX)) {
-            env.put(prefix + "REPLICATION_FACTOR", "1");
-        } else {
-            env.put(prefix + "REPLICATION", "1");
+        env.put(prefix + "REPLICATION", "1");
+        if (!prefix.equals(ParserConfig.ENV_PREFIX)) {
             env.put(prefix + "ALLOW_PRIVATE", "true");
             env.put(prefix + "RATE", "50");
         }
