@@ -16,7 +16,6 @@ import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.message.FailureReason;
-import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.kafka.FetcherConfig;

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.fetcher.http.HttpResult;
 
 /**
@@ -60,7 +61,7 @@ public final class FetchMetrics {
             throw new IllegalArgumentException("registry must not be null");
         }
         this.registry = registry;
-        this.outcomes = new UrlOutcomes(registry, OUTCOMES, "how consumed URLs ended");
+        this.outcomes = new UrlOutcomes(registry, OUTCOMES);
         pageOutcome = outcomes.counter("page");
         redirectOutcome = outcomes.counter("redirect");
         parkedOutcome = outcomes.counter("parked");
@@ -70,22 +71,15 @@ public final class FetchMetrics {
         }
         for (String statusClass : MeterCatalogue.STATUS_CLASSES) {
             registerResponses(statusClass);
-            durations.put(statusClass, Timer.builder(DURATION)
-                    .description("time from the start of a fetch to the last byte, of answered fetches")
+            durations.put(statusClass, Meters.timer(DURATION)
                     .tag("status_class", statusClass)
-                    .publishPercentileHistogram()
                     .minimumExpectedValue(HISTOGRAM_MIN)
                     .maximumExpectedValue(HISTOGRAM_MAX)
                     .register(registry));
         }
         registerResponses(NONE);
-        bytes = Counter.builder(BYTES)
-                .description("body bytes of answered page fetches, after decoding")
-                .baseUnit("bytes")
-                .register(registry);
-        politenessWait = Timer.builder(POLITENESS_WAIT)
-                .description("time requests waited in their host's queue until politeness let them start")
-                .publishPercentileHistogram()
+        bytes = Meters.counter(BYTES).register(registry);
+        politenessWait = Meters.timer(POLITENESS_WAIT)
                 .minimumExpectedValue(WAIT_HISTOGRAM_MIN)
                 .maximumExpectedValue(WAIT_HISTOGRAM_MAX)
                 .register(registry);
@@ -173,8 +167,7 @@ public final class FetchMetrics {
     }
 
     private void registerResponses(String statusClass) {
-        responses.put(statusClass, Counter.builder(RESPONSES)
-                .description("HTTP exchanges of page fetches by status class")
+        responses.put(statusClass, Meters.counter(RESPONSES)
                 .tag("status_class", statusClass)
                 .register(registry));
     }

@@ -1,11 +1,8 @@
 package org.kcrawl.fetcher.kafka;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +22,7 @@ import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.LoopThread;
@@ -438,35 +435,28 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     }
 
     private void registerGauges(MeterRegistry registry) {
-        gauge(registry, "crawl.fetch.inflight", "requests on the wire", w -> w.scheduler.inFlight());
-        Gauge.builder(MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, this, w -> w.pages.unacked()).baseUnit("bytes")
-                .description("body bytes of fetched pages waiting for the broker").register(registry);
-        Gauge.builder(MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, this, w -> w.pages.receiving()).baseUnit("bytes")
-                .description("bytes held by the bodies of responses being received").register(registry);
-        gauge(registry, "crawl.fetch.queued", "URLs in host queues", w -> w.scheduler.queued());
-        gauge(registry, "crawl.fetch.waiting", "URLs waiting for a not-before time or robots.txt",
-                w -> w.handler.waiting());
-        gauge(registry, "crawl.fetch.hosts", "hosts with politeness state", w -> w.scheduler.hosts());
-        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, "hosts with requests queued for politeness",
-                w -> w.scheduler.backloggedHosts());
+        gauge(registry, MeterCatalogue.FETCH_INFLIGHT, w -> w.scheduler.inFlight());
+        gauge(registry, MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, w -> w.pages.unacked());
+        gauge(registry, MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, w -> w.pages.receiving());
+        gauge(registry, MeterCatalogue.FETCH_QUEUED, w -> w.scheduler.queued());
+        gauge(registry, MeterCatalogue.FETCH_WAITING, w -> w.handler.waiting());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS, w -> w.scheduler.hosts());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, w -> w.scheduler.backloggedHosts());
         for (HeldBy cap : HeldBy.values()) {
-            Gauge.builder(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.heldHosts(cap))
-                    .description("backlogged hosts by the limit that holds them back").tag("cap", cap.tag())
+            Meters.gauge(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.heldHosts(cap)).tag("cap", cap.tag())
                     .register(registry);
         }
-        gauge(registry, "crawl.fetch.seen.completed", "completed fingerprints held", w -> w.seen.completedCount());
-        gauge(registry, "crawl.fetch.seen.claimed", "claimed fingerprints held", w -> w.seen.claimedCount());
-        gauge(registry, ParkingMetrics.HELD, "parked URLs waiting for the end of their tier delay",
-                w -> w.forwarder.held());
-        FunctionCounter.builder(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
-                .description("seen-topic records read by seen-set restores").register(registry);
-        FunctionCounter.builder(MeterCatalogue.FETCH_DEAD_LETTERS, this,
-                        w -> w.loop.deadLettered() + w.parkingLoop.deadLettered())
-                .description("URL messages sent to the dead-letter topic").register(registry);
+        gauge(registry, MeterCatalogue.FETCH_SEEN_COMPLETED, w -> w.seen.completedCount());
+        gauge(registry, MeterCatalogue.FETCH_SEEN_CLAIMED, w -> w.seen.claimedCount());
+        gauge(registry, ParkingMetrics.HELD, w -> w.forwarder.held());
+        Meters.functionCounter(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
+                .register(registry);
+        Meters.functionCounter(MeterCatalogue.FETCH_DEAD_LETTERS, this,
+                w -> w.loop.deadLettered() + w.parkingLoop.deadLettered()).register(registry);
     }
 
-    private void gauge(MeterRegistry registry, String name, String description, ToDoubleFunction<FetcherWorker> f) {
-        Gauge.builder(name, this, f).description(description).register(registry);
+    private void gauge(MeterRegistry registry, String name, ToDoubleFunction<FetcherWorker> f) {
+        Meters.gauge(name, this, f).register(registry);
     }
 
     private static void closeQuietly(AutoCloseable resource) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.metrics.Meters;
 
 /**
  * How the URLs a worker consumed ended, on one outcome counter (tagged {@code outcome} and {@code reason})
@@ -21,21 +22,19 @@ public final class UrlOutcomes {
 
     private final MeterRegistry registry;
     private final String meter;
-    private final String description;
     private final Counter[] failureCounters = new Counter[FailureReason.values().length];
     private final Counter[] retryCounters = new Counter[FailureReason.values().length];
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong retries = new AtomicLong();
     private final AtomicLongArray failuresByReason = new AtomicLongArray(FailureReason.values().length);
 
-    /** Outcomes counted on {@code meter} in {@code registry}. */
-    public UrlOutcomes(MeterRegistry registry, String meter, String description) {
-        if (registry == null || meter == null || description == null) {
-            throw new IllegalArgumentException("registry, meter and description are required");
+    /** Outcomes counted on the catalogue's {@code meter} in {@code registry}. */
+    public UrlOutcomes(MeterRegistry registry, String meter) {
+        if (registry == null || meter == null) {
+            throw new IllegalArgumentException("registry and meter are required");
         }
         this.registry = registry;
         this.meter = meter;
-        this.description = description;
         for (FailureReason r : FailureReason.values()) {
             failureCounters[r.ordinal()] = counter("failure", r.wireName());
             retryCounters[r.ordinal()] = counter("retry", r.wireName());
@@ -49,8 +48,7 @@ public final class UrlOutcomes {
 
     /** The series of {@code outcome} with {@code reason}, registered now. */
     public Counter counter(String outcome, String reason) {
-        return Counter.builder(meter)
-                .description(description)
+        return Meters.counter(meter)
                 .tag("outcome", outcome)
                 .tag("reason", reason)
                 .register(registry);

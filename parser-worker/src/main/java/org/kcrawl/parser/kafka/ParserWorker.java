@@ -1,7 +1,5 @@
 package org.kcrawl.parser.kafka;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,6 +21,7 @@ import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
@@ -311,16 +310,11 @@ public final class ParserWorker implements AutoCloseable {
     }
 
     private void registerGauges() {
-        Gauge.builder(MeterCatalogue.PARSE_PENDING, this, ParserWorker::pending)
-                .description("pages in flight: consumed, outputs not yet acknowledged").register(registry);
-        Gauge.builder(MeterCatalogue.PARSE_PENDING_BYTES, this, ParserWorker::pendingBytes).baseUnit("bytes")
-                .description("bytes of the pages in flight, bounded by max_pending_bytes").register(registry);
+        Meters.gauge(MeterCatalogue.PARSE_PENDING, this, ParserWorker::pending).register(registry);
+        Meters.gauge(MeterCatalogue.PARSE_PENDING_BYTES, this, ParserWorker::pendingBytes).register(registry);
         ThreadPoolExecutor p = pool;
-        Gauge.builder(MeterCatalogue.PARSE_QUEUE_SIZE, p, e -> e.getQueue().size())
-                .description("pages waiting for a parse thread").register(registry);
-        FunctionCounter.builder(MeterCatalogue.PARSE_DEAD_LETTERS, this, ParserWorker::deadLettered)
-                .description("pages sent to the dead-letter topic: undecodable or failing to process")
-                .register(registry);
+        Meters.gauge(MeterCatalogue.PARSE_QUEUE_SIZE, p, e -> e.getQueue().size()).register(registry);
+        Meters.functionCounter(MeterCatalogue.PARSE_DEAD_LETTERS, this, ParserWorker::deadLettered).register(registry);
     }
 
     private static Duration remaining(long deadlineNanos) {

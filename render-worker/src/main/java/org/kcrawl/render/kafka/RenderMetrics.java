@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.fetcher.kafka.UrlOutcomes;
 import org.kcrawl.render.page.Refusal;
 import org.kcrawl.render.page.RenderEvents;
@@ -33,8 +34,7 @@ public final class RenderMetrics implements RenderEvents {
         if (registry == null) {
             throw new IllegalArgumentException("registry must not be null");
         }
-        outcomes = new UrlOutcomes(registry, MeterCatalogue.RENDER_OUTCOMES,
-                "how the URLs a render worker consumed ended");
+        outcomes = new UrlOutcomes(registry, MeterCatalogue.RENDER_OUTCOMES);
         renderedOutcome = outcomes.counter("rendered");
         pageOutcome = outcomes.counter("page");
         redirectOutcome = outcomes.counter("redirect");
@@ -44,9 +44,7 @@ public final class RenderMetrics implements RenderEvents {
         for (Refusal r : Refusal.values()) {
             requests.put(r.tag(), requestCounter(registry, r.tag()));
         }
-        duration = Timer.builder(MeterCatalogue.RENDER_DURATION)
-                .description("time from a page's navigation to its DOM taken")
-                .publishPercentileHistogram()
+        duration = Meters.timer(MeterCatalogue.RENDER_DURATION)
                 .minimumExpectedValue(Duration.ofMillis(20))
                 .maximumExpectedValue(Duration.ofMinutes(2))
                 .register(registry);
@@ -112,8 +110,7 @@ public final class RenderMetrics implements RenderEvents {
     }
 
     private static Counter requestCounter(MeterRegistry registry, String verdict) {
-        return Counter.builder(MeterCatalogue.RENDER_REQUESTS)
-                .description("requests rendered pages made, by what the worker did with them")
+        return Meters.counter(MeterCatalogue.RENDER_REQUESTS)
                 .tag("verdict", verdict)
                 .register(registry);
     }

@@ -1,14 +1,11 @@
 package org.kcrawl.render.kafka;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +23,7 @@ import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.LoopThread;
@@ -292,15 +290,12 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
     }
 
     private void registerMeters(MeterRegistry registry) {
-        Gauge.builder(MeterCatalogue.RENDER_TABS, handler, RenderHandler::rendering)
-                .description("pages being rendered now").register(registry);
-        Gauge.builder(MeterCatalogue.RENDER_WAITING, handler, RenderHandler::waiting)
-                .description("URLs consumed and not rendering yet").register(registry);
-        FunctionCounter.builder(MeterCatalogue.RENDER_BROWSER_RESTARTS, browsers, BrowserSupervisor::restarts)
-                .description("browsers started again after one died").register(registry);
-        FunctionCounter.builder(MeterCatalogue.RENDER_PROXY_REFUSED, browsers, BrowserSupervisor::refusedByProxy)
-                .description("connections refused by the worker's proxy").register(registry);
-        FunctionCounter.builder(MeterCatalogue.RENDER_DEAD_LETTERS, loop, WorkerLoop::deadLettered)
-                .description("URL messages sent to the dead-letter topic").register(registry);
+        Meters.gauge(MeterCatalogue.RENDER_TABS, handler, RenderHandler::rendering).register(registry);
+        Meters.gauge(MeterCatalogue.RENDER_WAITING, handler, RenderHandler::waiting).register(registry);
+        Meters.functionCounter(MeterCatalogue.RENDER_BROWSER_RESTARTS, browsers, BrowserSupervisor::restarts)
+                .register(registry);
+        Meters.functionCounter(MeterCatalogue.RENDER_PROXY_REFUSED, browsers, BrowserSupervisor::refusedByProxy)
+                .register(registry);
+        Meters.functionCounter(MeterCatalogue.RENDER_DEAD_LETTERS, loop, WorkerLoop::deadLettered).register(registry);
     }
 }
