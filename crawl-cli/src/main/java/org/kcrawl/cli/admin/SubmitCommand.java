@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.cli.SeedInput;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
@@ -53,15 +54,15 @@ public final class SubmitCommand extends ClusterCommand {
     @Override
     void validate() {
         if (partitions < 1) {
-            throw new AdminUsageException("--partitions must be >= 1, got " + partitions);
+            throw new UsageException("--partitions must be >= 1, got " + partitions);
         }
-        SeedInput input = new SeedInput(UrlNormalizer.defaults(), AdminUsageException::new).addArguments(urls);
+        SeedInput input = new SeedInput(UrlNormalizer.defaults(), UsageException::new).addArguments(urls);
         if (seedsFile != null) {
             readSeedList(input);
         }
         seeds = input.seeds();
         if (seeds.isEmpty()) {
-            throw new AdminUsageException("no seed URLs: give URLs as arguments or --seeds FILE");
+            throw new UsageException("no seed URLs: give URLs as arguments or --seeds FILE");
         }
     }
 
@@ -105,7 +106,7 @@ public final class SubmitCommand extends ClusterCommand {
             }
         } catch (IOException e) {
             String why = e instanceof NoSuchFileException ? "no such file" : e.toString();
-            throw new AdminUsageException("cannot read --seeds " + seedsFile + ": " + why);
+            throw new UsageException("cannot read --seeds " + seedsFile + ": " + why);
         }
     }
 }

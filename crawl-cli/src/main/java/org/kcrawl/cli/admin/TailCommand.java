@@ -12,6 +12,7 @@ import org.kcrawl.cli.ExitCodes;
 import org.kcrawl.cli.io.LineOutput;
 import org.kcrawl.cli.io.OutputWriteException;
 import org.kcrawl.cli.io.Terminal;
+import org.kcrawl.common.runtime.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -48,7 +49,7 @@ public final class TailCommand extends ClusterCommand {
     @Override
     void validate() {
         if (max != null && max < 1) {
-            throw new AdminUsageException("--max must be >= 1, got " + max);
+            throw new UsageException("--max must be >= 1, got " + max);
         }
     }
 

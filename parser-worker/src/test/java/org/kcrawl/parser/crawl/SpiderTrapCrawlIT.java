@@ -128,7 +128,7 @@ class SpiderTrapCrawlIT {
         try (Admin admin = clients.admin()) {
             ConsumerLag lag = new ConsumerLag(admin);
             await().atMost(CRAWL_LIMIT).pollInterval(Duration.ofMillis(250)).until(() -> {
-                assertThat(parser.failure()).isNull();
+                assertThat(parser.failure()).isEmpty();
                 assertThat(fetcher.failure()).isEmpty();
                 boolean drained = fetcher.pending() == 0 && parser.pending() == 0
                         && lag.of(topics.fetcherGroup(), topics.urls()) == 0
