@@ -194,7 +194,7 @@ public final class ConfigBinder {
         if (!source.isObject()) {
             throw new ConfigException(origin, "the top level must be a mapping of settings");
         }
-        source.fields().forEachRemaining(f -> {
+        source.properties().forEach(f -> {
             JsonNode existing = target.get(f.getKey());
             if (existing instanceof ObjectNode obj && f.getValue().isObject()) {
                 overlay(obj, f.getValue(), origin);

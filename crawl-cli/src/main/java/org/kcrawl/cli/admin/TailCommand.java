@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -78,7 +79,7 @@ public final class TailCommand extends ClusterCommand {
             }
             return e.readerGone() ? ExitCodes.OUTPUT_CLOSED : FAILED;
         } finally {
-            consumer.close(cluster.timeout());
+            consumer.close(CloseOptions.timeout(cluster.timeout()));
             finished.countDown();
             removeHook(hook);
         }

@@ -141,6 +141,7 @@ class StrimziExamplesIT {
     }
 
     @Test
+    @SuppressWarnings("try") // the worker processes run for the test's length; the body reads their topics, not them
     void aFetcherAndAParserCrawlAsTheirKafkaUsersWithNothingButTheirAcls() throws Exception {
         createTopicsAndAcls(CRAWL);
         try (SyntheticWeb web = SyntheticWeb.builder().hosts(1).pagesPerHost(6).linksPerPage(3).externalLinksPerPage(0)
@@ -190,6 +191,7 @@ class StrimziExamplesIT {
      */
     @Test
     @RequiresChromium
+    @SuppressWarnings("try") // the worker processes run for the test's length; the body reads their topics, not them
     void withARenderWorkerTheScriptBuiltPagesAreCrawledAsTheWorkersKafkaUsers() throws Exception {
         String crawl = "rendered";
         createTopicsAndAcls(crawl);
@@ -269,7 +271,7 @@ class StrimziExamplesIT {
         for (JsonNode t : examples("kafka-topics.yaml", "KafkaTopic").values()) {
             JsonNode spec = t.path("spec");
             Map<String, String> config = new HashMap<>();
-            spec.path("config").fields().forEachRemaining(f -> config.put(f.getKey(), f.getValue().asText()));
+            spec.path("config").properties().forEach(f -> config.put(f.getKey(), f.getValue().asText()));
             config.remove("min.insync.replicas");
             topics.add(new NewTopic(renamed(spec.path("topicName").asText(), crawl), Math.min(2, spec.path("partitions").asInt()),
                     (short) 1).configs(config));

@@ -338,6 +338,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         }
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void failedRender(RenderTask task, RenderResult.Failed failed) {
         try (LogContext context = task.logContext()) {
             log.info("rendering {} failed ({}): {}", task.request.url(), failed.reason().wireName(), failed.detail());
