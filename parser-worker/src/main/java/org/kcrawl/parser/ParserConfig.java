@@ -53,8 +53,9 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  *                        consumer pauses: the memory bound, since pages range from a few KiB to several
  *                        MiB (a page in flight takes about twice its size: the message read and the page
  *                        decoded from it). The default, 16 MiB, keeps hundreds of ordinary pages in flight,
- *                        far more than the parse threads and the broker's acknowledgements need. One poll's pages ({@code max_poll_records}) may overshoot it, and a page
- *                        larger than all of it is still parsed when nothing else is in flight
+ *                        far more than the parse threads and the broker's acknowledgements need. One
+ *                        poll's pages ({@code max_poll_records}) may overshoot it, and a page larger than
+ *                        all of it is still parsed when nothing else is in flight
  * @param maxPollRecords pages taken per poll
  * @param drainTimeout on stop, how long in-flight pages may take to finish
  * @param partitions partition count used when this worker creates missing topics
