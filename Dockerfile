@@ -1,10 +1,12 @@
 # One image per worker (and one for the crawl command), built from the same file:
 #   docker build --build-arg MODULE=fetcher-worker -t kcrawl/fetcher-worker:0.1.0 .
 #   docker build --build-arg MODULE=parser-worker  -t kcrawl/parser-worker:0.1.0 .
+#   docker build --build-arg MODULE=archiver-worker -t kcrawl/archiver-worker:0.1.0 .
 #   docker build --build-arg MODULE=crawl-cli      -t kcrawl/crawl-cli:0.1.0 .
 #   docker build --build-arg MODULE=render-worker --target renderer -t kcrawl/render-worker:0.1.0 .
 # The runtime image is a JRE 17 with the module's jars, run as an unprivileged user; it writes nothing
-# but /tmp, so it runs with a read-only root filesystem. Third-party jars and kcrawl's own are separate
+# but /tmp (and the archiver its WARC files to the volume mounted at warc_dir), so it runs with a
+# read-only root filesystem. Third-party jars and kcrawl's own are separate
 # layers (deploy/docker/layers.sh), so a code change pushes and pulls a few hundred KiB, not the whole
 # runnable jar. The base images can be pinned by digest, so a rebuild uses exactly the images tested:
 #   docker build --build-arg JDK_IMAGE=eclipse-temurin:17-jdk@sha256:... \

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.kcrawl.common.config.KafkaEnv;
+import org.kcrawl.cli.recrawl.RecrawlSelection;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -115,6 +116,24 @@ final class CrawlOptions {
                     + "script-mounted root); the others are parsed as fetched.")
     boolean renderAuto;
 
+    @Option(names = "--recrawl-after", paramLabel = "DURATION",
+            description = "Fetch again, conditionally (If-None-Match, If-Modified-Since), every URL the crawl "
+                    + "already knows that was last fetched longer ago than DURATION (0s, 12h, 7d): a 304 "
+                    + "gives a record with \"not_modified\": true. Needs the crawl's state (--data-dir or "
+                    + "--bootstrap).")
+    String recrawlAfter;
+
+    @Option(names = "--warc", paramLabel = "DIR",
+            description = "Also write every fetched page to WARC 1.1 files in DIR (request and response records, "
+                    + "a revisit for a recrawl's 304, a CDXJ index beside each file); settings of an 'archiver:' "
+                    + "section in --config apply (max_file_bytes, prefix, ...).")
+    Path warc;
+
+    @Option(names = "--recrawl-due",
+            description = "Fetch again, conditionally, every known URL whose next fetch date (its revisit "
+                    + "interval, see the README) has come.")
+    boolean recrawlDue;
+
     /** Checks ranges that picocli's type conversion cannot; throws a one-line {@link UsageException}. */
     void validate() {
         if (maxPages < 0) {
@@ -160,6 +179,22 @@ final class CrawlOptions {
         }
         if (config != null && !java.nio.file.Files.isRegularFile(config)) {
             throw new UsageException("--config " + config + " does not exist");
+        }
+        if (recrawlAfter != null && recrawlDue) {
+            throw new UsageException("--recrawl-after and --recrawl-due choose the URLs to fetch again two ways;"
+                    + " give one");
+        }
+        if (recrawlAfter != null) {
+            try {
+                RecrawlSelection.parseAge(recrawlAfter);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--recrawl-after: " + e.getMessage());
+            }
+        }
+        if ((recrawlAfter != null || recrawlDue) && dataDir == null && bootstrap == null) {
+            // A crawl in a temporary directory knows no URL: the recrawl would silently fetch nothing again.
+            throw new UsageException((recrawlDue ? "--recrawl-due" : "--recrawl-after") + " needs the crawl that"
+                    + " ran before: give its --data-dir DIR (or --bootstrap HOST:PORT for a cluster)");
         }
         for (String proxy : proxies) {
             try {
@@ -211,6 +246,14 @@ final class CrawlOptions {
         Map<String, String> settings = new HashMap<>(KafkaEnv.clientOverrides(env));
         settings.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
         return settings;
+    }
+
+    /** The URLs this run fetches again, chosen at {@code now}; null when it is no recrawl. */
+    RecrawlSelection recrawl(java.time.Instant now) {
+        if (recrawlAfter != null) {
+            return RecrawlSelection.olderThan(RecrawlSelection.parseAge(recrawlAfter), now);
+        }
+        return recrawlDue ? RecrawlSelection.due(now) : null;
     }
 
     /** The records file, or null for stdout. */

@@ -47,6 +47,17 @@ interface CrawlWorkers extends AutoCloseable {
     /** Consumed messages (any worker) whose outputs are not all acknowledged yet. */
     int pending();
 
+    /**
+     * With {@code --warc}, after {@link #close()}: what the archiver wrote (pages, revisits among them, files
+     * finished); null without it.
+     */
+    default Archived archived() {
+        return null;
+    }
+
+    /** What a crawl's archiver wrote: {@code pages} (each a response or a revisit) in {@code files} finished files. */
+    record Archived(long pages, long revisits, long files) {}
+
     /** Stops the workers gracefully: in-flight work finishes, offsets are committed. */
     @Override
     void close();

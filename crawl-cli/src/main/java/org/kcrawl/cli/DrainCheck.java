@@ -42,6 +42,18 @@ final class DrainCheck {
      *               as drained
      */
     DrainCheck(CrawlWorkers workers, LagProbe lag, CrawlTopics topics, boolean parsing, int needed) {
+        this(workers, lag, topics, parsing, false, needed);
+    }
+
+    /**
+     * @param parsing false for a fetch-only crawl, which runs no parser
+     * @param archiving true when an archiver writes the pages to WARC files ({@code --warc}): its group
+     *                  must have read the pages too
+     * @param needed consecutive idle checks, with nothing produced between them, before the crawl counts
+     *               as drained
+     */
+    DrainCheck(CrawlWorkers workers, LagProbe lag, CrawlTopics topics, boolean parsing, boolean archiving,
+               int needed) {
         if (workers == null || lag == null || topics == null) {
             throw new IllegalArgumentException("workers, lag and topics are required");
         }
@@ -58,6 +70,9 @@ final class DrainCheck {
         }
         if (parsing) {
             groups.add(new Watched(topics.parserGroup(), List.of(topics.pages())));
+        }
+        if (archiving) {
+            groups.add(new Watched(topics.archiverGroup(), List.of(topics.pages())));
         }
         // A parked URL sits in a tier topic until its time comes: not drained while any does.
         groups.add(new Watched(topics.parkingGroup(), topics.parkedTopics()));

@@ -19,6 +19,9 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.kcrawl.cli.io.OutputWriteException;
 import org.kcrawl.cli.io.Terminal;
+import org.kcrawl.cli.recrawl.RecrawlPublisher;
+import org.kcrawl.cli.recrawl.RecrawlSelection;
+import org.kcrawl.cli.recrawl.Recrawls;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.Sends;
@@ -124,11 +127,13 @@ final class LocalCrawl {
             List<SinkThread> sinks = List.of(new SinkThread(output), new SinkThread(failures));
             sinks.forEach(SinkThread::start);
 
+            startRecrawl(clients, topics);
             ConsumerLag lag = new ConsumerLag(admin);
             try (CrawlWorkers workers = workersFactory.apply(clients)) {
                 workers.start();
                 publish(clients, seedRequests(topics), "seeds");
-                DrainCheck drain = new DrainCheck(workers, lag::measure, topics, !options.fetchOnly, IDLE_CHECKS);
+                DrainCheck drain = new DrainCheck(workers, lag::measure, topics, !options.fetchOnly, options.warc != null,
+                        IDLE_CHECKS);
                 ProgressReporter progress = new ProgressReporter(err, terminal,
                         () -> snapshot(workers, output, failures, backlog), options.fetchOnly ? "written" : "records",
                         System::nanoTime, Duration.ofSeconds(5).toNanos());
@@ -151,6 +156,7 @@ final class LocalCrawl {
                 warnUnreadable(output);
                 if (!options.quiet) {
                     progress.finish(outcome.get().label());
+                    tellArchived(workers.archived());
                 }
             } finally {
                 // All at once: each waits for its consumer to leave the group.
@@ -207,6 +213,23 @@ final class LocalCrawl {
                     MessageCodec.get().encode(CrawlRequest.seed(url, now))));
         }
         return out;
+    }
+
+    /**
+     * For {@code --recrawl-after} and {@code --recrawl-due}: a request for every known URL the selection
+     * takes, carrying its previous fetch, before the seeds (a known seed's plain request is then a
+     * duplicate, its recrawl request the one fetched).
+     */
+    private void startRecrawl(KafkaClients clients, CrawlTopics topics) {
+        RecrawlSelection selection = options.recrawl(Instant.now());
+        if (selection == null) {
+            return;
+        }
+        RecrawlPublisher.Result result = Recrawls.start(clients, topics, selection, Duration.ofSeconds(60));
+        if (!options.quiet) {
+            err.println(Recrawls.summary(selection, result));
+            err.flush();
+        }
     }
 
     /** Sends {@code records} and waits until the broker has acknowledged every one. */
@@ -278,6 +301,17 @@ final class LocalCrawl {
     private void outputLost(OutputWriteException e) {
         lostOutput.compareAndSet(null, e);
         finish(e.readerGone() ? Outcome.OUTPUT_CLOSED : Outcome.OUTPUT_FAILED);
+    }
+
+    /** With {@code --warc}: where the pages went, so nobody has to guess. */
+    private void tellArchived(CrawlWorkers.Archived archived) {
+        if (archived != null) {
+            err.printf("warc: %,d page%s archived%s, %,d file%s finished in %s%n", archived.pages(),
+                    archived.pages() == 1 ? "" : "s",
+                    archived.revisits() > 0 ? String.format(" (%,d as revisits)", archived.revisits()) : "",
+                    archived.files(), archived.files() == 1 ? "" : "s", options.warc);
+            err.flush();
+        }
     }
 
     private void tellLostOutput() {

@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.kcrawl.archiver.ArchiverConfig;
+import org.kcrawl.archiver.ArchiverWorker;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.common.kafka.KafkaClients;
@@ -41,29 +43,47 @@ final class WorkerWiring {
      */
     static final Map<String, Object> LOCAL_ROBOTS_SCHEDULE =
             Map.of("robots_retry", "PT2S", "robots_unreachable_give_up", "PT8S");
+    /**
+     * The page memory a local crawl starts from, before {@code --config}: half the workers' defaults. A
+     * crawl in one process runs fetcher, parser and broker in the launcher's 256 MiB heap, and at the
+     * workers' defaults (64 MiB of fetched pages, 16 MiB of pages being parsed, each held about twice) the
+     * bounded buffers alone kept 110-190 MiB live on the 10,000-page Javadoc crawl: 30 full collections,
+     * a quarter of its CPU. 256 requests in flight of ordinary pages hold a few MiB; these budgets still
+     * let eight 2 MiB pages arrive at once.
+     */
+    static final Map<String, Object> LOCAL_FETCHER_MEMORY =
+            Map.of("max_unacked_page_bytes", 16L * 1024 * 1024, "max_inflight_body_bytes", 16L * 1024 * 1024);
+    /** The parser's share of that: its pages in flight, before {@code --config}. */
+    static final Map<String, Object> LOCAL_PARSER_MEMORY = Map.of("max_pending_bytes", 8L * 1024 * 1024);
 
     private final CrawlOptions options;
     private final FetcherConfig fetcher;
     private final ParserConfig parser;
     private final UrlNormalizer normalizer;
+    /** The archiver's settings with {@code --warc}, else null. */
+    private final ArchiverConfig archiver;
 
     WorkerWiring(CrawlOptions options) {
         this.options = options;
         ConfigBinder binder = new ConfigBinder();
+        Map<String, Object> localFetcher = new HashMap<>(LOCAL_ROBOTS_SCHEDULE);
+        localFetcher.putAll(LOCAL_FETCHER_MEMORY);
         FetcherConfig local = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), null, "fetcher",
-                LOCAL_ROBOTS_SCHEDULE);
+                localFetcher);
         FetcherConfig fromFile = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
                 fetcherOverrides(options));
         this.fetcher = withHeaders(binder, fromFile, options.headerMap());
         fetcher.checkFitsHeap(Runtime.getRuntime().maxMemory());
         // The parser follows meta refreshes by the rules the fetcher follows redirects by: it starts from
         // the fetcher's limits, so setting them once, in the fetcher's section, is enough.
-        ParserConfig parserDefaults = ParserConfig.defaults()
-                .withRedirectLimits(fetcher.maxRedirectHops(), fetcher.maxRefreshDelay());
+        ParserConfig parserDefaults = binder.bindSection(ParserConfig.class, ParserConfig.defaults(), null, "parser",
+                LOCAL_PARSER_MEMORY).withRedirectLimits(fetcher.maxRedirectHops(), fetcher.maxRefreshDelay());
         this.parser = binder.bindSection(ParserConfig.class, parserDefaults, options.config, "parser",
                 parserOverrides(options));
         sameRedirectLimits(fetcher, parser);
         this.normalizer = parser.urlNormalizer();
+        this.archiver = options.warc == null ? null : binder.bindSection(ArchiverConfig.class,
+                ArchiverConfig.defaults(), options.config, "archiver", Map.of());
         if (rendering()) {
             browserInstalled(fetcher);
         }
@@ -167,17 +187,24 @@ final class WorkerWiring {
             ParserWorker parserWorker = options.fetchOnly ? null
                     : new ParserWorker(parserConfig, clients, registry, sites, redirects);
             RenderWorker renderWorker = null;
+            ArchiverWorker archiverWorker = null;
             try {
                 renderWorker = rendering() ? RenderWorker.create(fetcher, clients, registry,
                         RenderWorker.httpSettings(fetcher), redirects) : null;
+                archiverWorker = archiver == null ? null : new ArchiverWorker(
+                        archiver.forLocalCrawl(options.crawlName, clients.bootstrapServers(), options.warc), clients,
+                        registry);
             } catch (RuntimeException e) {
                 fetcherWorker.close();
+                if (renderWorker != null) {
+                    renderWorker.close();
+                }
                 if (parserWorker != null) {
                     parserWorker.close();
                 }
                 throw e;
             }
-            return new InProcessWorkers(fetcherWorker, parserWorker, renderWorker, follower, moves,
+            return new InProcessWorkers(fetcherWorker, parserWorker, renderWorker, archiverWorker, follower, moves,
                     new CapNote(fetcher.perAddressInForce()));
         } catch (RuntimeException e) {
             follower.close();
@@ -215,6 +242,10 @@ final class WorkerWiring {
         if (!o.proxies.isEmpty()) {
             m.put("proxies", List.copyOf(o.proxies));
         }
+        if (o.warc != null) {
+            // The archiver writes each exchange as it went over the wire: the fetcher must keep the heads.
+            m.put("capture_heads", true);
+        }
         return m;
     }
 
@@ -236,15 +267,27 @@ final class WorkerWiring {
         private final ParserWorker parser;
         /** Null when the crawl renders nothing. */
         private final RenderWorker renderer;
+        /** Null without --warc. */
+        private final ArchiverWorker archiver;
         private final ScopeFollower scope;
         private final SeedMoves moves;
         private final CapNote capNote;
 
-        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, RenderWorker renderer, ScopeFollower scope,
-                         SeedMoves moves, CapNote capNote) {
+        @Override
+        public Archived archived() {
+            if (archiver == null) {
+                return null;
+            }
+            var m = archiver.metrics();
+            return new Archived(m.pagesArchived(), m.revisits(), m.filesFinished());
+        }
+
+        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, RenderWorker renderer, ArchiverWorker archiver,
+                         ScopeFollower scope, SeedMoves moves, CapNote capNote) {
             this.fetcher = fetcher;
             this.parser = parser;
             this.renderer = renderer;
+            this.archiver = archiver;
             this.scope = scope;
             this.moves = moves;
             this.capNote = capNote;
@@ -252,6 +295,10 @@ final class WorkerWiring {
 
         @Override
         public void start() {
+            if (archiver != null) {
+                // First: it finishes the files a killed run left open before anything new is written.
+                archiver.start();
+            }
             fetcher.start();
             if (renderer != null) {
                 renderer.start();
@@ -316,7 +363,7 @@ final class WorkerWiring {
         @Override
         public int pending() {
             return fetcher.pending() + (parser == null ? 0 : parser.pending())
-                    + (renderer == null ? 0 : renderer.pending());
+                    + (renderer == null ? 0 : renderer.pending()) + (archiver == null ? 0 : archiver.pending());
         }
 
         @Override
@@ -335,7 +382,14 @@ final class WorkerWiring {
                             parser.close();
                         }
                     } finally {
-                        scope.close();
+                        try {
+                            if (archiver != null) {
+                                // Its pages are synced and committed, then its open file is finished.
+                                archiver.close();
+                            }
+                        } finally {
+                            scope.close();
+                        }
                     }
                 }
             }

@@ -32,10 +32,7 @@ class CrawlOptionsBindingTest {
     Path dir;
 
     private static PolitenessSettings crawl(String... args) {
-        CrawlCommand command = new CrawlCommand();
-        new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
-        command.options.validate();
-        return new WorkerWiring(command.options).fetcherConfig().politeness();
+        return wiring(args).fetcherConfig().politeness();
     }
 
     private PolitenessSettings withConfig(String yaml, String... args) throws IOException {
@@ -157,5 +154,27 @@ class CrawlOptionsBindingTest {
         InputStream bad = new ByteArrayInputStream("http://example.org/\nftp://example.org/\n".getBytes(StandardCharsets.UTF_8));
         assertThatThrownBy(() -> new SeedLoader(UrlNormalizer.defaults(), bad).load(List.of(), Path.of("-")))
                 .isInstanceOf(UsageException.class).hasMessageContaining("stdin line 2");
+    }
+
+    @Test
+    void aLocalCrawlHalvesThePageMemoryOfTheWorkersDefaultsUnlessItsConfigSetsIt() throws IOException {
+        WorkerWiring local = wiring("http://example.org/");
+        assertThat(local.fetcherConfig().maxUnackedPageBytes()).isEqualTo(16L << 20)
+                .isEqualTo(FetcherConfig.defaults().maxUnackedPageBytes() / 2);
+        assertThat(local.fetcherConfig().maxInflightBodyBytes()).isEqualTo(16L << 20);
+        assertThat(local.parserConfig().maxPendingBytes()).isEqualTo(8L << 20);
+
+        Path file = dir.resolve("memory.yaml");
+        Files.writeString(file, "fetcher:\n  max_unacked_page_bytes: 67108864\nparser:\n  max_pending_bytes: 33554432\n");
+        WorkerWiring configured = wiring("--config", file.toString(), "http://example.org/");
+        assertThat(configured.fetcherConfig().maxUnackedPageBytes()).as("the file wins").isEqualTo(64L << 20);
+        assertThat(configured.parserConfig().maxPendingBytes()).isEqualTo(32L << 20);
+    }
+
+    private static WorkerWiring wiring(String... args) {
+        CrawlCommand command = new CrawlCommand();
+        new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
+        command.options.validate();
+        return new WorkerWiring(command.options);
     }
 }

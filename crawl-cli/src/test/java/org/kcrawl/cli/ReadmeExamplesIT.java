@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadmeExamplesIT {
     /** Options whose value is a file or a cluster of the user's: such an example cannot run here as written. */
     private static final Set<String> USERS_OWN = Set.of("--seeds", "--config", "--bootstrap", "--data-dir");
-    private static final Set<String> ADMIN = Set.of("submit", "tail", "status", "fetcher", "parser");
+    private static final Set<String> ADMIN = Set.of("submit", "tail", "status", "fetcher", "parser", "archiver");
     private static final int SITE_PAGES = 60;
 
     @TempDir

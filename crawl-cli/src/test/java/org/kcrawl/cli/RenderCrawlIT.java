@@ -10,16 +10,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.web.ScriptSite;
 import org.kcrawl.testkit.browser.RequiresChromium;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
 
 /**
  * Issue #20 through the command: a site whose titles and links exist only once its scripts have run is
@@ -70,6 +75,49 @@ class RenderCrawlIT {
             }
             assertThat(run.records).as("no record of a shell as fetched").hasSize(site.contentUrls().size());
             assertThat(run.failures).isEmpty();
+        }
+    }
+
+    @Test
+    @RequiresChromium
+    void withWarcARenderedPageIsArchivedAsTheServerSentItWithTheDomItsBrowserBuiltBeside() throws IOException {
+        try (ScriptSite site = ScriptSite.builder().addresses("127.0.0.157", "127.0.0.158").pages(2).start()) {
+            Path warc = dir.resolve("warc");
+            Run run = crawl("warc", List.of("--render", "^" + java.util.regex.Pattern.quote(site.url("/")), "--warc",
+                    warc.toString()), site.url("/"));
+
+            assertThat(run.exit).as(run.stderr).isZero();
+            Map<String, WarcResponse> responses = new HashMap<>();
+            Map<String, byte[]> payloads = new HashMap<>();
+            Map<String, WarcRecord> conversions = new HashMap<>();
+            Map<String, byte[]> doms = new HashMap<>();
+            try (Stream<Path> files = Files.list(warc)) {
+                for (Path file : files.filter(p -> p.toString().endsWith(".warc.gz")).toList()) {
+                    try (WarcReader reader = new WarcReader(file)) {
+                        for (WarcRecord record : reader) {
+                            if (record instanceof WarcResponse r) {
+                                responses.put(r.target(), r);
+                                payloads.put(r.target(), r.http().body().stream().readAllBytes());
+                            } else if (record.type().equals("conversion")) {
+                                String target = record.headers().sole("WARC-Target-URI").orElseThrow();
+                                conversions.put(target, record);
+                                doms.put(target, record.body().stream().readAllBytes());
+                            }
+                        }
+                    }
+                }
+            }
+            assertThat(responses.keySet()).as("a response for every page the browser rendered")
+                    .containsAll(site.contentUrls());
+            for (String url : site.contentUrls()) {
+                String sent = new String(payloads.get(url), StandardCharsets.UTF_8);
+                String dom = new String(doms.get(url), StandardCharsets.UTF_8);
+                assertThat(sent).as("what %s sent: the shell", url).contains("<title>Loading</title>")
+                        .doesNotContain(site.titleOf(url));
+                assertThat(dom).as("the DOM its scripts built").contains(site.titleOf(url));
+                assertThat(conversions.get(url).headers().sole("WARC-Refers-To"))
+                        .contains("<" + responses.get(url).id() + ">");
+            }
         }
     }
 

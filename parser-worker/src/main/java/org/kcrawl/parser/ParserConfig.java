@@ -118,16 +118,6 @@ public record ParserConfig(
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_PARSER_";
-    /** Port of the operational endpoints unless configured: the same as the fetcher's. */
-    public static final int DEFAULT_METRICS_PORT = 9400;
-    /** Redirect hops followed from one URL unless configured: the fetchers' default. */
-    public static final int DEFAULT_MAX_REDIRECT_HOPS = 5;
-    /** Links remembered as published unless configured: about 8 MiB. */
-    public static final int DEFAULT_LINK_DEDUP_CAPACITY = 1_000_000;
-    /** Pages in flight unless configured. */
-    public static final int DEFAULT_MAX_PENDING = 512;
-    /** Bytes of pages in flight unless configured: 64 MiB. */
-    public static final long DEFAULT_MAX_PENDING_BYTES = 16L * 1024 * 1024;
     /** The smallest {@code max_pending_bytes}: 1 MiB, below which most pages would be taken one at a time. */
     public static final long MIN_MAX_PENDING_BYTES = 1024L * 1024;
 
@@ -194,15 +184,17 @@ public record ParserConfig(
         groupInstanceId = StaticMembership.checked(groupInstanceId);
     }
 
-    /** The defaults: local broker, crawl "crawl", host scope, depth 5, one thread per core. */
+    /**
+     * The defaults: {@code parser-defaults.yaml} beside this class, the one list of the parser's settings,
+     * each with its default and what it means.
+     */
     public static ParserConfig defaults() {
-        return new ParserConfig("crawl", "localhost:9092", ScopeMode.HOST, 5, 2048, 3, 500,
-                List.of(), List.of(), UrlNormalizer.DEFAULT_STRIP_PARAMS, true,
-                ParseLimits.DEFAULT_MAX_PARSE_BYTES, ParseLimits.DEFAULT_TIME_BUDGET, "windows-1252",
-                0, DEFAULT_MAX_PENDING, DEFAULT_MAX_PENDING_BYTES, 32, Duration.ofSeconds(30), 6, (short) 1,
-                SitemapParser.DEFAULT_MAX_BYTES, SitemapParser.DEFAULT_MAX_URLS, List.of(), List.of(),
-                DEFAULT_METRICS_PORT, DEFAULT_LINK_DEDUP_CAPACITY, DEFAULT_MAX_REDIRECT_HOPS,
-                RedirectRules.DEFAULT_MAX_REFRESH_DELAY, false, "");
+        return Defaults.CONFIG;
+    }
+
+    /** Read once, when first asked for. */
+    private static final class Defaults {
+        static final ParserConfig CONFIG = ConfigBinder.defaultsFile(ParserConfig.class, "parser-defaults.yaml");
     }
 
     /**

@@ -109,6 +109,47 @@ public final class ConfigBinder {
         }
     }
 
+    /**
+     * The defaults of the configuration record {@code type}, read from its defaults file {@code resource}
+     * (a class-path resource beside {@code type}): the one list of its settings, each with its default and
+     * a comment on what it means. Every setting of the record must be in the file and nothing else, so a
+     * setting added to the record without a default (or left in the file after it went) fails at once.
+     */
+    public static <T extends Record> T defaultsFile(Class<T> type, String resource) {
+        ConfigBinder binder = new ConfigBinder();
+        ObjectNode tree;
+        try (java.io.InputStream in = type.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("the defaults file " + resource + " of " + type.getName()
+                        + " is not on the class path");
+            }
+            JsonNode node = binder.yaml.readTree(in);
+            if (!(node instanceof ObjectNode object)) {
+                throw new IllegalStateException("the defaults file " + resource + " is not a mapping");
+            }
+            tree = object;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the defaults file " + resource + ": " + e.getMessage(), e);
+        }
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
+            com.fasterxml.jackson.annotation.JsonProperty p =
+                    c.getAccessor().getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+            String key = p == null ? c.getName() : p.value();
+            if (!tree.has(key)) {
+                missing.add(key);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException("the defaults file " + resource + " lacks " + missing);
+        }
+        try {
+            return binder.toValue(tree, type);
+        } catch (ConfigException e) {
+            throw new IllegalStateException("the defaults file " + resource + " is invalid: " + e.getMessage(), e);
+        }
+    }
+
     private <T> T toValue(ObjectNode tree, Class<T> type) {
         try {
             return yaml.treeToValue(tree, type);

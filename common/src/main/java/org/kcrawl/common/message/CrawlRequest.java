@@ -20,6 +20,8 @@ import org.kcrawl.common.Checks;
  *             so a redirect from it brings its target's site into the crawl's scope, as Heritrix treats
  *             a seed's redirect as a new seed. Written only when true; a request without it is no seed.
  *             A sitemap from robots.txt is at depth 0 too, but no seed
+ * @param revisit for a recrawl: the URL's previous fetch (validators, and when it was), so it is fetched
+ *                again conditionally, once; null for every other request, and then not written
  */
 public record CrawlRequest(
         @JsonProperty("v") int v,
@@ -30,7 +32,8 @@ public record CrawlRequest(
         @JsonProperty("attempt") int attempt,
         @JsonProperty("hops") int hops,
         @JsonProperty("not_before") Instant notBefore,
-        @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed) {
+        @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed,
+        @JsonProperty("revisit") @JsonInclude(JsonInclude.Include.NON_NULL) Revisit revisit) {
 
     public CrawlRequest {
         Checks.httpUrl(url, "url");
@@ -44,6 +47,12 @@ public record CrawlRequest(
         if (seed && depth != 0) {
             throw new IllegalArgumentException("a seed is at depth 0 but was at depth " + depth);
         }
+    }
+
+    /** A request that is no recrawl. */
+    public CrawlRequest(int v, String url, int depth, String sourceUrl, Instant discoveredAt, int attempt, int hops,
+                        Instant notBefore, boolean seed) {
+        this(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, seed, null);
     }
 
     /** A request that is no seed (a discovered link, a sitemap, a redirect target of either). */
@@ -64,15 +73,18 @@ public record CrawlRequest(
 
     /** The same URL scheduled for another attempt, not before {@code notBefore}. */
     public CrawlRequest retry(Instant notBefore) {
-        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt + 1, hops, notBefore, seed);
+        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt + 1, hops, notBefore, seed, revisit);
     }
 
     /** The same attempt, not before {@code notBefore} (a URL parked until its turn). */
     public CrawlRequest withNotBefore(Instant notBefore) {
-        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, seed);
+        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, seed, revisit);
     }
 
-    /** A redirect target reached from this request: same depth, one more hop, a seed when this is one. */
+    /**
+     * A redirect target reached from this request: same depth, one more hop, a seed when this is one; no
+     * recrawl (the target has a status of its own, and a recrawl revisits it by that).
+     */
     public CrawlRequest redirectTo(String target, Instant now) {
         return new CrawlRequest(SchemaVersions.CURRENT, target, depth, url, now, 1, hops + 1, null, seed);
     }

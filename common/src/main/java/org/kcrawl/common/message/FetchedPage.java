@@ -30,6 +30,13 @@ import org.kcrawl.common.Checks;
  * @param rendered true when the body is the DOM a browser built by running the page's scripts (the render
  *                 worker's output, UTF-8 HTML), not the bytes the server sent. Written only when true; a
  *                 page without it (every page of an older build) was not rendered
+ * @param notModified true when the request was a recrawl's conditional GET and the server answered 304:
+ *                    there is no body, the parser writes a record that says so and parses nothing.
+ *                    Written only when true
+ * @param revisitOf for a not-modified page, when the content it stands for was fetched (the recrawl's
+ *                  previous fetch); null otherwise, and then not written
+ * @param capture the request and response heads as exchanged, when the fetcher captures them for
+ *                archiving; null otherwise, and then not written
  */
 public record FetchedPage(
         @JsonProperty("v") int v,
@@ -46,7 +53,10 @@ public record FetchedPage(
         @JsonProperty("redirect_to") String redirectTo,
         @JsonProperty("hops") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hops,
         @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed,
-        @JsonProperty("rendered") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rendered) {
+        @JsonProperty("rendered") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rendered,
+        @JsonProperty("not_modified") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean notModified,
+        @JsonProperty("revisit_of") @JsonInclude(JsonInclude.Include.NON_NULL) Instant revisitOf,
+        @JsonProperty("capture") @JsonInclude(JsonInclude.Include.NON_NULL) Capture capture) {
 
     public FetchedPage {
         Checks.httpUrl(requestedUrl, "requested_url");
@@ -63,14 +73,26 @@ public record FetchedPage(
         if (seed && depth != 0) {
             throw new IllegalArgumentException("a seed's page is at depth 0 but was at depth " + depth);
         }
+        if (notModified && status != 304) {
+            throw new IllegalArgumentException("a not-modified page has status 304 but had " + status);
+        }
+        Checks.plausibleTime(revisitOf, "revisit_of");
     }
 
-    /** A page as fetched, not rendered. */
+    /** A page as fetchers wrote it before recrawls and captures. */
     public FetchedPage(int v, String requestedUrl, String finalUrl, int status, Map<String, String> headers,
                        String contentType, byte[] body, Instant fetchedAt, long fetchMs, int depth, boolean truncated,
                        String redirectTo, int hops, boolean seed) {
         this(v, requestedUrl, finalUrl, status, headers, contentType, body, fetchedAt, fetchMs, depth, truncated,
-                redirectTo, hops, seed, false);
+                redirectTo, hops, seed, false, false, null, null);
+    }
+
+    /** A page as fetched ({@code rendered} false) or as a browser built it, of no recrawl and not captured. */
+    public FetchedPage(int v, String requestedUrl, String finalUrl, int status, Map<String, String> headers,
+                       String contentType, byte[] body, Instant fetchedAt, long fetchMs, int depth, boolean truncated,
+                       String redirectTo, int hops, boolean seed, boolean rendered) {
+        this(v, requestedUrl, finalUrl, status, headers, contentType, body, fetchedAt, fetchMs, depth, truncated,
+                redirectTo, hops, seed, rendered, false, null, null);
     }
 
     /** A page of a request that is no seed and no redirect target (hops 0). */
@@ -102,10 +124,12 @@ public record FetchedPage(
         return o instanceof FetchedPage p
                 && v == p.v && status == p.status && fetchMs == p.fetchMs && depth == p.depth
                 && truncated == p.truncated && hops == p.hops && seed == p.seed && rendered == p.rendered
+                && notModified == p.notModified
                 && requestedUrl.equals(p.requestedUrl) && finalUrl.equals(p.finalUrl)
                 && headers.equals(p.headers) && java.util.Objects.equals(contentType, p.contentType)
                 && java.util.Arrays.equals(body, p.body) && fetchedAt.equals(p.fetchedAt)
-                && java.util.Objects.equals(redirectTo, p.redirectTo);
+                && java.util.Objects.equals(redirectTo, p.redirectTo)
+                && java.util.Objects.equals(revisitOf, p.revisitOf) && java.util.Objects.equals(capture, p.capture);
     }
 
     @Override
@@ -116,6 +140,6 @@ public record FetchedPage(
     @Override
     public String toString() {
         return "FetchedPage[" + requestedUrl + " status=" + status + " bytes=" + body.length
-                + (truncated ? " truncated" : "") + (rendered ? " rendered" : "") + "]";
+                + (truncated ? " truncated" : "") + (rendered ? " rendered" : "") + (notModified ? " not-modified" : "") + "]";
     }
 }

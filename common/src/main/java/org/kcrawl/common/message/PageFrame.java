@@ -97,7 +97,8 @@ final class PageFrame {
         try {
             return new FetchedPage(header.v, header.requestedUrl, header.finalUrl, header.status, header.headers,
                     header.contentType, body, header.fetchedAt, header.fetchMs, header.depth, header.truncated,
-                    header.redirectTo, header.hops, header.seed, header.rendered);
+                    header.redirectTo, header.hops, header.seed, header.rendered, header.notModified, header.revisitOf,
+                    header.capture);
         } catch (IllegalArgumentException e) {
             throw malformed(MalformedMessageException.Kind.INVALID_VALUE, e.getMessage(), e);
         }
@@ -134,12 +135,15 @@ final class PageFrame {
             @JsonProperty("redirect_to") String redirectTo,
             @JsonProperty("hops") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hops,
             @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed,
-            @JsonProperty("rendered") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rendered) {
+            @JsonProperty("rendered") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rendered,
+            @JsonProperty("not_modified") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean notModified,
+            @JsonProperty("revisit_of") @JsonInclude(JsonInclude.Include.NON_NULL) Instant revisitOf,
+            @JsonProperty("capture") @JsonInclude(JsonInclude.Include.NON_NULL) Capture capture) {
 
         static Header of(FetchedPage p) {
             return new Header(SchemaVersions.PAGE, p.requestedUrl(), p.finalUrl(), p.status(), p.headers(),
                     p.contentType(), p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), p.redirectTo(),
-                    p.hops(), p.seed(), p.rendered());
+                    p.hops(), p.seed(), p.rendered(), p.notModified(), p.revisitOf(), p.capture());
         }
     }
 }

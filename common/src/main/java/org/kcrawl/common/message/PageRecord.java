@@ -1,5 +1,6 @@
 package org.kcrawl.common.message;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.Map;
@@ -29,6 +30,8 @@ import org.kcrawl.common.Checks;
  * @param fetchedAt when the response completed
  * @param fetchMs request duration in milliseconds
  * @param fields values of the configured extraction rules
+ * @param notModified true when a recrawl asked conditionally and the server answered 304 Not Modified:
+ *                    no body came and nothing was parsed. Written only when true
  */
 public record PageRecord(
         @JsonProperty("v") int v,
@@ -49,7 +52,8 @@ public record PageRecord(
         @JsonProperty("truncated") boolean truncated,
         @JsonProperty("fetched_at") Instant fetchedAt,
         @JsonProperty("fetch_ms") long fetchMs,
-        @JsonProperty("fields") Map<String, Object> fields) {
+        @JsonProperty("fields") Map<String, Object> fields,
+        @JsonProperty("not_modified") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean notModified) {
 
     public PageRecord {
         Checks.httpUrl(url, "url");
@@ -60,5 +64,14 @@ public record PageRecord(
         Checks.notNull(fetchedAt, "fetched_at");
         Checks.notNegative(fetchMs, "fetch_ms");
         fields = fields == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
+    }
+
+    /** The record of a page that was parsed (or had nothing to parse): not a 304 of a recrawl. */
+    public PageRecord(int v, String url, String finalUrl, int status, int depth, String contentType, String title,
+                      String description, String canonical, String lang, int links, String h1, int textLength,
+                      String charset, String redirectTo, boolean truncated, Instant fetchedAt, long fetchMs,
+                      Map<String, Object> fields) {
+        this(v, url, finalUrl, status, depth, contentType, title, description, canonical, lang, links, h1, textLength,
+                charset, redirectTo, truncated, fetchedAt, fetchMs, fields, false);
     }
 }

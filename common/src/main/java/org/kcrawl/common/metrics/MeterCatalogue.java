@@ -3,7 +3,8 @@ package org.kcrawl.common.metrics;
 import static org.kcrawl.common.metrics.MeterSpec.Kind.COUNTER;
 import static org.kcrawl.common.metrics.MeterSpec.Kind.GAUGE;
 import static org.kcrawl.common.metrics.MeterSpec.Kind.TIMER;
-import static org.kcrawl.common.metrics.MeterSpec.Worker.BOTH;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.ALL;
+import static org.kcrawl.common.metrics.MeterSpec.Worker.ARCHIVER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.FETCHER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.PARSER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.RENDERER;
@@ -101,6 +102,19 @@ public final class MeterCatalogue {
     public static final String PARSE_RENDER_ROUTED = "crawl.parse.render.routed";
     /** Undecodable pages dead-lettered. */
     public static final String PARSE_DEAD_LETTERS = "crawl.parse.dead.letters";
+    /** Counter of WARC records written and made durable, by type. */
+    public static final String ARCHIVE_RECORDS = "crawl.archive.records";
+    /** Counter of bytes written to WARC files, compressed. */
+    public static final String ARCHIVE_BYTES = "crawl.archive.bytes";
+    /** Counter of WARC files finished (closed and renamed). */
+    public static final String ARCHIVE_FILES = "crawl.archive.files";
+    /** Counter of pages that could not be archived because they carry no captured heads. */
+    public static final String ARCHIVE_SKIPPED = "crawl.archive.skipped";
+    /** Page messages dead-lettered by an archiver. */
+    public static final String ARCHIVE_DEAD_LETTERS = "crawl.archive.dead.letters";
+    /** Values of the archiver's {@code type} tag. */
+    public static final List<String> ARCHIVE_RECORD_TYPES = List.of("warcinfo", "request", "response", "revisit",
+            "conversion");
 
     /** How each URL a render worker consumed ended. */
     public static final String RENDER_OUTCOMES = "crawl.render.outcomes";
@@ -126,7 +140,7 @@ public final class MeterCatalogue {
 
     /** Values of the fetcher's {@code outcome} tag. */
     public static final List<String> FETCH_OUTCOME_VALUES =
-            List.of("page", "redirect", "failure", "retry", "parked", "skip", "render");
+            List.of("page", "not_modified", "redirect", "failure", "retry", "parked", "skip", "render");
     /** Values of the fetcher's skip reasons (the {@code reason} tag of {@code outcome=skip}). */
     public static final List<String> FETCH_SKIP_REASONS =
             List.of("duplicate", "robots", "max_pages", "host_budget", "max_depth", "out_of_scope");
@@ -146,7 +160,8 @@ public final class MeterCatalogue {
     private static final List<MeterSpec> METERS = List.of(
             meter(FETCH_OUTCOMES, COUNTER, null, FETCHER,
                     "how each consumed URL ended; every URL is counted once per consumption (parked and retried"
-                            + " URLs come back as new consumptions)",
+                            + " URLs come back as new consumptions); not_modified: a recrawl's conditional request"
+                            + " answered 304",
                     "outcome", FETCH_OUTCOME_VALUES, "reason", fetchReasons()),
             meter(FETCH_RESPONSES, COUNTER, null, FETCHER,
                     "HTTP exchanges of page fetches (robots.txt excluded); none: no response at all",
@@ -211,8 +226,9 @@ public final class MeterCatalogue {
                     "URL messages sent to the dead-letter topic: undecodable, or whose outputs could never be"
                             + " published"),
 
-            meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated",
-                    "kind", List.of("html", "non_html", "sitemap", "redirect", "failed")),
+            meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated (not_modified: a"
+                            + " recrawl's 304, recorded without a parse)",
+                    "kind", List.of("html", "non_html", "sitemap", "redirect", "failed", "not_modified")),
             meter(PARSE_DURATION, TIMER, null, PARSER, "parse and scope time per page"),
             meter(PARSE_BUDGET_EXCEEDED, COUNTER, null, PARSER, "pages whose parse the time budget cut short"),
             meter(PARSE_CHARSET, COUNTER, null, PARSER, "how HTML bodies' character sets were chosen",
@@ -236,6 +252,17 @@ public final class MeterCatalogue {
                     "fetched pages that looked built by their scripts (little text, an empty script-mounted root),"
                             + " sent to the render workers instead of being recorded (render_auto)"),
             meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
+            meter(ARCHIVE_RECORDS, COUNTER, null, ARCHIVER, "WARC records written and synced to disk (their pages'"
+                            + " offsets may be committed), by type; a page is a request and a response, or a request and"
+                            + " a revisit for a 304; a rendered page adds a conversion (its DOM)",
+                    "type", ARCHIVE_RECORD_TYPES),
+            meter(ARCHIVE_BYTES, COUNTER, "bytes", ARCHIVER, "bytes written to WARC files, gzip-compressed, synced"),
+            meter(ARCHIVE_FILES, COUNTER, null, ARCHIVER, "WARC files finished: synced, closed and renamed from"
+                    + " .open (at the size cap, on a clean stop, or recovered at start after a crash)"),
+            meter(ARCHIVE_SKIPPED, COUNTER, null, ARCHIVER, "pages not archived because they carry no captured"
+                    + " heads (their fetcher ran without capture_heads) or, rendered, not the bytes their server sent"),
+            meter(ARCHIVE_DEAD_LETTERS, COUNTER, null, ARCHIVER, "page messages an archiver sent to the dead-letter"
+                    + " topic: undecodable, or whose records could not be written"),
 
             meter(RENDER_OUTCOMES, COUNTER, null, RENDERER,
                     "how each URL a render worker consumed ended: rendered (a page with the browser's DOM), page (a"
@@ -263,35 +290,35 @@ public final class MeterCatalogue {
                     "URL messages a render worker sent to the dead-letter topic: undecodable, or whose outputs could"
                             + " never be published"),
 
-            meter(KAFKA_RECORDS_LAG, GAUGE, null, BOTH,
+            meter(KAFKA_RECORDS_LAG, GAUGE, null, ALL,
                     "messages between the consumer's position and the log end, per assigned partition (consumer lag)",
                     "client.id", List.of(), "topic", List.of(), "partition", List.of()),
-            meter(KAFKA_ASSIGNED_PARTITIONS, GAUGE, null, BOTH, "partitions assigned to the worker's group consumer",
+            meter(KAFKA_ASSIGNED_PARTITIONS, GAUGE, null, ALL, "partitions assigned to the worker's group consumer",
                     "client.id", List.of()),
-            meter("kafka.consumer.fetch.manager.records.consumed.total", COUNTER, null, BOTH,
+            meter("kafka.consumer.fetch.manager.records.consumed.total", COUNTER, null, ALL,
                     "records consumed, per topic", "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.topic.record.send.total", COUNTER, null, BOTH,
+            meter("kafka.producer.topic.record.send.total", COUNTER, null, ALL,
                     "records sent, per topic: pages, failures, links, records and dead letters",
                     "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.topic.byte.total", COUNTER, null, BOTH,
+            meter("kafka.producer.topic.byte.total", COUNTER, null, ALL,
                     "bytes sent, per topic, as compressed by the producer: on the pages topic, the volume fetched",
                     "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.record.error.total", COUNTER, null, BOTH,
+            meter("kafka.producer.record.error.total", COUNTER, null, ALL,
                     "record sends that failed after the producer's retries", "client.id", List.of()),
 
-            meter("jvm.memory.used", GAUGE, "bytes", BOTH, "JVM memory in use, by area and pool",
+            meter("jvm.memory.used", GAUGE, "bytes", ALL, "JVM memory in use, by area and pool",
                     "area", List.of("heap", "nonheap"), "id", List.of()),
-            meter("jvm.threads.live", GAUGE, "threads", BOTH, "live JVM threads"),
-            meter("process.cpu.usage", GAUGE, null, BOTH, "CPU used by the worker process, 0 to 1 of all cores"),
-            meter("system.cpu.count", GAUGE, null, BOTH, "processors available to the JVM"),
-            meter("process.uptime", GAUGE, "seconds", BOTH, "time since the worker process started"));
+            meter("jvm.threads.live", GAUGE, "threads", ALL, "live JVM threads"),
+            meter("process.cpu.usage", GAUGE, null, ALL, "CPU used by the worker process, 0 to 1 of all cores"),
+            meter("system.cpu.count", GAUGE, null, ALL, "processors available to the JVM"),
+            meter("process.uptime", GAUGE, "seconds", ALL, "time since the worker process started"));
 
     private static final List<MeterFamily> FAMILIES = List.of(
-            new MeterFamily("jvm.", BOTH, "Micrometer JVM binders",
+            new MeterFamily("jvm.", ALL, "Micrometer JVM binders",
                     "memory, garbage collection, threads, class loading and compilation"),
-            new MeterFamily("process.", BOTH, "Micrometer process binders", "CPU, uptime and open files"),
-            new MeterFamily("system.", BOTH, "Micrometer processor binder", "cores and load average"),
-            new MeterFamily("kafka.", BOTH, "KafkaClientMeters",
+            new MeterFamily("process.", ALL, "Micrometer process binders", "CPU, uptime and open files"),
+            new MeterFamily("system.", ALL, "Micrometer processor binder", "cores and load average"),
+            new MeterFamily("kafka.", ALL, "KafkaClientMeters",
                     "every Kafka client metric of the worker's producer and consumers, named as Micrometer's"
                             + " KafkaClientMetrics names them (kafka.<group>.<name>, tags client.id, topic,"
                             + " partition and node.id where Kafka has them)"));
@@ -308,10 +335,10 @@ public final class MeterCatalogue {
         return FAMILIES;
     }
 
-    /** The meters a worker of {@code role} (FETCHER, PARSER or RENDERER) registers. */
+    /** The meters a worker of {@code role} (FETCHER, PARSER, RENDERER or ARCHIVER) registers. */
     public static List<MeterSpec> metersOf(MeterSpec.Worker role) {
-        if (role == null || role == BOTH) {
-            throw new IllegalArgumentException("role must be FETCHER, PARSER or RENDERER but was " + role);
+        if (role == null || role == ALL) {
+            throw new IllegalArgumentException("role must be FETCHER, PARSER, RENDERER or ARCHIVER but was " + role);
         }
         return METERS.stream().filter(m -> m.worker().includes(role)).toList();
     }

@@ -57,17 +57,19 @@ public record MeterSpec(String name, Kind kind, String baseUnit, Map<String, Lis
         PARSER,
         /** The render worker only. */
         RENDERER,
-        /** Every worker (the name is from when there were two): shown as "all" in the README's table. */
-        BOTH;
+        /** The archiver only. */
+        ARCHIVER,
+        /** Every worker: shown as "all" in the README's table. */
+        ALL;
 
-        /** True when a worker of role {@code role} (not BOTH) registers meters of this attribution. */
+        /** True when a worker of role {@code role} (not ALL) registers meters of this attribution. */
         public boolean includes(Worker role) {
-            return this == BOTH || this == role;
+            return this == ALL || this == role;
         }
 
         /** How the README's table names this attribution: the role, or "all" for every worker. */
         public String label() {
-            return this == BOTH ? "all" : tag();
+            return tag();
         }
 
         /** Lower-case name, as in the {@code worker} tag every meter carries. */

@@ -26,10 +26,10 @@ public final class WorkerTelemetry implements AutoCloseable {
         this.kafka = kafka;
     }
 
-    /** Telemetry for a worker of {@code role} (FETCHER, PARSER or RENDERER) of the crawl {@code crawlName}. */
+    /** Telemetry for a worker of {@code role} (FETCHER, PARSER, RENDERER or ARCHIVER) of the crawl {@code crawlName}. */
     public static WorkerTelemetry create(MeterSpec.Worker role, String crawlName) {
-        if (role == null || role == MeterSpec.Worker.BOTH) {
-            throw new IllegalArgumentException("role must be FETCHER, PARSER or RENDERER but was " + role);
+        if (role == null || role == MeterSpec.Worker.ALL) {
+            throw new IllegalArgumentException("role must be FETCHER, PARSER, RENDERER or ARCHIVER but was " + role);
         }
         if (crawlName == null || crawlName.isBlank()) {
             throw new IllegalArgumentException("crawlName must not be blank");

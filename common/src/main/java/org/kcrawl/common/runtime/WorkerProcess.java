@@ -70,7 +70,7 @@ public final class WorkerProcess<W extends ManagedWorker> implements AutoCloseab
         return worker;
     }
 
-    /** FETCHER, PARSER or RENDERER. */
+    /** FETCHER, PARSER, RENDERER or ARCHIVER. */
     public MeterSpec.Worker role() {
         return telemetry.role();
     }

@@ -27,8 +27,8 @@ public record WorkerProcessSpec<W extends ManagedWorker>(MeterSpec.Worker role, 
     public static final Duration DEFAULT_MAX_SILENCE = Duration.ofMinutes(2);
 
     public WorkerProcessSpec {
-        if (role == null || role == MeterSpec.Worker.BOTH) {
-            throw new IllegalArgumentException("role must be FETCHER, PARSER or RENDERER but was " + role);
+        if (role == null || role == MeterSpec.Worker.ALL) {
+            throw new IllegalArgumentException("role must be FETCHER, PARSER, RENDERER or ARCHIVER but was " + role);
         }
         if (crawlName == null || crawlName.isBlank()) {
             throw new IllegalArgumentException("crawlName must not be blank");

@@ -134,4 +134,9 @@ public record CrawlTopics(String crawlName) {
     public String parserGroup() {
         return crawlName + ".parser";
     }
+
+    /** Consumer group of the archivers, which write the pages as WARC files. */
+    public String archiverGroup() {
+        return crawlName + ".archiver";
+    }
 }

@@ -29,6 +29,17 @@ class ConfigBinderTest {
     private final ConfigBinder binder = new ConfigBinder();
 
     @Test
+    void aDefaultsFileGivesEverySettingAndNothingElse() {
+        assertThat(ConfigBinder.defaultsFile(Sample.class, "sample-defaults.yaml")).isEqualTo(defaults);
+        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Sample.class, "sample-lacking.yaml"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("lacks [drain]");
+        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Sample.class, "sample-extra.yaml"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("burst");
+        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Sample.class, "no-such.yaml"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("not on the class path");
+    }
+
+    @Test
     void fileOverridesDefaultsAndEnvOverridesFile(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("c.yaml");
         Files.writeString(file, "crawl_name: news\nrate: 2.5\n");

@@ -137,6 +137,47 @@ class GoldenMessagesTest {
         assertRoundTrip("failure-record.json", expected, FailureRecord.class);
     }
 
+    @Test
+    void urlStatusMatchesGolden() throws Exception {
+        UrlStatus expected = new UrlStatus(SchemaVersions.CURRENT, "https://example.org/a", 1, 0, false,
+                Instant.parse("2026-11-29T12:00:01.250Z"), UrlStatus.Outcome.NOT_MODIFIED, 304, "\"5f-1\"",
+                "Sun, 29 Nov 2026 10:00:00 GMT", "crc32c:0a1b2c3d/5120", Instant.parse("2026-12-01T12:00:01.250Z"));
+        assertRoundTrip("url-status.json", expected, UrlStatus.class);
+    }
+
+    @Test
+    void aRecrawlRequestCarriesThePreviousFetchAsGolden() throws Exception {
+        UrlStatus status = codec.decode(read("url-status.json"), UrlStatus.class);
+        CrawlRequest expected = status.recrawl(Instant.parse("2026-12-01T12:00:00Z"));
+        assertThat(expected.revisit().interval()).as("next_fetch_at - fetched_at").isEqualTo(172800);
+        assertRoundTrip("crawl-request-recrawl.json", expected, CrawlRequest.class);
+        assertThat(codec.readTree(codec.encode(expected.redirectTo("https://example.org/b", expected.discoveredAt())))
+                .has("revisit")).as("a redirect target is no recrawl").isFalse();
+        assertThat(expected.retry(null).revisit()).as("a retry still asks conditionally").isEqualTo(expected.revisit());
+    }
+
+    @Test
+    void notModifiedPageRecordMatchesGolden() throws Exception {
+        PageRecord expected = new PageRecord(1, "https://example.org/a", "https://example.org/a", 304, 1, null, null,
+                null, null, null, 0, null, 0, null, null, false, Instant.parse("2026-12-01T12:00:00.500Z"), 3, Map.of(),
+                true);
+        assertRoundTrip("page-record-not-modified.json", expected, PageRecord.class);
+    }
+
+    @Test
+    void aNotModifiedPageWithCapturedHeadsIsFramedWithTheGoldenHeader() throws Exception {
+        FetchedPage page = new FetchedPage(2, "https://example.org/a", "https://example.org/a", 304,
+                Map.of("etag", "\"5f-1\""), null, new byte[0], Instant.parse("2026-12-01T12:00:00.500Z"), 3, 1, false,
+                null, 0, false, false, true, Instant.parse("2026-11-29T12:00:01.250Z"),
+                new Capture("GET /a HTTP/1.1\r\nhost: example.org\r\nif-none-match: \"5f-1\"\r\n\r\n",
+                        "HTTP/1.1 304 Not Modified\r\nETag: \"5f-1\"\r\n\r\n", "93.184.215.14"));
+        byte[] frame = codec.encode(page);
+        int headerLength = ByteBuffer.wrap(frame, 2, 4).getInt();
+        byte[] header = Arrays.copyOfRange(frame, 6, 6 + headerLength);
+        assertThat(codec.readTree(header)).isEqualTo(codec.readTree(read("fetched-page-v2-capture-header.json")));
+        assertThat(codec.decode(frame, FetchedPage.class)).isEqualTo(page);
+    }
+
     private <T> void assertRoundTrip(String golden, T expected, Class<T> type) throws Exception {
         byte[] json = read(golden);
         assertThat(codec.decode(json, type)).isEqualTo(expected);

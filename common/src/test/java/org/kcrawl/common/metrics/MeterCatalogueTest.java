@@ -69,7 +69,7 @@ class MeterCatalogueTest {
         assertThat(MeterCatalogue.metersOf(MeterSpec.Worker.PARSER)).extracting(MeterSpec::name)
                 .contains(MeterCatalogue.PARSE_PAGES, MeterCatalogue.KAFKA_RECORDS_LAG)
                 .doesNotContain(MeterCatalogue.FETCH_DURATION);
-        assertThatThrownBy(() -> MeterCatalogue.metersOf(MeterSpec.Worker.BOTH))
+        assertThatThrownBy(() -> MeterCatalogue.metersOf(MeterSpec.Worker.ALL))
                 .hasMessageContaining("role");
     }
 

@@ -118,7 +118,7 @@ class WorkerProcessTest {
 
     @Test
     void refusesAnIncompleteSpecNamingWhatIsMissing() {
-        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.BOTH, "crawl", "k:9092", 0, SILENCE, t -> { },
+        assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.ALL, "crawl", "k:9092", 0, SILENCE, t -> { },
                 (c, t) -> worker)).hasMessageContaining("role");
         assertThatThrownBy(() -> new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, "crawl", "k:9092", 70_000, SILENCE,
                 t -> { }, (c, t) -> worker)).hasMessageContaining("metricsPort");

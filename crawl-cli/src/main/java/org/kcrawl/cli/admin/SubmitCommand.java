@@ -14,6 +14,8 @@ import java.util.List;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.cli.SeedInput;
+import org.kcrawl.cli.recrawl.RecrawlSelection;
+import org.kcrawl.cli.recrawl.Recrawls;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -32,7 +34,9 @@ import picocli.CommandLine.Parameters;
                     + "creates the crawl's topics when missing, produces the seeds' sites to <crawl>.scope "
                     + "(so the workers count them as the crawl's own) and one request per URL to <crawl>.urls "
                     + "(keyed by host), and waits until the broker has acknowledged all of them.",
-            "URLs already crawled are skipped by the fetchers' seen-set, so submitting twice is harmless."},
+            "URLs already crawled are skipped by the fetchers' seen-set, so submitting twice is harmless.",
+            "With --recrawl-after or --recrawl-due it first asks for the known URLs to be fetched again "
+                    + "(conditionally), as crawl --recrawl-after does locally."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every seed was acknowledged", "1:Kafka failed or did not answer in time",
             "2:bad options or URLs (nothing was submitted)"})
@@ -46,10 +50,21 @@ public final class SubmitCommand extends ClusterCommand {
                     + "existing topics are left as they are.")
     int partitions;
 
+    @Option(names = "--recrawl-after", paramLabel = "DURATION",
+            description = "Also fetch again, conditionally, every URL the crawl knows that was last fetched longer "
+                    + "ago than DURATION (0s, 12h, 7d); URLs are then optional.")
+    String recrawlAfter;
+
+    @Option(names = "--recrawl-due",
+            description = "Also fetch again, conditionally, every known URL whose next fetch date has come "
+                    + "(the fetchers' revisit_interval); URLs are then optional.")
+    boolean recrawlDue;
+
     @Parameters(paramLabel = "URL", arity = "0..*", description = "Seed URLs (http or https).")
     List<String> urls = new ArrayList<>();
 
     private List<String> seeds;
+    private RecrawlSelection recrawl;
 
     @Override
     void validate() {
@@ -61,7 +76,17 @@ public final class SubmitCommand extends ClusterCommand {
             readSeedList(input);
         }
         seeds = input.seeds();
-        if (seeds.isEmpty()) {
+        if (recrawlAfter != null && recrawlDue) {
+            throw new UsageException("--recrawl-after and --recrawl-due choose the URLs to fetch again two"
+                    + " ways; give one");
+        }
+        try {
+            recrawl = recrawlAfter != null ? RecrawlSelection.olderThan(RecrawlSelection.parseAge(recrawlAfter),
+                    Instant.now()) : recrawlDue ? RecrawlSelection.due(Instant.now()) : null;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--recrawl-after: " + e.getMessage());
+        }
+        if (seeds.isEmpty() && recrawl == null) {
             throw new UsageException("no seed URLs: give URLs as arguments or --seeds FILE");
         }
     }
@@ -81,6 +106,16 @@ public final class SubmitCommand extends ClusterCommand {
             throw new ClusterException(e.getMessage(), e);
         } finally {
             admin.close(timeout);
+        }
+        if (recrawl != null) {
+            try {
+                out().println(Recrawls.summary(recrawl, Recrawls.start(clients, topics, recrawl, timeout)));
+            } catch (IllegalStateException | org.apache.kafka.common.KafkaException e) {
+                throw new ClusterException("cannot start the recrawl: " + e.getMessage(), e);
+            }
+            if (seeds.isEmpty()) {
+                return OK;
+            }
         }
         long submitted;
         KafkaProducer<String, byte[]> producer = clients.producer(topics.crawlName() + "-submit");

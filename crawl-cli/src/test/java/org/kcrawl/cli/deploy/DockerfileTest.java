@@ -124,7 +124,7 @@ class DockerfileTest {
 
     @Test
     void itExposesTheDefaultMetricsPortOfBothWorkers() {
-        assertThat(DOCKERFILE).contains("EXPOSE " + ParserConfig.DEFAULT_METRICS_PORT);
+        assertThat(DOCKERFILE).contains("EXPOSE " + ParserConfig.defaults().metricsPort());
         assertThat(FetcherConfig.defaults().metricsPort()).isEqualTo(ParserConfig.defaults().metricsPort());
     }
 }

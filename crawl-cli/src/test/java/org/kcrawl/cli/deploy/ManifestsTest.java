@@ -99,12 +99,33 @@ class ManifestsTest {
     }
 
     @Test
-    void bothWorkersWouldCreateTheSameTopicLayoutForTheSameCrawl() {
+    void everyWorkerWouldCreateTheSameTopicLayoutForTheSameCrawl() {
         WorkerKind.Bound fetcher = bound(WorkerKind.FETCHER);
-        WorkerKind.Bound parser = bound(WorkerKind.PARSER);
-        assertThat(fetcher.crawlName()).isEqualTo(parser.crawlName());
-        assertThat(fetcher.bootstrapServers()).isEqualTo(parser.bootstrapServers());
-        assertThat(fetcher.layout()).isEqualTo(parser.layout());
+        for (WorkerKind other : List.of(WorkerKind.PARSER, WorkerKind.RENDERER, WorkerKind.ARCHIVER)) {
+            WorkerKind.Bound bound = bound(other);
+            assertThat(bound.crawlName()).as(other.name).isEqualTo(fetcher.crawlName());
+            assertThat(bound.bootstrapServers()).as(other.name).isEqualTo(fetcher.bootstrapServers());
+            assertThat(bound.layout()).as(other.name).isEqualTo(fetcher.layout());
+        }
+    }
+
+    @Test
+    void archiversWriteToTheSharedWarcVolumeAndFetchersCaptureTheHeadsTheyNeed() {
+        JsonNode pod = deployment(WorkerKind.ARCHIVER).path("spec").path("template");
+        JsonNode warc = volumeAt(pod, container(WorkerKind.ARCHIVER), archiverWarcDir());
+        String claim = warc.path("persistentVolumeClaim").path("claimName").asText();
+        JsonNode pvc = single("PersistentVolumeClaim");
+        assertThat(claim).isEqualTo(pvc.path("metadata").path("name").asText());
+        assertThat(pvc.path("spec").path("accessModes").toString()).as("every archiver pod mounts it")
+                .contains("ReadWriteMany");
+        String fetcherYaml = configMap().path("data").path("fetcher.yaml").asText();
+        assertThat(fetcherYaml).contains("capture_heads: true");
+    }
+
+    private static String archiverWarcDir() {
+        String yaml = configMap().path("data").path("archiver.yaml").asText();
+        return yaml.lines().filter(l -> l.trim().startsWith("warc_dir:")).map(l -> l.substring(l.indexOf(':') + 1)
+                .trim()).findFirst().orElseThrow();
     }
 
     @ParameterizedTest
@@ -182,8 +203,7 @@ class ManifestsTest {
         assertThat(meta.path("allowIdleConsumers").asText()).isEqualTo("false");
         assertThat(Long.parseLong(meta.path("lagThreshold").asText())).isPositive();
 
-        // The render topic is partitioned like urls (by host).
-        int partitions = kind == WorkerKind.PARSER ? bound.layout().pagePartitions() : bound.layout().urlPartitions();
+        int partitions = bound.consumedPartitions();
         int min = spec.path("minReplicaCount").asInt();
         int max = spec.path("maxReplicaCount").asInt();
         assertThat(min).isBetween(1, max);
@@ -240,8 +260,8 @@ class ManifestsTest {
                 blocks.add(to.path("ipBlock"));
             }
         }));
-        if (kind == WorkerKind.PARSER) {
-            assertThat(blocks).as("parsers fetch nothing").isEmpty();
+        if (kind == WorkerKind.PARSER || kind == WorkerKind.ARCHIVER) {
+            assertThat(blocks).as("parsers and archivers fetch nothing").isEmpty();
             return;
         }
         assertThat(blocks).isNotEmpty();

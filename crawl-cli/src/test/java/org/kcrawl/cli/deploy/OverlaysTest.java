@@ -77,6 +77,10 @@ class OverlaysTest {
         assertThat(renderer.crawlName()).isEqualTo(fetcher.crawlName());
         assertThat(renderer.bootstrapServers()).isEqualTo(fetcher.bootstrapServers());
         assertThat(renderer.layout()).as("render workers create the same topics").isEqualTo(fetcher.layout());
+        WorkerKind.Bound archiver = overlay.bound(WorkerKind.ARCHIVER);
+        assertThat(archiver.crawlName()).isEqualTo(fetcher.crawlName());
+        assertThat(archiver.bootstrapServers()).isEqualTo(fetcher.bootstrapServers());
+        assertThat(archiver.layout()).as("archivers create the same topics").isEqualTo(fetcher.layout());
         for (WorkerKind kind : WorkerKind.values()) {
             WorkerKind.Bound bound = overlay.bound(kind);
             overlay.env(kind).keySet().stream().filter(k -> k.startsWith("KAFKA_")).forEach(k ->
@@ -95,8 +99,7 @@ class OverlaysTest {
             assertThat(trigger.path("consumerGroup").asText()).isEqualTo(bound.group());
             assertThat(trigger.path("topic").asText()).isEqualTo(bound.consumedTopic());
             assertThat(trigger.path("bootstrapServers").asText()).isEqualTo(bound.bootstrapServers());
-            // The render topic has as many partitions as the urls topic (TopicProvisioner).
-            int partitions = kind == WorkerKind.PARSER ? bound.layout().pagePartitions() : bound.layout().urlPartitions();
+            int partitions = bound.consumedPartitions();
             assertThat(scaler.path("maxReplicaCount").asInt()).as("replicas past the partitions sit idle")
                     .isLessThanOrEqualTo(partitions).isGreaterThanOrEqualTo(scaler.path("minReplicaCount").asInt());
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,6 +41,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.archiver.ArchiverConfig;
+import org.kcrawl.archiver.ArchiverProcess;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
@@ -61,17 +64,22 @@ import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
 import org.kcrawl.testkit.kafka.SaslPlain;
 import org.kcrawl.testkit.web.ScriptSite;
 import org.kcrawl.testkit.web.SyntheticWeb;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
 
 /**
  * The Strimzi examples under {@code deploy/strimzi/} hold: the KafkaTopics are the topics the workers
  * would create themselves, and the KafkaUsers' ACLs are enough for a fetcher and a parser to crawl, and
- * with a render worker to crawl a site built by its scripts, each logged in as its own user, on a broker
- * that refuses whatever no ACL allows, and for KEDA to read lag.
+ * with a render worker to crawl a site built by its scripts, and with an archiver to write the crawl's
+ * WARC files, each logged in as its own user, on a broker that refuses whatever no ACL allows, and for
+ * KEDA to read lag.
  */
 class StrimziExamplesIT {
     private static final String CRAWL = "crawl";
     private static final Map<String, String> PASSWORDS = Map.of("kcrawl-fetcher", "fetcher-pw",
-            "kcrawl-parser", "parser-pw", "kcrawl-renderer", "renderer-pw", "kcrawl-keda", "keda-pw");
+            "kcrawl-parser", "parser-pw", "kcrawl-renderer", "renderer-pw", "kcrawl-archiver", "archiver-pw",
+            "kcrawl-keda", "keda-pw");
     private static final SaslPlain SASL = new SaslPlain(PASSWORDS, true);
     private static EmbeddedKafkaBroker broker;
 
@@ -265,6 +273,65 @@ class StrimziExamplesIT {
         }
     }
 
+    /**
+     * An archiver logged in as kcrawl-archiver writes a response record for every page a fetcher (capturing
+     * heads) and a parser crawl as their users; it may not write the crawl's work or output topics.
+     */
+    @Test
+    @SuppressWarnings("try") // the worker processes run for the test's length; the body reads their topics, not them
+    void anArchiverWritesTheCrawlsWarcFilesAsItsKafkaUser(@TempDir Path warc) throws Exception {
+        String crawl = "archived";
+        createTopicsAndAcls(crawl);
+        try (SyntheticWeb web = SyntheticWeb.builder().hosts(1).pagesPerHost(6).linksPerPage(3).externalLinksPerPage(0)
+                .bindBase(175).start()) {
+            String seed = web.hostRoots().get(0);
+            Set<String> expected = web.graph().reachable(List.of(seed), 5, url -> true).keySet();
+            Map<String, String> fetcherEnv = workerEnv(FetcherConfig.ENV_PREFIX, crawl);
+            fetcherEnv.put(FetcherConfig.ENV_PREFIX + "CAPTURE_HEADS", "true");
+            Map<String, String> archiverEnv = workerEnv(ArchiverConfig.ENV_PREFIX, crawl);
+            archiverEnv.put(ArchiverConfig.ENV_PREFIX + "WARC_DIR", warc.toString());
+            Set<String> archived = new java.util.TreeSet<>();
+            try (FetcherProcess fetcher = FetcherProcess.start(bind(FetcherConfig.ENV_PREFIX, fetcherEnv),
+                         env("kcrawl-fetcher"), "127.0.0.1");
+                 ParserProcess parser = ParserProcess.start(ParserConfig.load(null, workerEnv(ParserConfig.ENV_PREFIX,
+                         crawl)), env("kcrawl-parser"), "127.0.0.1")) {
+                try (ArchiverProcess archiver = ArchiverProcess.start(ArchiverConfig.load(null, archiverEnv),
+                        env("kcrawl-archiver"), "127.0.0.1")) {
+                    seed(crawl, seed);
+                    await().atMost(Duration.ofSeconds(90))
+                            .until(() -> archiver.worker().metrics().pagesArchived() >= expected.size());
+                    try (Admin keda = clientsOf("kcrawl-keda").admin()) {
+                        assertThat(new ConsumerLag(keda).of(crawl + ".archiver", crawl + ".pages"))
+                                .isGreaterThanOrEqualTo(0);
+                    }
+                } // closing finishes the open file
+            }
+            try (var files = Files.list(warc)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".warc.gz")).toList()) {
+                    try (WarcReader reader = new WarcReader(file)) {
+                        for (WarcRecord record : reader) {
+                            if (record instanceof WarcResponse response) {
+                                archived.add(response.target());
+                            }
+                        }
+                    }
+                }
+            }
+            assertThat(archived).containsAll(expected);
+        }
+        // Enforced: an archiver writes dead letters and nothing else of the crawl's.
+        CrawlTopics topics = new CrawlTopics(crawl);
+        try (KafkaProducer<String, byte[]> producer = clientsOf("kcrawl-archiver").producer("it-archiver")) {
+            producer.send(new ProducerRecord<>(topics.deadLetters(), "k", new byte[] {1})).get(30, TimeUnit.SECONDS);
+        }
+        for (String topic : List.of(topics.pages(), topics.urls(), topics.seen(), topics.records())) {
+            try (KafkaProducer<String, byte[]> producer = clientsOf("kcrawl-archiver").producer("it-archiver-" + topic)) {
+                assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, "k", new byte[] {1}))
+                        .get(30, TimeUnit.SECONDS)).as(topic).hasCauseInstanceOf(TopicAuthorizationException.class);
+            }
+        }
+    }
+
     /** The example topics, renamed for {@code crawl}, two partitions each (one for scope) and one replica. */
     private static void createTopicsAndAcls(String crawl) throws Exception {
         List<NewTopic> topics = new ArrayList<>();
@@ -359,7 +426,7 @@ class StrimziExamplesIT {
         env.put(prefix + "METRICS_PORT", "0");
         env.put(prefix + "DRAIN_TIMEOUT", "PT2S");
         env.put(prefix + "REPLICATION", "1");
-        if (!prefix.equals(ParserConfig.ENV_PREFIX)) {
+        if (!prefix.equals(ParserConfig.ENV_PREFIX) && !prefix.equals(ArchiverConfig.ENV_PREFIX)) {
             env.put(prefix + "ALLOW_PRIVATE", "true");
             env.put(prefix + "RATE", "50");
         }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.archiver.ArchiverConfig;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.render.kafka.RenderMain;
@@ -18,7 +19,8 @@ enum WorkerKind {
     FETCHER("fetcher", "fetcher-worker", FetcherConfig.ENV_PREFIX, "fetcher"),
     PARSER("parser", "parser-worker", ParserConfig.ENV_PREFIX, "parser"),
     /** Reads the fetcher's file, so that fetchers and render workers are polite alike. */
-    RENDERER("renderer", "render-worker", RenderMain.ENV_PREFIX, "fetcher");
+    RENDERER("renderer", "render-worker", RenderMain.ENV_PREFIX, "fetcher"),
+    ARCHIVER("archiver", "archiver-worker", ArchiverConfig.ENV_PREFIX, "archiver");
 
     final String name;
     final String module;
@@ -50,6 +52,11 @@ enum WorkerKind {
                         : new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
                                 c.topics().render(), c.topics().rendererGroup());
             }
+            if (this == ARCHIVER) {
+                ArchiverConfig a = ArchiverConfig.load(file, env);
+                return new Bound(a.crawlName(), a.bootstrapServers(), a.metricsPort(), a.drainTimeout(),
+                        a.topicLayout(), a.topics().pages(), a.topics().archiverGroup());
+            }
             ParserConfig c = ParserConfig.load(file, env);
             return new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.topicLayout(),
                     c.topics().pages(), c.topics().parserGroup());
@@ -71,6 +78,11 @@ enum WorkerKind {
                  TopicLayout layout, String consumedTopic, String group) {
         CrawlTopics topics() {
             return new CrawlTopics(crawlName);
+        }
+
+        /** Partitions of the consumed topic: pages (parsers, archivers), or urls and render (by host, alike). */
+        int consumedPartitions() {
+            return consumedTopic.equals(topics().pages()) ? layout.pagePartitions() : layout.urlPartitions();
         }
     }
 }

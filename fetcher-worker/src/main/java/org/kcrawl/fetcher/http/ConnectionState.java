@@ -17,6 +17,23 @@ final class ConnectionState {
     String unsupportedEncoding;
     /** The Content-Length the server announced (before decoding), or -1. */
     long announcedLength = -1;
+    /** The current request's head as sent ({@link HeadCapture}), or null when heads are not captured. */
+    final StringBuilder requestHead;
+    /** The current response's head as received so far, or null when heads are not captured. */
+    final StringBuilder responseHead;
+    /** The response head is whole (its empty line was read). */
+    boolean responseHeadDone;
+
+    /** The state of a connection whose heads are captured when {@code captureHeads}. */
+    ConnectionState(boolean captureHeads) {
+        requestHead = captureHeads ? new StringBuilder(512) : null;
+        responseHead = captureHeads ? new StringBuilder(512) : null;
+    }
+
+    /** The state of a connection whose heads are not captured. */
+    ConnectionState() {
+        this(false);
+    }
 
     /** Resets the per-request fields before a new request is written. */
     void beginRequest() {
@@ -26,5 +43,18 @@ final class ConnectionState {
         compressed = false;
         unsupportedEncoding = null;
         announcedLength = -1;
+        if (requestHead != null) {
+            requestHead.setLength(0);
+            responseHead.setLength(0);
+            responseHeadDone = false;
+        }
     }
+
+    /** The heads of the current exchange, or null when heads are not captured. */
+    Heads heads() {
+        return requestHead == null ? null : new Heads(requestHead.toString(), responseHead.toString());
+    }
+
+    /** A request head as sent and a response head as received, one ISO-8859-1 character a byte. */
+    record Heads(String request, String response) {}
 }

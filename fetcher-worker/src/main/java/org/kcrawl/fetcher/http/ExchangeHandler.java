@@ -330,7 +330,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         Listener l = listener;
         byte[] bytes = body == null ? new byte[0] : ByteBufUtil.getBytes(body);
         ResponseData data = new ResponseData(head.status().code(), headers,
-                head.headers().get(HttpHeaderNames.CONTENT_TYPE), bytes, truncated);
+                head.headers().get(HttpHeaderNames.CONTENT_TYPE), bytes, truncated, state.heads());
         // What the valve still holds after the response's end belongs to no request.
         boolean reuse = reusable && valve.isEmpty();
         if (!reuse) {

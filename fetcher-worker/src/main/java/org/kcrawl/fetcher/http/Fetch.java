@@ -20,7 +20,9 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.kcrawl.common.message.Capture;
 import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.Revisit;
 import org.kcrawl.fetcher.net.Cidr;
 
 /**
@@ -35,6 +37,8 @@ import org.kcrawl.fetcher.net.Cidr;
 final class Fetch implements ExchangeHandler.Listener {
     private final ClientContext client;
     private final FetchTarget target;
+    /** The previous fetch of a recrawl, whose validators make the request conditional; null otherwise. */
+    private final Revisit revisit;
     private final EventLoop loop;
     private final SendListener sendListener;
     private final CompletableFuture<HttpResult> promise = new CompletableFuture<>();
@@ -50,9 +54,10 @@ final class Fetch implements ExchangeHandler.Listener {
     private int proxyIndex = -1;
     private ProxyReplyProbe proxyProbe;
 
-    Fetch(ClientContext client, FetchTarget target, EventLoop loop, SendListener sendListener) {
+    Fetch(ClientContext client, FetchTarget target, Revisit revisit, EventLoop loop, SendListener sendListener) {
         this.client = client;
         this.target = target;
+        this.revisit = revisit;
         this.loop = loop;
         this.sendListener = sendListener;
     }
@@ -251,7 +256,7 @@ final class Fetch implements ExchangeHandler.Listener {
         conn = pc;
         reused = reusedConnection;
         phase = FailureClassifier.Phase.AWAIT_RESPONSE;
-        pc.exchange().start(client.requests().get(target), this);
+        pc.exchange().start(client.requests().get(target, revisit), this);
     }
 
     @Override
@@ -274,8 +279,11 @@ final class Fetch implements ExchangeHandler.Listener {
             client.pool().discard(pc);
         }
         long durationMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+        String address = pc.remoteAddress().getHostAddress();
+        ConnectionState.Heads heads = response.heads();
+        Capture capture = heads == null ? null : new Capture(heads.request(), heads.response(), address);
         succeed(new HttpResult(target.url(), response.status(), response.headers(), response.contentType(),
-                response.body(), response.truncated(), durationMs, pc.remoteAddress().getHostAddress()));
+                response.body(), response.truncated(), durationMs, address, capture));
     }
 
     @Override

@@ -11,7 +11,7 @@ import io.netty.handler.ssl.SslHandler;
 
 /**
  * The pipeline of one client connection:
- * [proxy probe → proxy] → [tls] → meter → codec → tap → valve → inflate → exchange.
+ * [proxy probe → proxy] → [tls] → [capture] → meter → codec → tap → valve → inflate → exchange.
  * The per-request read timeout is added in front by {@link ExchangeHandler} while a request runs.
  */
 final class FetchChannelInitializer extends ChannelInitializer<Channel> {
@@ -70,13 +70,17 @@ final class FetchChannelInitializer extends ChannelInitializer<Channel> {
     /** Adds the HTTP part of the pipeline, bodies taking their memory from {@code memory}. */
     static ExchangeHandler addHttpHandlers(ChannelPipeline p, HttpClientSettings settings, ResponseLimits limits,
                                            BodyMemory memory) {
-        ConnectionState state = new ConnectionState();
+        ConnectionState state = new ConnectionState(settings.captureHeads());
         HttpDecoderConfig decoder = new HttpDecoderConfig()
                 .setMaxInitialLineLength(MAX_STATUS_LINE)
                 .setMaxHeaderSize(settings.maxHeaderBytes())
                 .setMaxChunkSize(MAX_CHUNK);
         BodyValve valve = new BodyValve(state);
         ExchangeHandler exchange = new ExchangeHandler(state, limits, memory, valve);
+        if (settings.captureHeads()) {
+            // The status line and every header of the response, plus the request: within the decoder's cap.
+            p.addLast("capture", new HeadCapture(state, settings.maxHeaderBytes() + MAX_STATUS_LINE));
+        }
         p.addLast("meter", new InboundMeter(state));
         p.addLast("codec", new HttpClientCodec(decoder, false, false));
         p.addLast("tap", new ResponseTap(state));

@@ -51,6 +51,8 @@ import org.kcrawl.fetcher.net.Cidr;
  * @param proxyMode how a new connection picks its proxy
  * @param proxyCoolDown how long a proxy that failed {@value #PROXY_FAILURES_TO_COOL_DOWN} connections in a
  *                      row (unreachable, or silent through its handshake) is skipped
+ * @param captureHeads keep each exchange's request head as sent and response head as received (up to
+ *                     {@code maxHeaderBytes}), for archiving; off, nothing is copied
  */
 public record HttpClientSettings(
         String userAgent,
@@ -81,7 +83,8 @@ public record HttpClientSettings(
         Path clientCertificate,
         Path clientKey,
         ProxyMode proxyMode,
-        Duration proxyCoolDown) {
+        Duration proxyCoolDown,
+        boolean captureHeads) {
 
     /** The default User-Agent. */
     public static final String DEFAULT_USER_AGENT = "kcrawl/0.1 (+https://github.com/kcrawl/kcrawl)";
@@ -151,7 +154,7 @@ public record HttpClientSettings(
                 Runtime.getRuntime().availableProcessors(),
                 false, List.of(), false, null, List.of(),
                 Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30),
-                Map.of(), List.of(), null, null, ProxyMode.STICKY, Duration.ofMinutes(1));
+                Map.of(), List.of(), null, null, ProxyMode.STICKY, Duration.ofMinutes(1), false);
     }
 
     /** A builder starting from these settings. */
@@ -246,6 +249,7 @@ public record HttpClientSettings(
         private Path clientKey;
         private ProxyMode proxyMode;
         private Duration proxyCoolDown;
+        private boolean captureHeads;
 
         private Builder(HttpClientSettings s) {
             userAgent = s.userAgent;
@@ -277,6 +281,7 @@ public record HttpClientSettings(
             clientKey = s.clientKey;
             proxyMode = s.proxyMode;
             proxyCoolDown = s.proxyCoolDown;
+            captureHeads = s.captureHeads;
         }
 
         public Builder userAgent(String v) { userAgent = v; return this; }
@@ -308,6 +313,7 @@ public record HttpClientSettings(
         public Builder clientKey(Path v) { clientKey = v; return this; }
         public Builder proxyMode(ProxyMode v) { proxyMode = v; return this; }
         public Builder proxyCoolDown(Duration v) { proxyCoolDown = v; return this; }
+        public Builder captureHeads(boolean v) { captureHeads = v; return this; }
 
         /** Validates and builds. */
         public HttpClientSettings build() {
@@ -316,7 +322,7 @@ public record HttpClientSettings(
                     fullBodyContentTypes, maxConnections, maxConnectionsPerHost, idleConnectionTimeout,
                     eventLoopThreads, allowPrivate, allowCidrs, trustAllCertificates, trustedCertificates, proxies,
                     dnsQueryTimeout, dnsMaxTtl, dnsNegativeTtl, hostHeaders, denyCidrs, clientCertificate, clientKey,
-                    proxyMode, proxyCoolDown);
+                    proxyMode, proxyCoolDown, captureHeads);
         }
     }
 }

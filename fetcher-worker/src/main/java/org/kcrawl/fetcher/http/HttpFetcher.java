@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.http;
 
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.message.Revisit;
 
 /**
  * Fetches one URL without blocking the caller. Implementations never follow redirects: a 3xx is a
@@ -22,6 +23,20 @@ public interface HttpFetcher extends AutoCloseable {
      * {@link SendListener}); a fetch that fails before its request was written never calls it.
      */
     CompletableFuture<HttpResult> fetch(String url, SendListener sent);
+
+    /**
+     * Starts a GET of {@code url} made conditional by the validators of {@code revisit} (a recrawl's
+     * previous fetch; null for none): a server whose page has not changed answers 304. An
+     * implementation that cannot ask conditionally fetches the page whole, which is never wrong.
+     */
+    default CompletableFuture<HttpResult> fetch(String url, Revisit revisit) {
+        return fetch(url, revisit, SendListener.NONE);
+    }
+
+    /** A conditional GET as {@link #fetch(String, Revisit)} that tells {@code sent} when it is written. */
+    default CompletableFuture<HttpResult> fetch(String url, Revisit revisit, SendListener sent) {
+        return fetch(url, sent);
+    }
 
     /** Closes connections and event loops; in-flight fetches fail. */
     @Override

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.kcrawl.common.message.Revisit;
 import org.kcrawl.fetcher.net.AddressGuard;
 import org.kcrawl.fetcher.net.DnsHostResolver;
 import org.kcrawl.fetcher.net.HostResolver;
@@ -126,6 +127,11 @@ public final class NettyHttpFetcher implements HttpFetcher {
 
     @Override
     public CompletableFuture<HttpResult> fetch(String url, SendListener sent) {
+        return fetch(url, null, sent);
+    }
+
+    @Override
+    public CompletableFuture<HttpResult> fetch(String url, Revisit revisit, SendListener sent) {
         Objects.requireNonNull(sent, "sent must not be null");
         FetchTarget target;
         try {
@@ -142,7 +148,7 @@ public final class NettyHttpFetcher implements HttpFetcher {
                     "fetches in flight already at the cap (" + settings.maxConnections() + " in total, "
                             + settings.maxConnectionsPerHost() + " per host) for " + target.hostKey()));
         }
-        Fetch fetch = new Fetch(client, target, loopFor(target.hostKey()), sent);
+        Fetch fetch = new Fetch(client, target, revisit, loopFor(target.hostKey()), sent);
         client.running().add(fetch);
         CompletableFuture<HttpResult> result = fetch.promise();
         fetch.start();

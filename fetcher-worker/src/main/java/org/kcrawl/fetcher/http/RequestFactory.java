@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.util.HashMap;
 import java.util.Map;
+import org.kcrawl.common.message.Revisit;
 
 /**
  * Builds the GET request of a fetch: Host, User-Agent, Accept, Accept-Encoding and the extra headers,
@@ -45,6 +46,15 @@ final class RequestFactory {
 
     /** A new request for {@code target}. */
     FullHttpRequest get(FetchTarget target) {
+        return get(target, null);
+    }
+
+    /**
+     * A new request for {@code target}, conditional on the validators of {@code revisit} when given
+     * ({@code If-None-Match} with its ETag, {@code If-Modified-Since} with its Last-Modified, as RFC 9110
+     * asks a cache to send both). A validator that could not be sent as a header value is left out.
+     */
+    FullHttpRequest get(FetchTarget target, Revisit revisit) {
         FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET,
                 target.requestTarget(), Unpooled.EMPTY_BUFFER);
         request.headers().set(HttpHeaderNames.HOST, target.hostHeader());
@@ -55,6 +65,29 @@ final class RequestFactory {
                 request.headers().setAll(own);
             }
         }
+        // After the configured headers: a recrawl's validators are the page's own, never overridden.
+        if (revisit != null) {
+            if (sendable(revisit.etag())) {
+                request.headers().set(HttpHeaderNames.IF_NONE_MATCH, revisit.etag());
+            }
+            if (sendable(revisit.lastModified())) {
+                request.headers().set(HttpHeaderNames.IF_MODIFIED_SINCE, revisit.lastModified());
+            }
+        }
         return request;
+    }
+
+    /** A value that fits a header line: not blank, no control characters (no CR or LF to split it). */
+    private static boolean sendable(String value) {
+        if (value == null || value.isBlank() || value.length() > 8192) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if ((c < 0x20 && c != '\t') || c == 0x7f || c > 0xff) {
+                return false;
+            }
+        }
+        return true;
     }
 }

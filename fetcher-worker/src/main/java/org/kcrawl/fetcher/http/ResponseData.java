@@ -10,5 +10,7 @@ import java.util.Map;
  * @param contentType the Content-Type header or null
  * @param body the decoded body, possibly truncated, empty for metadata-only types
  * @param truncated true when the body was cut at the size cap
+ * @param heads the exchange's heads when the client captures them, else null
  */
-record ResponseData(int status, Map<String, String> headers, String contentType, byte[] body, boolean truncated) {}
+record ResponseData(int status, Map<String, String> headers, String contentType, byte[] body, boolean truncated,
+                    ConnectionState.Heads heads) {}

@@ -97,6 +97,7 @@ final class ClientOptions {
                 .idleConnectionTimeout(c.idleConnectionTimeout())
                 .eventLoopThreads(c.ioThreads() == 0 ? Runtime.getRuntime().availableProcessors() : c.ioThreads())
                 .allowPrivate(c.allowPrivate())
+                .captureHeads(c.captureHeads())
                 .allowCidrs(c.allowCidrs())
                 .denyCidrs(c.denyCidrs())
                 .trustedCertificates(path(c.trustCertificates()))

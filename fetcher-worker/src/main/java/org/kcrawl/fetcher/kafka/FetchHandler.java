@@ -12,12 +12,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.url.HostKey;
@@ -43,7 +47,13 @@ import org.slf4j.LoggerFactory;
  * one of the {@code render_patterns} finds, a request on the render topic, which the render worker
  * owning the host's partition fetches in a browser and takes to its own end. Terminal outcomes
  * (page, redirect, failure) are followed by the URL's seen marker, sent only after the outputs are
- * acknowledged: a marker never exists for a URL whose outputs could still be lost.
+ * acknowledged: a marker never exists for a URL whose outputs could still be lost. The marker's value
+ * is the URL's {@link UrlStatus} (validators, content hash, next fetch date), what a recrawl reads.
+ *
+ * <p>A recrawl's request carries the URL's previous fetch ({@link org.kcrawl.common.message.Revisit}):
+ * it is fetched again even though seen, conditionally, unless it was fetched since (see
+ * {@link org.kcrawl.fetcher.seen.SeenSet}); a 304 is a not-modified page, which the parser records
+ * without parsing.
  *
  * <p>A seed (or a redirect target a seed led to) that redirects to a site not yet in scope from every
  * page moved the crawl: besides its redirect page and its target, it publishes that site to the scope
@@ -69,6 +79,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private final HandlerSettings settings;
     private final FetchServices s;
     private final ResponsePlanner planner;
+    private final StatusRecorder statuses;
     private final PageBudget budget;
     private final HostBudget hostBudget;
     private final SitemapRequests sitemapRequests;
@@ -94,6 +105,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         this.settings = settings;
         this.s = services;
         this.planner = new ResponsePlanner(retry, redirects);
+        this.statuses = new StatusRecorder(settings.revisits());
         this.budget = new PageBudget(settings.maxPages());
         this.hostBudget = new HostBudget(settings.maxPagesPerHost());
         this.sitemapRequests = new SitemapRequests(redirects.normalizer());
@@ -116,7 +128,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             return skipped(SkipReason.MAX_DEPTH, request);
         }
         long fingerprint = UrlFingerprint.of(request.url());
-        if (!s.seen().claim(partition, fingerprint, request.attempt() > 1)) {
+        if (!s.seen().claim(partition, fingerprint, request.attempt() > 1, request.revisit())) {
             return skipped(SkipReason.DUPLICATE, request);
         }
         String host = HostKey.of(request.url());
@@ -137,7 +149,8 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         task.hostCharge = hostCharge;
         if (settings.renderRoute().matches(request.url())) {
             // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
-            terminal(task, List.of(s.outputs().render(request, key)), () -> s.metrics().rendered());
+            terminal(task, List.of(s.outputs().render(request, key)),
+                    () -> statuses.handedToRender(task.request, s.time().now()), () -> s.metrics().rendered());
             return task.done;
         }
         awaitNotBefore(task);
@@ -289,7 +302,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         });
         CompletableFuture<HttpResult> response;
         try {
-            response = s.fetcher().fetch(task.request.url(), permit);
+            response = s.fetcher().fetch(task.request.url(), task.request.revisit(), permit);
         } catch (RuntimeException e) {
             response = CompletableFuture.failedFuture(e);
         }
@@ -336,7 +349,9 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     private void execute(UrlTask task, Plan plan) {
         if (plan instanceof Plan.Page p) {
-            terminal(task, List.of(s.outputs().page(p.page())), () -> s.metrics().page());
+            FetchedPage page = p.page();
+            terminal(task, List.of(s.outputs().page(page)), () -> statuses.page(task.request, page),
+                    page.notModified() ? () -> s.metrics().notModified() : () -> s.metrics().page());
         } else if (plan instanceof Plan.Redirect r) {
             List<CompletableFuture<Void>> outs = new ArrayList<>();
             outs.add(s.outputs().page(r.page()));
@@ -353,10 +368,11 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                         r.page().redirectTo(), r.moved().site());
                 outs.add(s.outputs().scope(r.moved()));
             }
-            terminal(task, outs, () -> s.metrics().redirect());
+            terminal(task, outs, () -> statuses.page(task.request, r.page()), () -> s.metrics().redirect());
         } else if (plan instanceof Plan.Fail f) {
             FailureReason reason = f.failure().reason();
-            terminal(task, List.of(s.outputs().failure(f.failure())), () -> s.metrics().failure(reason));
+            terminal(task, List.of(s.outputs().failure(f.failure())), () -> statuses.failure(task.request, f.failure()),
+                    () -> s.metrics().failure(reason));
         } else if (plan instanceof Plan.Retry r) {
             // Before the send: the retry may be read back before its acknowledgement reaches us.
             s.seen().handOver(task.partition(), task.fingerprint);
@@ -371,20 +387,28 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
     }
 
-    private void terminal(UrlTask task, List<CompletableFuture<Void>> outputs, Runnable counted) {
+    private void terminal(UrlTask task, List<CompletableFuture<Void>> outputs, Supplier<UrlStatus> status,
+                          Runnable counted) {
         CompletableFuture<Void> sitemaps = task.sitemaps;
         if (sitemaps != null) {
             outputs = new ArrayList<>(outputs);
             outputs.add(sitemaps);
         }
+        // The status is built once, on the send thread, and its time is the one the seen-set keeps.
+        AtomicReference<UrlStatus> sent = new AtomicReference<>();
         Sends.all(outputs)
-                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint))
+                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, () -> {
+                    UrlStatus built = status.get();
+                    sent.set(built);
+                    return built;
+                }))
                 .whenComplete((markerOffset, error) -> {
                     if (error != null) {
                         task.done.completeExceptionally(error);
                         return;
                     }
-                    s.seen().completed(task.partition(), task.fingerprint, markerOffset);
+                    s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(),
+                            markerOffset);
                     counted.run();
                     task.done.complete(null);
                 });

@@ -43,6 +43,7 @@ public final class FetchMetrics {
     private final MeterRegistry registry;
     private final UrlOutcomes outcomes;
     private final Counter pageOutcome;
+    private final Counter notModifiedOutcome;
     private final Counter redirectOutcome;
     private final Counter parkedOutcome;
     private final Counter renderOutcome;
@@ -52,6 +53,7 @@ public final class FetchMetrics {
     private final Counter bytes;
     private final Timer politenessWait;
     private final AtomicLong pages = new AtomicLong();
+    private final AtomicLong notModified = new AtomicLong();
     private final AtomicLong skips = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
     private final AtomicLong rendered = new AtomicLong();
@@ -63,6 +65,7 @@ public final class FetchMetrics {
         this.registry = registry;
         this.outcomes = new UrlOutcomes(registry, OUTCOMES);
         pageOutcome = outcomes.counter("page");
+        notModifiedOutcome = outcomes.counter("not_modified");
         redirectOutcome = outcomes.counter("redirect");
         parkedOutcome = outcomes.counter("parked");
         renderOutcome = outcomes.counter("render");
@@ -98,6 +101,18 @@ public final class FetchMetrics {
     void page() {
         pages.incrementAndGet();
         pageOutcome.increment();
+    }
+
+    /** A recrawl's conditional request was answered 304: a page that did not change. */
+    void notModified() {
+        pages.incrementAndGet();
+        notModified.incrementAndGet();
+        notModifiedOutcome.increment();
+    }
+
+    /** Pages a recrawl found not modified (304), acknowledged. */
+    public long notModifiedPages() {
+        return notModified.get();
     }
 
     void redirect() {

@@ -6,10 +6,10 @@ import java.util.List;
 import org.kcrawl.common.Checks;
 import org.kcrawl.common.kafka.StaticMembership;
 import java.util.Map;
-import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.ProxyMode;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
@@ -175,6 +175,17 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                           records at this rate
  * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this fetcher's
  *                        consumers, stable across its restarts (a pod name); empty for dynamic membership
+ * @param revisitInterval how long after its fetch a URL is due again, as its status in the seen topic
+ *                        says ({@code next_fetch_at}), for a URL fetched the first time (default 1 day);
+ *                        what {@code crawl submit --recrawl-due} and {@code crawl --recrawl-due} go by
+ * @param revisitMinInterval the shortest interval adaptation reaches: a recrawled URL that changed gets
+ *                           half its previous interval (default 1 hour)
+ * @param revisitMaxInterval the longest interval adaptation reaches: a recrawled URL that did not change
+ *                           (304, or the same content hash) gets twice its previous interval (default 30
+ *                           days). Setting both bounds to {@code revisit_interval} turns adaptation off
+ * @param captureHeads put each page's request head as sent and response head as received (status line
+ *                     and every header, up to the header cap) and the address dialed on the pages topic,
+ *                     for an archiver writing WARC files (default false: nothing is copied)
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -253,7 +264,12 @@ public record FetcherConfig(
         @JsonProperty("idle_connection_timeout") Duration idleConnectionTimeout,
         @JsonProperty("io_threads") int ioThreads,
         @JsonProperty("allow_cidrs") List<String> allowCidrs,
-        @JsonProperty("deny_cidrs") List<String> denyCidrs) {
+        @JsonProperty("deny_cidrs") List<String> denyCidrs,
+        @JsonProperty("revisit_interval") Duration revisitInterval,
+        @JsonProperty("revisit_min_interval") Duration revisitMinInterval,
+        @JsonProperty("revisit_max_interval") Duration revisitMaxInterval,
+        @JsonProperty("capture_heads") boolean captureHeads) {
+
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
      * its body as raw bytes, and 256 KiB is left for its headers, URLs and the framing around them.
@@ -424,31 +440,20 @@ public record FetcherConfig(
         allowCidrs = List.copyOf(allowCidrs);
         ClientOptions.checkCidrs("deny_cidrs", denyCidrs);
         denyCidrs = List.copyOf(denyCidrs);
+        new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval); // messages name the keys
     }
 
     /**
-     * The defaults: polite (1 request/s per host, 2 at a time, and an address no busier than a host),
-     * robots obeyed, private addresses refused.
+     * The defaults: {@code fetcher-defaults.yaml} beside this class, the one list of the fetcher's settings,
+     * each with its default and what it means.
      */
     public static FetcherConfig defaults() {
-        return new FetcherConfig("crawl", "localhost:9092", 12, (short) 1,
-                1.0, 1, 2, 256, 0, 5, 3, 5, false, false,
-                HttpClientSettings.DEFAULT_USER_AGENT, "kcrawl", 2 * 1024 * 1024,
-                Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(30),
-                10_000, Duration.ofSeconds(30),
-                Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofMinutes(1),
-                Duration.ofHours(24), Duration.ofMinutes(1),
-                1_000, Duration.ofSeconds(10), Duration.ofMinutes(2), 9400,
-                PER_ADDRESS_OF_PER_HOST, 2_500, ParkingTiers.defaults().delays(), 0, true, 32L * 1024 * 1024,
-                ScopeMode.HOST,
-                Duration.ZERO, RedirectRules.DEFAULT_MAX_REFRESH_DELAY,
-                List.of(), "/usr/bin/chromium", 4, Duration.ofSeconds(30), 100, 16L * 1024 * 1024, ScopeMode.HOST,
-                List.of("document", "script", "xhr", "fetch"), 32, true,
-                false, 32L * 1024 * 1024,
-                SeenStoreKind.MEMORY, "kcrawl-seen", 20_000, "",
-                Map.of(), Map.of(), List.of(), ProxyMode.STICKY, Duration.ofMinutes(1), Duration.ofSeconds(10),
-                null, null, null, Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30), List.of(),
-                0, 64 * 1024, 200, Duration.ofSeconds(30), 0, List.of(), List.of());
+        return Defaults.CONFIG;
+    }
+
+    /** Read once, when first asked for. */
+    private static final class Defaults {
+        static final FetcherConfig CONFIG = ConfigBinder.defaultsFile(FetcherConfig.class, "fetcher-defaults.yaml");
     }
 
     /**
@@ -506,7 +511,8 @@ public record FetcherConfig(
     /** The handler's per-URL rules. */
     public HandlerSettings handler() {
         return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers), maxPagesPerHost,
-                followSitemaps, RenderRoute.of(renderPatterns));
+                followSitemaps, RenderRoute.of(renderPatterns),
+                new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval));
     }
 
     /** The retry policy, with a real random source. */

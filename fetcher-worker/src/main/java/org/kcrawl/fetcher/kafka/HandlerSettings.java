@@ -16,9 +16,15 @@ import java.time.Duration;
  * @param followSitemaps publish the same-host {@code Sitemap:} URLs of each robots.txt on the urls topic
  * @param renderRoute the URLs handed to the render workers (after depth, dedup and budgets, before
  *                    robots.txt and any request) instead of being fetched here
+ * @param revisits when each fetched URL is due again, as its status in the seen topic says
  */
 public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
-                              long maxPagesPerHost, boolean followSitemaps, RenderRoute renderRoute) {
+                              long maxPagesPerHost, boolean followSitemaps, RenderRoute renderRoute,
+                              RevisitSchedule revisits) {
+    /** The schedule of workers that set none: a day, adapted between an hour and 30 days. */
+    static final RevisitSchedule DEFAULT_REVISITS = new RevisitSchedule(Duration.ofDays(1), Duration.ofHours(1),
+            Duration.ofDays(30));
+
     public HandlerSettings {
         if (maxDepth < 0) {
             throw new IllegalArgumentException("maxDepth must be >= 0 but was " + maxDepth);
@@ -39,12 +45,28 @@ public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, Par
         if (renderRoute == null) {
             throw new IllegalArgumentException("renderRoute must not be null (RenderRoute.none() for none)");
         }
+        if (revisits == null) {
+            throw new IllegalArgumentException("revisits must not be null");
+        }
     }
 
-    /** Settings that render nothing. */
+    /** Settings that render nothing, with {@code revisits}. */
+    public HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
+                           long maxPagesPerHost, boolean followSitemaps, RevisitSchedule revisits) {
+        this(maxDepth, maxPages, maxHold, parkTiers, maxPagesPerHost, followSitemaps, RenderRoute.none(), revisits);
+    }
+
+    /** Settings with {@code renderRoute} and the default revisit schedule. */
+    public HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
+                           long maxPagesPerHost, boolean followSitemaps, RenderRoute renderRoute) {
+        this(maxDepth, maxPages, maxHold, parkTiers, maxPagesPerHost, followSitemaps, renderRoute, DEFAULT_REVISITS);
+    }
+
+    /** Settings that render nothing, with the default revisit schedule. */
     public HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
                            long maxPagesPerHost, boolean followSitemaps) {
-        this(maxDepth, maxPages, maxHold, parkTiers, maxPagesPerHost, followSitemaps, RenderRoute.none());
+        this(maxDepth, maxPages, maxHold, parkTiers, maxPagesPerHost, followSitemaps, RenderRoute.none(),
+                DEFAULT_REVISITS);
     }
 
     /** Settings without a per-host budget, following sitemaps. */

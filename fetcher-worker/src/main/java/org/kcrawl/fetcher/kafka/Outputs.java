@@ -13,6 +13,7 @@ import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.scope.ScopeRecords;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
@@ -132,6 +133,20 @@ public final class Outputs {
     public CompletableFuture<Long> seen(int partition, long fingerprint) {
         return sendForOffset(() -> new ProducerRecord<>(topics.seen(), partition, SeenMarkers.key(fingerprint),
                 SeenMarkers.value()));
+    }
+
+    /**
+     * The seen marker of {@code fingerprint} with the URL's status as its value and the fetch's time as
+     * its timestamp (what a restore reads without parsing the value), in the seen partition matching the
+     * urls partition; completes with the marker's offset there (which lets a persistent seen store
+     * checkpoint past it). The status is built on the send thread: it hashes the body.
+     */
+    public CompletableFuture<Long> seen(int partition, long fingerprint, Supplier<UrlStatus> status) {
+        return sendForOffset(() -> {
+            UrlStatus s = status.get();
+            return new ProducerRecord<>(topics.seen(), partition, s.fetchedAt().toEpochMilli(),
+                    SeenMarkers.key(fingerprint), MessageCodec.get().encode(s));
+        });
     }
 
     private CompletableFuture<Void> send(Supplier<ProducerRecord<String, byte[]>> record) {

@@ -157,9 +157,15 @@ public final class ResponsePlanner {
         return new Plan.Fail(FailureRecord.of(request, reason, detail, status, now));
     }
 
+    /**
+     * The page of {@code result}. A 304 to a recrawl's conditional request is not modified: it stands for
+     * the content the revisited fetch saw ({@code revisit_of}), and its record says so.
+     */
     private static FetchedPage page(CrawlRequest request, HttpResult result, Instant now, String redirectTo) {
+        boolean notModified = result.status() == 304 && request.revisit() != null && request.revisit().conditional();
         return new FetchedPage(SchemaVersions.PAGE, request.url(), request.url(), result.status(), result.headers(),
                 result.contentType(), result.body(), now, Math.max(0, result.durationMs()), request.depth(),
-                result.truncated(), redirectTo, request.hops(), request.seed());
+                result.truncated(), redirectTo, request.hops(), request.seed(), false, notModified,
+                notModified ? request.revisit().fetchedAt() : null, result.capture());
     }
 }

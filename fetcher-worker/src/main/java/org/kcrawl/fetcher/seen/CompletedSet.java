@@ -1,8 +1,9 @@
 package org.kcrawl.fetcher.seen;
 
 /**
- * The completed fingerprints of one seen partition, as far as the seen topic has been applied: the
- * state a {@link SeenStore} keeps for a partition, in the heap or on disk.
+ * The completed fingerprints of one seen partition, each with its last fetch time ({@link FetchTimes}),
+ * as far as the seen topic has been applied: the state a {@link SeenStore} keeps for a partition, in
+ * the heap or on disk. The time is what recrawls judge a URL by (fetched again after which fetch).
  *
  * <p>Not thread-safe: {@link SeenSet} calls it under its partition's lock, and a restore owns it
  * alone until it hands it to the {@link SeenSet}.
@@ -10,13 +11,22 @@ package org.kcrawl.fetcher.seen;
 public interface CompletedSet extends AutoCloseable {
 
     /** True when {@code fingerprint} is completed. */
-    boolean contains(long fingerprint);
+    default boolean contains(long fingerprint) {
+        return lastFetch(fingerprint) != FetchTimes.NONE;
+    }
 
     /**
-     * Records the marker of {@code fingerprint} read or written at {@code offset} of the seen
-     * partition ({@code -1} when unknown, which never advances the checkpoint).
+     * The last fetch time ({@link FetchTimes}) of completed {@code fingerprint}, {@link FetchTimes#NONE}
+     * when it is not completed.
      */
-    void add(long fingerprint, long offset);
+    int lastFetch(long fingerprint);
+
+    /**
+     * Records the marker of {@code fingerprint}, of a fetch completed at {@code fetchedAt} (a
+     * {@link FetchTimes} value, never {@link FetchTimes#NONE}), read or written at {@code offset} of
+     * the seen partition ({@code -1} when unknown, which never advances the checkpoint).
+     */
+    void add(long fingerprint, int fetchedAt, long offset);
 
     /** Applies a tombstone read at {@code offset}: an operator un-marked the URL. */
     void remove(long fingerprint, long offset);

@@ -1,10 +1,10 @@
 package org.kcrawl.fetcher.seen;
 
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
 /**
- * Keeps completed fingerprints in primitive hash sets in the heap (about 16 bytes a URL at fastutil's
- * load factor, up to twice that while it rehashes) and nothing across assignments: every assignment
+ * Keeps completed fingerprints with their last fetch times in primitive hash maps in the heap (about
+ * 24 bytes a URL at fastutil's load factor, up to twice that while it rehashes) and nothing across assignments: every assignment
  * reads the partition's history from the beginning. The fastest lookups and no disk, for crawls whose
  * seen-set fits the heap comfortably.
  */
@@ -20,18 +20,22 @@ public final class HeapSeenStore implements SeenStore {
         return new HeapCompleted();
     }
 
-    /** A completed set in a {@link LongOpenHashSet}. */
+    /** A completed set in a {@link Long2IntOpenHashMap} of fingerprint to last fetch time. */
     static final class HeapCompleted implements CompletedSet {
-        private final LongOpenHashSet set = new LongOpenHashSet();
+        private final Long2IntOpenHashMap set = new Long2IntOpenHashMap();
 
-        @Override
-        public boolean contains(long fingerprint) {
-            return set.contains(fingerprint);
+        HeapCompleted() {
+            set.defaultReturnValue(FetchTimes.NONE);
         }
 
         @Override
-        public void add(long fingerprint, long offset) {
-            set.add(fingerprint);
+        public int lastFetch(long fingerprint) {
+            return set.get(fingerprint);
+        }
+
+        @Override
+        public void add(long fingerprint, int fetchedAt, long offset) {
+            set.put(fingerprint, FetchTimes.known(fetchedAt));
         }
 
         @Override

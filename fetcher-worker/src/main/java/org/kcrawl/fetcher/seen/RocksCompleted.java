@@ -12,7 +12,8 @@ import org.rocksdb.WriteOptions;
 
 /**
  * One partition's completed fingerprints in a RocksDB database: key = the fingerprint as 8 big-endian
- * bytes, empty value; plus one checkpoint entry (a longer key, so it never meets a fingerprint) holding
+ * bytes, value = its last fetch time ({@link FetchTimes}) as 4 big-endian bytes (an empty value, as
+ * databases written before times were kept hold, reads as the earliest time); plus one checkpoint entry (a longer key, so it never meets a fingerprint) holding
  * the seen-topic offset before which every record is in the database.
  *
  * <p>Why the checkpoint never claims a marker the database lacks:
@@ -35,7 +36,6 @@ final class RocksCompleted implements CompletedSet {
     /** Live markers applied between checkpoint writes (the next restore re-reads at most this many). */
     static final int CHECKPOINT_EVERY = 1_000;
     private static final byte[] CHECKPOINT_KEY = "kcrawl.checkpoint".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] EMPTY = new byte[0];
     /** Restore writes per batch. */
     private static final int BATCH = 10_000;
 
@@ -45,7 +45,8 @@ final class RocksCompleted implements CompletedSet {
     private final WriteOptions logged = new WriteOptions();
     private final WriteOptions unlogged = new WriteOptions().setDisableWAL(true);
     private final byte[] key = new byte[Long.BYTES];
-    private final byte[] found = new byte[1];
+    private final byte[] found = new byte[Integer.BYTES];
+    private final byte[] time = new byte[Integer.BYTES];
     private WriteBatch batch;
     private boolean unflushed;
     private long checkpoint;
@@ -63,22 +64,31 @@ final class RocksCompleted implements CompletedSet {
     }
 
     @Override
-    public boolean contains(long fingerprint) {
+    public int lastFetch(long fingerprint) {
+        int size;
         try {
-            return db.get(keyOf(fingerprint), found) != RocksDB.NOT_FOUND;
+            size = db.get(keyOf(fingerprint), found);
         } catch (RocksDBException e) {
             throw failed("reading", e);
         }
+        if (size == RocksDB.NOT_FOUND) {
+            return FetchTimes.NONE;
+        }
+        if (size != Integer.BYTES) {
+            return FetchTimes.known(FetchTimes.NONE);
+        }
+        return FetchTimes.known(ByteBuffer.wrap(found).getInt());
     }
 
     @Override
-    public void add(long fingerprint, long offset) {
+    public void add(long fingerprint, int fetchedAt, long offset) {
         try {
+            byte[] value = timeOf(FetchTimes.known(fetchedAt));
             if (offset < 0) {
-                batch().put(keyOf(fingerprint), EMPTY);
+                batch().put(keyOf(fingerprint), value);
                 flushBatchIfFull();
             } else {
-                db.put(logged, keyOf(fingerprint), EMPTY);
+                db.put(logged, keyOf(fingerprint), value);
                 advance(offset);
             }
         } catch (RocksDBException e) {
@@ -193,6 +203,14 @@ final class RocksCompleted implements CompletedSet {
             batch.clear();
             unflushed = true;
         }
+    }
+
+    private byte[] timeOf(int fetchedAt) {
+        for (int i = Integer.BYTES - 1; i >= 0; i--) {
+            time[i] = (byte) fetchedAt;
+            fetchedAt >>>= 8;
+        }
+        return time;
     }
 
     private byte[] keyOf(long fingerprint) {

@@ -18,6 +18,9 @@ import org.slf4j.LoggerFactory;
  * Catches the {@link SeenStore}'s sets of newly assigned partitions up with the compacted seen topic:
  * reads each partition from where its set resumes (the beginning for the heap store, the checkpoint for
  * RocksDB) to its current end, with a dedicated consumer outside any group (assign, never subscribe).
+ * Each completed fingerprint's last fetch time is the record's timestamp, which the fetcher sets to
+ * the fetch's completion: the value (the URL's {@link org.kcrawl.common.message.UrlStatus}) is never
+ * parsed here, so a restore costs what it cost before the store kept statuses.
  *
  * <p>Used on the poll thread inside the rebalance callback, where blocking is allowed and is the
  * point: no record of a newly assigned partition may be handled before its history is loaded, or
@@ -166,7 +169,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         if (r.value() == null) {
             set.remove(fp, -1); // a tombstone: an operator un-marked the URL
         } else {
-            set.add(fp, -1);
+            set.add(fp, FetchTimes.ofMillis(r.timestamp()), -1);
         }
         return 0;
     }

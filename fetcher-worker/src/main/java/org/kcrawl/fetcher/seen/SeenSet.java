@@ -4,13 +4,14 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
+import org.kcrawl.common.message.Revisit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The URLs this worker has seen, per urls partition, as 64-bit fingerprints: completed ones in the
- * partition's {@link CompletedSet} (the heap or RocksDB, see {@link SeenStore}), claims in primitive
- * hash sets in the heap (about 16 bytes a URL in flight).
+ * The URLs this worker has seen, per urls partition, as 64-bit fingerprints: completed ones, each with
+ * the second its last fetch completed, in the partition's {@link CompletedSet} (the heap or RocksDB,
+ * see {@link SeenStore}), claims in primitive hash sets in the heap (about 16 bytes a URL in flight).
  *
  * <p>Two kinds of entries keep at-least-once and dedup together:
  * <ul>
@@ -20,7 +21,10 @@ import org.slf4j.LoggerFactory;
  *       claims, and the URL is then fetched again by whoever redelivers it, which is what
  *       at-least-once asks for.</li>
  * </ul>
- * A new request (attempt 1) is a duplicate when claimed or completed. A retry (attempt &gt; 1) is a
+ * A new request (attempt 1) is a duplicate when claimed or completed. A recrawl's request (one that
+ * carries a {@link Revisit}) of a completed URL is not, unless the URL was fetched again after the fetch
+ * its revisit names: so a recrawl fetches each URL once, whichever of its copies comes first, and a
+ * copy with older validators than the store's newest is dropped. A retry (attempt &gt; 1) is a
  * duplicate when completed, or when another copy of the URL holds the claim and has not handed it
  * over: the copy that published the retry (or parked a retry) {@linkplain #handOver hands the claim
  * over}, and the retry takes it. Without a hand-over, a first attempt redelivered after a restart and
@@ -69,7 +73,16 @@ public final class SeenSet {
      * partition was never restored, since deciding without its history would fetch URLs twice.
      */
     public boolean claim(int partition, long fingerprint, boolean retry) {
-        return owned(partition).claim(fingerprint, retry);
+        return owned(partition).claim(fingerprint, retry, FetchTimes.NONE);
+    }
+
+    /**
+     * Claims {@code fingerprint} for fetching as a request carrying {@code revisit} (null: none) asks;
+     * false when it is a duplicate (see the class comment).
+     */
+    public boolean claim(int partition, long fingerprint, boolean retry, Revisit revisit) {
+        return owned(partition).claim(fingerprint, retry,
+                revisit == null ? FetchTimes.NONE : FetchTimes.of(revisit.fetchedAt()));
     }
 
     /**
@@ -92,13 +105,14 @@ public final class SeenSet {
     }
 
     /**
-     * Records that {@code fingerprint}'s terminal outputs and marker are acknowledged, the marker at
-     * {@code markerOffset} of the seen partition (-1 when unknown).
+     * Records that {@code fingerprint}'s terminal outputs and marker, of a fetch completed at
+     * {@code fetchedAtMillis}, are acknowledged, the marker at {@code markerOffset} of the seen
+     * partition (-1 when unknown).
      */
-    public void completed(int partition, long fingerprint, long markerOffset) {
+    public void completed(int partition, long fingerprint, long fetchedAtMillis, long markerOffset) {
         PartitionSeen p = partitions.get(partition);
         if (p != null) {
-            p.completed(fingerprint, markerOffset);
+            p.completed(fingerprint, FetchTimes.ofMillis(fetchedAtMillis), markerOffset);
         }
     }
 
@@ -136,6 +150,7 @@ public final class SeenSet {
      * natively backed for RocksDB) is never used concurrently nor after {@link #close()}.
      */
     private static final class PartitionSeen {
+        /** Completed fingerprints and their last fetch times. */
         private final CompletedSet completed;
         private final LongOpenHashSet claimed = new LongOpenHashSet();
         /** Claims whose holder handed them over to a later attempt not yet arrived (a subset of claimed). */
@@ -146,11 +161,13 @@ public final class SeenSet {
             this.completed = completed;
         }
 
-        synchronized boolean claim(long fp, boolean retry) {
+        /** {@code revisitOf}: the fetch a recrawl's request revisits, {@link FetchTimes#NONE} for none. */
+        synchronized boolean claim(long fp, boolean retry, int revisitOf) {
             if (closed) {
                 throw new IllegalStateException("seen-set of the partition was dropped");
             }
-            if (completed.contains(fp)) {
+            int last = completed.lastFetch(fp);
+            if (last != FetchTimes.NONE && (revisitOf == FetchTimes.NONE || FetchTimes.after(last, revisitOf))) {
                 return false;
             }
             if (retry && handedOver.remove(fp)) {
@@ -170,12 +187,12 @@ public final class SeenSet {
             handedOver.remove(fp);
         }
 
-        synchronized void completed(long fp, long offset) {
+        synchronized void completed(long fp, int at, long offset) {
             if (closed) {
                 return; // revoked meanwhile: the next owner reads the marker from the topic
             }
             try {
-                completed.add(fp, offset);
+                completed.add(fp, at, offset);
             } catch (IllegalStateException e) {
                 // The marker is on the topic (it was acknowledged): a broken store loses nothing but this
                 // entry until the partition is restored again; the URL's outputs must still be counted.

@@ -2,7 +2,7 @@ package org.kcrawl.fetcher.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -127,7 +127,7 @@ class FetchHandlerTest {
     @Test
     void urlsCompletedInAnEarlierSessionAreSkipped() {
         HandlerFixture f = new HandlerFixture();
-        f.history.put(1, new LongOpenHashSet(new long[] {UrlFingerprint.of(URL)}));
+        f.history.put(1, new Long2IntOpenHashMap(new long[] {UrlFingerprint.of(URL)}, new int[] {1}));
         f.handler.partitionsAssigned(List.of(new TopicPartition(HandlerFixture.TOPICS.urls(), 1)));
 
         CompletableFuture<?> stage = f.handle(f.seed(URL), 1);

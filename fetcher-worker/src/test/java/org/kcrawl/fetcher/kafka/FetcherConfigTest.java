@@ -256,6 +256,7 @@ class FetcherConfigTest {
                 "dns_query_timeout: PT2S",
                 "dns_max_ttl: PT1M",
                 "dns_negative_ttl: PT1S",
+                "capture_heads: true",
                 ""));
         HttpClientSettings bound = bind(file, Map.of()).httpClient();
         HttpClientSettings defaults = FetcherConfig.defaults().httpClient();

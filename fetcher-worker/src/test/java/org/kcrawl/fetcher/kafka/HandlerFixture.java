@@ -1,7 +1,7 @@
 package org.kcrawl.fetcher.kafka;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -57,7 +57,8 @@ final class HandlerFixture {
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     final FetchMetrics metrics = new FetchMetrics(registry);
     final SeenSet seen = new SeenSet();
-    final Map<Integer, LongOpenHashSet> history = new HashMap<>();
+    /** Each partition's completed fingerprints with their fetch times ({@link org.kcrawl.fetcher.seen.FetchTimes}). */
+    final Map<Integer, Long2IntOpenHashMap> history = new HashMap<>();
     final FetchHandler handler;
     private long offset;
 
@@ -86,8 +87,7 @@ final class HandlerFixture {
         handler = new FetchHandler(o.settings,
                 new FetchServices(scheduler, robots, seen, ps -> {
                     Map<Integer, CompletedSet> out = new HashMap<>();
-                    ps.forEach(p -> out.put(p, CompletedSets.of(history.getOrDefault(p, new LongOpenHashSet())
-                            .toLongArray())));
+                    ps.forEach(p -> out.put(p, CompletedSets.of(history.getOrDefault(p, new Long2IntOpenHashMap()))));
                     return out;
                 }, fetcher, outputs, metrics, time),
                 new RetryPolicy(o.maxAttempts, Duration.ofSeconds(1), Duration.ofMinutes(1), () -> 0.5),

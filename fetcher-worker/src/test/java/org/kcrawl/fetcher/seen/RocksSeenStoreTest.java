@@ -25,6 +25,8 @@ import org.rocksdb.RocksDB;
 class RocksSeenStoreTest {
     private static final String TOPIC = "crawl.seen";
     private static final TopicPartition TP = new TopicPartition(TOPIC, 0);
+    /** When the live markers' fetches completed (epoch millis). */
+    private static final long FETCHED = 1_764_417_600_000L;
 
     @TempDir
     Path dir;
@@ -93,7 +95,7 @@ class RocksSeenStoreTest {
         restore();
         for (long o = 100; o < 110; o++) {
             log.put(o, new Object[] {fp(o), true}); // the marker this worker sent...
-            seen.completed(0, fp(o), o); // ...acknowledged at offset o
+            seen.completed(0, fp(o), FETCHED, o); // ...acknowledged at offset o
         }
 
         // A rewind: the worker loop revokes and reassigns the partition to itself.
@@ -103,14 +105,35 @@ class RocksSeenStoreTest {
     }
 
     @Test
+    void fetchTimesSurviveInTheStoreSoRecrawlsAreJudgedAfterAReassignmentThatReadsNothing() {
+        markers(0, 100);
+        restore();
+        java.time.Instant fetched = java.time.Instant.ofEpochMilli(FETCHED);
+        for (long o = 100; o < 110; o++) {
+            log.put(o, new Object[] {fp(o), true});
+            seen.completed(0, fp(o), FETCHED, o);
+        }
+        seen.drop(List.of(0));
+        assertThat(restore()).as("the times come from the store, not the topic").isZero();
+
+        org.kcrawl.common.message.Revisit older = new org.kcrawl.common.message.Revisit(fetched.minusSeconds(60),
+                null, null, null, 0);
+        org.kcrawl.common.message.Revisit ofKept = new org.kcrawl.common.message.Revisit(fetched, null, null, null, 0);
+        assertThat(seen.claim(0, fp(105), false, older)).as("fetched again after the fetch this copy names").isFalse();
+        assertThat(seen.claim(0, fp(105), false, ofKept)).as("a recrawl of the fetch the store kept").isTrue();
+        assertThat(seen.claim(0, fp(5), false, older))
+                .as("a marker without a time (as old as can be) is due for any recrawl").isTrue();
+    }
+
+    @Test
     void aRecordSomeoneElseWroteStopsTheCheckpointUntilARestoreReadsIt() {
         markers(0, 100);
         restore();
-        seen.completed(0, fp(100), 100);
+        seen.completed(0, fp(100), FETCHED, 100);
         log.put(100L, new Object[] {fp(100), true});
         log.put(101L, new Object[] {fp(5), false}); // an operator's tombstone: un-marks offset 5's URL
         log.put(102L, new Object[] {fp(102), true});
-        seen.completed(0, fp(102), 102);
+        seen.completed(0, fp(102), FETCHED, 102);
 
         seen.drop(List.of(0));
         assertThat(restore()).as("from the gap on, not from the beginning").isEqualTo(2);
@@ -215,11 +238,11 @@ class RocksSeenStoreTest {
         public static void main(String[] args) throws Exception {
             CompletedSet set = new RocksSeenStore(Path.of(args[0]), "x").open(0);
             for (long o = 0; o < RESTORED; o++) {
-                set.add(fp(o), -1);
+                set.add(fp(o), FetchTimes.ofMillis(1_700_000_000_000L), -1);
             }
             set.caughtUp(RESTORED);
             for (long o = RESTORED; o < RESTORED + 1_500; o++) {
-                set.add(fp(o), o); // live: a checkpoint every 1,000
+                set.add(fp(o), FetchTimes.ofMillis(1_700_000_000_000L), o); // live: a checkpoint every 1,000
             }
             Runtime.getRuntime().halt(3);
         }

@@ -7,6 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SeenSetTest {
+    /** When the tests' fetches complete. */
+    private static final long NOW = 1_764_000_000_000L;
     private final SeenSet seen = new SeenSet();
 
     SeenSetTest() {
@@ -28,7 +30,7 @@ class SeenSetTest {
         assertThat(seen.claim(0, 7L, true)).as("its own first attempt handed the claim over").isTrue();
         assertThat(seen.claim(0, 42L, true)).isFalse();
 
-        seen.completed(0, 7L, -1);
+        seen.completed(0, 7L, NOW, -1);
 
         assertThat(seen.claim(0, 7L, true)).isFalse();
     }
@@ -57,7 +59,7 @@ class SeenSetTest {
         seen.claim(0, 7L, false);
         assertThat(seen.claimedCount()).isEqualTo(1);
 
-        seen.completed(0, 7L, -1);
+        seen.completed(0, 7L, NOW, -1);
 
         assertThat(seen.claimedCount()).isZero();
         assertThat(seen.completedCount()).isEqualTo(2);
@@ -89,7 +91,7 @@ class SeenSetTest {
         assertThatThrownBy(() -> seen.claim(0, 7L, false))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("partition 0");
-        seen.completed(0, 7L, -1); // late completion of a revoked partition: ignored
+        seen.completed(0, 7L, NOW, -1); // late completion of a revoked partition: ignored
 
         seen.restore(0, CompletedSets.of());
         assertThat(seen.claim(0, 7L, false)).as("claims do not survive a revoke").isTrue();
@@ -110,5 +112,37 @@ class SeenSetTest {
     void malformedMarkerKeysAreRejectedByName() {
         assertThatThrownBy(() -> SeenMarkers.fingerprint("xyz")).hasMessageContaining("'xyz'");
         assertThatThrownBy(() -> SeenMarkers.fingerprint("zzzzzzzzzzzzzzzz")).hasMessageContaining("16 hex");
+    }
+
+    @Test
+    void aRecrawlOfACompletedUrlIsFetchedOnceWhicheverCopyComesFirst() {
+        SeenSet seen = new SeenSet();
+        seen.restore(0, CompletedSets.of());
+        java.time.Instant first = java.time.Instant.parse("2026-11-29T12:00:00Z");
+        seen.claim(0, 42L, false);
+        seen.completed(0, 42L, first.toEpochMilli(), -1);
+        org.kcrawl.common.message.Revisit ofFirst = new org.kcrawl.common.message.Revisit(first, "\"e\"", null, null, 0);
+
+        assertThat(seen.claim(0, 42L, false)).as("a plain request of a completed URL").isFalse();
+        assertThat(seen.claim(0, 42L, false, ofFirst)).as("a recrawl of the fetch the store holds").isTrue();
+        assertThat(seen.claim(0, 42L, false, ofFirst)).as("a second copy while the first is in flight").isFalse();
+        seen.completed(0, 42L, first.plusSeconds(86400).toEpochMilli(), -1);
+        assertThat(seen.claim(0, 42L, false, ofFirst)).as("a copy naming an older fetch than the newest").isFalse();
+        assertThat(seen.claim(0, 42L, false, new org.kcrawl.common.message.Revisit(first.plusSeconds(86400), null,
+                null, null, 0))).as("the next recrawl").isTrue();
+    }
+
+    @Test
+    void restoredFetchTimesDecideRecrawlsAfterARestart() {
+        SeenSet seen = new SeenSet();
+        it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap times = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
+        java.time.Instant fetched = java.time.Instant.parse("2026-11-29T12:00:00Z");
+        times.put(42L, FetchTimes.of(fetched.plusSeconds(60)));
+        seen.restore(0, CompletedSets.of(times));
+
+        assertThat(seen.claim(0, 42L, false, new org.kcrawl.common.message.Revisit(fetched, null, null, null, 0)))
+                .as("fetched again after the fetch this recrawl names").isFalse();
+        assertThat(seen.claim(0, 42L, false, new org.kcrawl.common.message.Revisit(fetched.plusSeconds(60), null,
+                null, null, 0))).isTrue();
     }
 }

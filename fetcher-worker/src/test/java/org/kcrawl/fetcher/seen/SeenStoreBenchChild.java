@@ -62,7 +62,7 @@ public final class SeenStoreBenchChild {
         live.caughtUp(0);
         long t2 = System.nanoTime();
         for (int i = 0; i < LIVE_MARKERS; i++) {
-            live.add(random.nextLong(), i);
+            live.add(random.nextLong(), FetchTimes.ofMillis(1_700_000_000_000L), i);
         }
         long addNs = (System.nanoTime() - t2) / LIVE_MARKERS;
         live.close();

@@ -61,7 +61,9 @@ public record ParsedPage(
         /** A 3xx response: the fetcher republished the target, so only the record is written. */
         REDIRECT,
         /** Parsing threw: a metadata-only record, the error counted and logged. */
-        FAILED
+        FAILED,
+        /** A recrawl's 304: no body, nothing parsed, a record that says the page did not change. */
+        NOT_MODIFIED
     }
 
     public ParsedPage {

@@ -93,6 +93,9 @@ public final class PageProcessor {
     /** The outputs of {@code page}. */
     public PageOutputs process(FetchedPage page) {
         long start = nanoClock.getAsLong();
+        if (page.notModified()) {
+            return notModified(page, start);
+        }
         ParsedPage parsed = parseKeepingThePage(page);
         if (renderAuto && toRender(page, parsed)) {
             // Its record and links are the rendered page's: nothing of this copy is published.
@@ -119,6 +122,19 @@ public final class PageProcessor {
             out = new PageOutputs(RecordBuilder.build(page, parsed), requests, parsed, verdict);
         }
         metrics.processed(parsed, verdict.rejected(), Duration.ofNanos(nanoClock.getAsLong() - start));
+        return out;
+    }
+
+    /**
+     * A recrawl's 304: a record that says so and nothing else. There is no body to parse, and its links
+     * are not published again: the recrawl revisits every URL the crawl knew, each with a request of its
+     * own, so an unchanged page's links are not lost.
+     */
+    private PageOutputs notModified(FetchedPage page, long start) {
+        ParsedPage parsed = ParsedPage.metadataOnly(ParsedPage.Kind.NOT_MODIFIED, null);
+        ScopeResult none = new ScopeResult(List.of(), Map.of());
+        PageOutputs out = new PageOutputs(RecordBuilder.build(page, parsed), List.of(), parsed, none);
+        metrics.processed(parsed, none.rejected(), Duration.ofNanos(nanoClock.getAsLong() - start));
         return out;
     }
 

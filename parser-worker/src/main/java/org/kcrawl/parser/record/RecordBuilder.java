@@ -43,6 +43,7 @@ public final class RecordBuilder {
                 page.truncated() || parsed.parseTruncated(),
                 page.fetchedAt(),
                 page.fetchMs(),
-                parsed.fields());
+                parsed.fields(),
+                page.notModified());
     }
 }

@@ -69,6 +69,23 @@ class PageProcessorTest {
     }
 
     @Test
+    void aRecrawlsNotModifiedPageGetsARecordThatSaysSoAndNothingIsParsed() {
+        FetchedPage notModified = new FetchedPage(SchemaVersions.PAGE, "http://site.example/a", "http://site.example/a",
+                304, Map.of("etag", "\"e1\""), null, new byte[0], Pages.FETCHED_AT, 4, 1, false, null, 0, false, false, true,
+                NOW.minusSeconds(86400), null);
+
+        PageOutputs out = processor(FieldExtractor.NONE).process(notModified);
+
+        assertThat(out.record().notModified()).isTrue();
+        assertThat(out.record().status()).isEqualTo(304);
+        assertThat(out.record().url()).isEqualTo("http://site.example/a");
+        assertThat(out.record().title()).isNull();
+        assertThat(out.requests()).isEmpty();
+        assertThat(metrics.pages(ParsedPage.Kind.NOT_MODIFIED)).isEqualTo(1);
+        assertThat(metrics.pages(ParsedPage.Kind.HTML)).isZero();
+    }
+
+    @Test
     void publishesFollowableLinksOneLevelDeeperAndOneRecord() {
         FetchedPage page = Pages.html("http://site.example/", PAGE);
 

@@ -24,6 +24,7 @@ import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
+import org.kcrawl.common.message.Capture;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.metrics.LogContext;
@@ -308,9 +309,13 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         headers.remove("content-length");
         headers.put("content-type", RENDERED_TYPE);
         CrawlRequest request = task.request;
+        // With captured heads (archiving) the page keeps the document's exchange and the bytes the server
+        // sent, so the archiver writes them as received and the DOM as a conversion of them.
+        Capture capture = document.capture() == null ? null
+                : document.capture().withSource(document.body(), document.truncated());
         FetchedPage page = new FetchedPage(SchemaVersions.PAGE, request.url(), request.url(), document.status(),
                 headers, RENDERED_TYPE, r.html(), now, Math.max(0, document.durationMs()) + r.elapsedMs(),
-                request.depth(), r.truncated(), null, request.hops(), request.seed(), true);
+                request.depth(), r.truncated(), null, request.hops(), request.seed(), true, false, null, capture);
         Plan plan = new Plan.Page(page);
         String target = navigation(request, r.navigatedTo());
         if (target != null) {
@@ -445,7 +450,8 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
 
     private static FetchedPage withRedirect(FetchedPage p, String target) {
         return new FetchedPage(p.v(), p.requestedUrl(), p.finalUrl(), p.status(), p.headers(), p.contentType(), p.body(),
-                p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), target, p.hops(), p.seed(), p.rendered());
+                p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), target, p.hops(), p.seed(), p.rendered(),
+                p.notModified(), p.revisitOf(), p.capture());
     }
 
     private static List<Integer> numbers(Collection<TopicPartition> partitions) {

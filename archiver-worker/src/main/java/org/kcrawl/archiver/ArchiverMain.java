@@ -1,0 +1,58 @@
+package org.kcrawl.archiver;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.kcrawl.common.runtime.WorkerMain;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The archiver worker's process entry point: {@code archiver-worker [--config FILE]}. Settings come from
+ * the file and {@code KCRAWL_ARCHIVER_*} variables, Kafka client properties from {@code KAFKA_*}
+ * variables. It creates missing topics, serves {@code /metrics}, {@code /healthz} and {@code /readyz} on
+ * {@code metrics_port}, logs JSON lines (plain text on a terminal, or as {@code KCRAWL_LOG_FORMAT} says),
+ * logs its progress every 30 seconds, runs until SIGTERM, then stops gracefully. Exit codes: 0 after a
+ * clean stop, 1 when the worker failed or could not start, 2 for bad arguments or configuration.
+ */
+public final class ArchiverMain {
+    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(30);
+    private static final String USAGE = """
+            usage: archiver-worker [--config FILE]
+              --config FILE   YAML settings (snake_case keys, see ArchiverConfig); KCRAWL_ARCHIVER_<KEY>
+                              variables override them, KAFKA_<PROPERTY> variables reach the Kafka clients
+              --help          show this help
+            logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides""";
+
+    private static final WorkerMain<ArchiverConfig, ManagedArchiver> MAIN = new WorkerMain<>("archiver-worker", USAGE,
+            ArchiverConfig::load,
+            (config, env, bindAddress) -> ArchiverProcess.start(config, env, bindAddress).process(),
+            (config, process) -> log().info("archiver of crawl '{}' running against {}, writing to {}; metrics and"
+                    + " health on port {}", config.crawlName(), config.bootstrapServers(), config.directory(),
+                    process.opsPort()))
+            .reportingEvery(PROGRESS_EVERY, ArchiverMain::logProgress);
+
+    private ArchiverMain() {}
+
+    /** Runs the archiver until it is stopped; exits with the code of {@link #run}. */
+    public static void main(String[] args) {
+        MAIN.main(args);
+    }
+
+    /** Runs the archiver with {@code env}; returns the exit code. */
+    static int run(String[] args, Map<String, String> env, PrintStream err, AtomicBoolean shuttingDown) {
+        return MAIN.run(args, env, err, shuttingDown);
+    }
+
+    private static void logProgress(ManagedArchiver managed) {
+        ArchiverMetrics m = managed.archiver().metrics();
+        log().info("pages_archived={} files_finished={} skipped={} pending={}", m.pagesArchived(), m.filesFinished(),
+                m.skippedPages(), managed.archiver().pending());
+    }
+
+    /** Obtained on use, so no logger exists before the log format has been chosen. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(ArchiverMain.class);
+    }
+}

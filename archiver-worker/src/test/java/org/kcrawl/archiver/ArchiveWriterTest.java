@@ -1,0 +1,95 @@
+package org.kcrawl.archiver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.common.message.FetchedPage;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.Warcinfo;
+
+/** The writer thread: records synced before a page completes, files rotated at the size cap and finished on stop. */
+class ArchiveWriterTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void filesRotateAtTheCapAndAreAllFinishedOnStop() throws Exception {
+        ArchiverConfig config = config(ArchiverConfig.MIN_FILE_BYTES);
+        ArchiverMetrics metrics = new ArchiverMetrics(new SimpleMeterRegistry());
+        ArchiveWriter writer = new ArchiveWriter(config, metrics, WarcRecords.IdSource.RANDOM);
+        writer.start();
+        List<CompletableFuture<Void>> done = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            done.add(writer.submit(page(i)));
+        }
+        CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        assertThat(metrics.pagesArchived()).as("counted once synced").isEqualTo(40);
+        writer.stop(30_000);
+
+        List<Path> files;
+        try (Stream<Path> all = Files.list(dir)) {
+            files = all.filter(p -> p.toString().endsWith(WarcFile.WARC)).sorted().toList();
+        }
+        try (Stream<Path> all = Files.list(dir)) {
+            assertThat(all.map(Path::toString)).noneMatch(n -> n.endsWith(WarcFile.OPEN));
+        }
+        // 40 pages of 4 KB of noise: about 160 KB, so at 64 KiB a file there are at least 3.
+        assertThat(files).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(metrics.filesFinished()).isEqualTo(files.size());
+        List<String> urls = new ArrayList<>();
+        for (int f = 0; f < files.size(); f++) {
+            Path file = files.get(f);
+            assertThat(file.getFileName().toString()).matches("test-\\d{17}-" + String.format("%05d", f) + "-w1\\.warc\\.gz");
+            try (WarcReader reader = new WarcReader(file)) {
+                WarcRecord first = reader.next().orElseThrow();
+                assertThat(first).as("every file opens with its warcinfo").isInstanceOf(Warcinfo.class);
+                assertThat(((Warcinfo) first).filename()).contains(file.getFileName().toString());
+                assertThat(((Warcinfo) first).fields().first("isPartOf")).contains("archtest");
+            }
+            if (f < files.size() - 1) {
+                assertThat(Files.size(file)).as("only the last file is below the cap")
+                        .isGreaterThanOrEqualTo(ArchiverConfig.MIN_FILE_BYTES);
+            }
+            urls.addAll(OrphanRecoveryTest.urls(file));
+            OrphanRecoveryTest.assertIndexPointsAtItsRecords(file, OrphanRecoveryTest.urls(file).size());
+        }
+        assertThat(urls).hasSize(40).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aPageSubmittedWhileStoppingFailsSoItsOffsetIsNotCommitted() throws Exception {
+        ArchiveWriter writer = new ArchiveWriter(config(ArchiverConfig.DEFAULT_MAX_FILE_BYTES),
+                new ArchiverMetrics(new SimpleMeterRegistry()), WarcRecords.IdSource.RANDOM);
+        writer.start();
+        writer.submit(page(0)).get(30, TimeUnit.SECONDS);
+        writer.stop(30_000);
+
+        assertThat(writer.submit(page(1))).isCompletedExceptionally();
+    }
+
+    private ArchiverConfig config(long maxFileBytes) {
+        return new ArchiverConfig("archtest", "127.0.0.1:9", 1, (short) 1, 0, Duration.ofSeconds(5), dir.toString(),
+                "test", maxFileBytes, "w1", Duration.ofMillis(200), 64, true);
+    }
+
+    private static FetchedPage page(int i) {
+        byte[] body = new byte[4096];
+        new Random(i).nextBytes(body);
+        return Pages.page("http://127.0.0.1:8080/p" + i, 200, body,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 4096\r\n\r\n", false,
+                null, Map.of("content-type", "application/octet-stream"));
+    }
+}
