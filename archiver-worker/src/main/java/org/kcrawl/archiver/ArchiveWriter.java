@@ -89,9 +89,14 @@ final class ArchiveWriter implements AutoCloseable {
         }
     }
 
+    /** Stops within a minute (see {@link #stop}); an interrupt ends the wait and is kept for the caller. */
     @Override
-    public void close() throws InterruptedException {
-        stop(60_000);
+    public void close() {
+        try {
+            stop(60_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void run() {

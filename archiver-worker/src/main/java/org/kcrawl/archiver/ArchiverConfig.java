@@ -1,11 +1,13 @@
 package org.kcrawl.archiver;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.kcrawl.common.Checks;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -18,7 +20,8 @@ import org.kcrawl.common.topic.TopicLayout;
  * @param crawlName prefix of the crawl's topics and consumer groups
  * @param bootstrapServers Kafka bootstrap servers
  * @param partitions partitions of the topics when this worker creates them
- * @param replicationFactor replication factor of topics this worker creates
+ * @param replication replication factor of topics this worker creates (formerly {@code replication_factor},
+ *                    still read with a deprecation warning)
  * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} (0 picks a free port)
  * @param drainTimeout on shutdown, how long the pages in hand may take to be written and synced
  * @param warcDir the directory WARC files (and their CDXJ indexes) are written to; created when missing
@@ -37,7 +40,7 @@ public record ArchiverConfig(
         @JsonProperty("crawl_name") String crawlName,
         @JsonProperty("bootstrap_servers") String bootstrapServers,
         @JsonProperty("partitions") int partitions,
-        @JsonProperty("replication_factor") short replicationFactor,
+        @JsonProperty("replication") @JsonAlias("replication_factor") short replication,
         @JsonProperty("metrics_port") int metricsPort,
         @JsonProperty("drain_timeout") Duration drainTimeout,
         @JsonProperty("warc_dir") String warcDir,
@@ -71,9 +74,7 @@ public record ArchiverConfig(
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be >= 1 but was " + partitions);
         }
-        if (replicationFactor < 1) {
-            throw new IllegalArgumentException("replication_factor must be >= 1 but was " + replicationFactor);
-        }
+        Checks.atLeast(replication, 1, "replication");
         if (metricsPort < 0 || metricsPort > 65535) {
             throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
         }
@@ -116,7 +117,7 @@ public record ArchiverConfig(
 
     /** A copy writing to {@code dir} for crawl {@code crawlName} on {@code bootstrap}, as the crawl command sets it. */
     public ArchiverConfig forLocalCrawl(String crawlName, String bootstrap, Path dir) {
-        return new ArchiverConfig(crawlName, bootstrap, partitions, replicationFactor, metricsPort, drainTimeout,
+        return new ArchiverConfig(crawlName, bootstrap, partitions, replication, metricsPort, drainTimeout,
                 dir.toString(), prefix, maxFileBytes, workerName, syncInterval, maxPending, cdxj);
     }
 
@@ -127,7 +128,7 @@ public record ArchiverConfig(
 
     /** The layout of topics this worker creates when they are missing. */
     public TopicLayout topicLayout() {
-        return new TopicLayout(partitions, partitions, partitions, replicationFactor,
+        return new TopicLayout(partitions, partitions, partitions, replication,
                 TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
     }
 

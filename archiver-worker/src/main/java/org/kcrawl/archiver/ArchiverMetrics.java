@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashMap;
 import java.util.Map;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 
 /** The archiver's meters, documented in {@link MeterCatalogue}; every tag value registered up front. */
 public final class ArchiverMetrics {
@@ -15,14 +16,11 @@ public final class ArchiverMetrics {
 
     public ArchiverMetrics(MeterRegistry registry) {
         for (String type : MeterCatalogue.ARCHIVE_RECORD_TYPES) {
-            records.put(type, Counter.builder(MeterCatalogue.ARCHIVE_RECORDS).tag("type", type)
-                    .description("WARC records written and synced, by type").register(registry));
+            records.put(type, Meters.counter(MeterCatalogue.ARCHIVE_RECORDS).tag("type", type).register(registry));
         }
-        bytes = Counter.builder(MeterCatalogue.ARCHIVE_BYTES).baseUnit("bytes")
-                .description("bytes written to WARC files, compressed").register(registry);
-        files = Counter.builder(MeterCatalogue.ARCHIVE_FILES).description("WARC files finished").register(registry);
-        skipped = Counter.builder(MeterCatalogue.ARCHIVE_SKIPPED)
-                .description("pages without captured heads, not archived").register(registry);
+        bytes = Meters.counter(MeterCatalogue.ARCHIVE_BYTES).register(registry);
+        files = Meters.counter(MeterCatalogue.ARCHIVE_FILES).register(registry);
+        skipped = Meters.counter(MeterCatalogue.ARCHIVE_SKIPPED).register(registry);
     }
 
     void records(String type, long n) {

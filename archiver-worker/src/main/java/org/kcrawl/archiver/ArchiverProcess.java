@@ -4,7 +4,6 @@ import java.util.Map;
 import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.runtime.WorkerProcess;
 import org.kcrawl.common.runtime.WorkerProcessSpec;
-import org.kcrawl.archiver.ArchiverWorker;
 
 /**
  * An archiver as a container runs it (a {@link WorkerProcess}): meters, Kafka clients with the

@@ -1,6 +1,5 @@
 package org.kcrawl.archiver;
 
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +17,7 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,8 +85,7 @@ public final class ArchiverWorker implements AutoCloseable {
         loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class,
                 new ArchiveHandler(writer, metrics), new DeadLetterPublisher(producer, topics.deadLetters()),
                 config.workerLoopSettings());
-        FunctionCounter.builder(MeterCatalogue.ARCHIVE_DEAD_LETTERS, loop, WorkerLoop::deadLettered)
-                .description("page messages sent to the dead-letter topic").register(registry);
+        Meters.functionCounter(MeterCatalogue.ARCHIVE_DEAD_LETTERS, loop, WorkerLoop::deadLettered).register(registry);
         pollThread = new Thread(loop, clientId + "-poll");
         pollThread.setDaemon(true);
         pollThread.setUncaughtExceptionHandler((t, e) -> {

@@ -46,6 +46,7 @@ final class OrphanRecovery {
         return finished;
     }
 
+    @SuppressWarnings("try") // the channel is closed early on purpose, so the file can be deleted; the try closes it again only on failure
     private static boolean recoverOne(Path open, boolean cdxj) throws IOException {
         String name = open.getFileName().toString();
         String finishedName = name.substring(0, name.length() - WarcFile.OPEN.length());

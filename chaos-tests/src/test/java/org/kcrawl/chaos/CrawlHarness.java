@@ -31,6 +31,7 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
 import org.kcrawl.common.url.HostKey;
+import org.kcrawl.testkit.kafka.TopicContents;
 
 /**
  * One crawl on one broker as the tests drive it from outside: its topics, its seeds, the configuration
@@ -183,7 +184,7 @@ final class CrawlHarness implements AutoCloseable {
 
     /** Every record of {@code topic} from its beginning to its current end. */
     List<ConsumerRecord<String, byte[]>> readAll(String topic) {
-        return TopicReader.readAll(clients, topic);
+        return TopicContents.readAll(clients, topic);
     }
 
     /** A drain detector for this crawl. */

@@ -1,5 +1,6 @@
 package org.kcrawl.cli;
 
+import org.kcrawl.common.runtime.UsageException;
 import picocli.CommandLine;
 
 /** Entry point of the {@code crawl} command. */

@@ -10,6 +10,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.kcrawl.common.config.KafkaEnv;
 import org.kcrawl.cli.recrawl.RecrawlSelection;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.http.HeaderRules;
 import org.kcrawl.fetcher.http.ProxySettings;

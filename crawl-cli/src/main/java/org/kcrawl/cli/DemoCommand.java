@@ -3,6 +3,7 @@ package org.kcrawl.cli;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.testkit.web.SyntheticWeb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

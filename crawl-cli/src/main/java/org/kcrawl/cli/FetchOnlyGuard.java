@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
 
 /**

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -218,7 +219,7 @@ final class JsonLinesSink implements Runnable {
         } catch (OutputWriteException e) {
             lose(e);
         } finally {
-            consumer.close(Duration.ofSeconds(5));
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         }
     }
 }

@@ -105,6 +105,7 @@ final class LocalCrawl {
         }
     }
 
+    @SuppressWarnings("try") // the workers stop early on purpose, before the sinks are awaited; the try closes them again only on failure
     private int crawl(Broker broker) throws InterruptedException {
         KafkaClients clients = broker.clients(CLIENT_SETTINGS);
         CrawlTopics topics = new CrawlTopics(options.crawlName);

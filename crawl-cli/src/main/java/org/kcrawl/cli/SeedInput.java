@@ -7,7 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import org.kcrawl.common.message.Checks;
+import org.kcrawl.common.Checks;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.url.UrlNormalizer;
 
 /**

@@ -21,6 +21,7 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.FetcherWorker;
+import org.kcrawl.fetcher.kafka.UrlOutcomes;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.render.kafka.RenderWorker;
@@ -315,18 +316,19 @@ final class WorkerWiring {
         @Override
         public long failedAttempts() {
             // A retry is published for each failed attempt but the last; the last is a failure record.
-            return fetcher.retries() + fetcher.failures()
-                    + (renderer == null ? 0 : renderer.retries() + renderer.failures());
+            UrlOutcomes fetched = fetcher.outcomes();
+            return fetched.retries() + fetched.failures()
+                    + (renderer == null ? 0 : renderer.outcomes().retries() + renderer.outcomes().failures());
         }
 
         @Override
         public Map<FailureReason, Long> failuresByReason() {
             if (renderer == null) {
-                return fetcher.failuresByReason();
+                return fetcher.outcomes().failuresByReason();
             }
             Map<FailureReason, Long> all = new java.util.EnumMap<>(FailureReason.class);
-            all.putAll(fetcher.failuresByReason());
-            renderer.failuresByReason().forEach((reason, n) -> all.merge(reason, n, Long::sum));
+            all.putAll(fetcher.outcomes().failuresByReason());
+            renderer.outcomes().failuresByReason().forEach((reason, n) -> all.merge(reason, n, Long::sum));
             return all;
         }
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.http.ProxyMode;
 import org.kcrawl.fetcher.kafka.FetcherConfig;

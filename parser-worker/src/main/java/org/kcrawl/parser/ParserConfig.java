@@ -1,11 +1,13 @@
 package org.kcrawl.parser;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.kcrawl.common.Checks;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
@@ -49,12 +51,14 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  *                        consumer pauses: the memory bound, since pages range from a few KiB to several
  *                        MiB (a page in flight takes about twice its size: the message read and the page
  *                        decoded from it). The default, 16 MiB, keeps hundreds of ordinary pages in flight,
- *                        far more than the parse threads and the broker's acknowledgements need. One poll's pages ({@code max_poll_records}) may overshoot it, and a page
- *                        larger than all of it is still parsed when nothing else is in flight
+ *                        far more than the parse threads and the broker's acknowledgements need. One
+ *                        poll's pages ({@code max_poll_records}) may overshoot it, and a page larger than
+ *                        all of it is still parsed when nothing else is in flight
  * @param maxPollRecords pages taken per poll
  * @param drainTimeout on stop, how long in-flight pages may take to finish
  * @param partitions partition count used when this worker creates missing topics
- * @param replicationFactor replication used when this worker creates missing topics
+ * @param replication replication used when this worker creates missing topics (formerly {@code replication_factor},
+ *                    still read with a deprecation warning)
  * @param maxSitemapBytes largest decompressed sitemap read
  * @param maxSitemapUrls most URLs taken from one sitemap
  * @param extract extraction rules filling the records' {@code fields}
@@ -98,7 +102,7 @@ public record ParserConfig(
         @JsonProperty("max_poll_records") int maxPollRecords,
         @JsonProperty("drain_timeout") Duration drainTimeout,
         @JsonProperty("partitions") int partitions,
-        @JsonProperty("replication_factor") short replicationFactor,
+        @JsonProperty("replication") @JsonAlias("replication_factor") short replication,
         @JsonProperty("max_sitemap_bytes") int maxSitemapBytes,
         @JsonProperty("max_sitemap_urls") int maxSitemapUrls,
         @JsonProperty("extract") List<ExtractionRule> extract,
@@ -130,26 +134,26 @@ public record ParserConfig(
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("strip_params: " + e.getMessage(), e);
         }
-        atLeast(maxParseBytes, 1024, "max_parse_bytes");
-        positive(parseTimeBudget, "parse_time_budget");
+        Checks.atLeast(maxParseBytes, 1024, "max_parse_bytes");
+        Checks.positive(parseTimeBudget, "parse_time_budget");
         if (fallbackCharset == null || CharsetDetector.forLabel(fallbackCharset) == null) {
             throw new IllegalArgumentException("fallback_charset '" + fallbackCharset
                     + "' is not a character set this JVM supports (try windows-1252 or UTF-8)");
         }
-        atLeast(threads, 0, "threads");
-        atLeast(maxPending, 1, "max_pending");
+        Checks.atLeast(threads, 0, "threads");
+        Checks.atLeast(maxPending, 1, "max_pending");
         if (maxPendingBytes < MIN_MAX_PENDING_BYTES) {
             throw new IllegalArgumentException("max_pending_bytes must be >= " + MIN_MAX_PENDING_BYTES
                     + " (1 MiB) but was " + maxPendingBytes);
         }
-        atLeast(maxPollRecords, 1, "max_poll_records");
+        Checks.atLeast(maxPollRecords, 1, "max_poll_records");
         if (drainTimeout == null || drainTimeout.isNegative()) {
             throw new IllegalArgumentException("drain_timeout must be >= 0 (for example PT30S)");
         }
-        atLeast(partitions, 1, "partitions");
-        atLeast(replicationFactor, 1, "replication_factor");
-        atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
-        atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
+        Checks.atLeast(partitions, 1, "partitions");
+        Checks.atLeast(replication, 1, "replication");
+        Checks.atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
+        Checks.atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
         extract = List.copyOf(orEmpty(extract));
         seedSites = List.copyOf(orEmpty(seedSites));
         if (metricsPort < 0 || metricsPort > 65535) {
@@ -159,7 +163,7 @@ public record ParserConfig(
             throw new IllegalArgumentException("link_dedup_capacity must be 0 (off) or >= "
                     + FingerprintSet.MIN_CAPACITY + " but was " + linkDedupCapacity);
         }
-        atLeast(maxRedirectHops, 0, "max_redirect_hops");
+        Checks.atLeast(maxRedirectHops, 0, "max_redirect_hops");
         if (maxRefreshDelay == null || maxRefreshDelay.isNegative()) {
             throw new IllegalArgumentException("max_refresh_delay must be a duration >= 0 (for example PT100S) but was "
                     + maxRefreshDelay);
@@ -194,7 +198,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
                 linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
@@ -203,7 +207,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
                 linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
@@ -212,7 +216,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
+                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
                 linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
@@ -221,7 +225,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
                 maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
                 parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replicationFactor, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
+                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
                 linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
@@ -232,7 +236,7 @@ public record ParserConfig(
 
     /** The layout used when this worker creates missing topics. */
     public TopicLayout topicLayout() {
-        return new TopicLayout(partitions, partitions, partitions, replicationFactor,
+        return new TopicLayout(partitions, partitions, partitions, replication,
                 TopicLayout.DEFAULT_MAX_MESSAGE_BYTES);
     }
 
@@ -291,18 +295,6 @@ public record ParserConfig(
     public WorkerLoopSettings workerLoopSettings() {
         return new WorkerLoopSettings(maxPending, maxPending, maxPendingBytes, Duration.ofMillis(100), drainTimeout,
                 WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL);
-    }
-
-    private static void atLeast(int value, int min, String key) {
-        if (value < min) {
-            throw new IllegalArgumentException(key + " must be >= " + min + " but was " + value);
-        }
-    }
-
-    private static void positive(Duration d, String key) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(key + " must be a positive duration (for example PT2S) but was " + d);
-        }
     }
 
     private static <T> List<T> orEmpty(List<T> list) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.kcrawl.common.runtime.WorkerMain;
+import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.parser.pipeline.ParserMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +28,7 @@ public final class ParserMain {
               --help          show this help
             logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides""";
 
-    private static final WorkerMain<ParserConfig, ManagedParser> MAIN = new WorkerMain<>("parser-worker", USAGE,
+    private static final WorkerMain<ParserConfig, ParserWorker> MAIN = new WorkerMain<>("parser-worker", USAGE,
             ParserConfig::load,
             (config, env, bindAddress) -> ParserProcess.start(config, env, bindAddress).process(),
             (config, process) -> log().info("parser of crawl '{}' running against {}; metrics and health on port {}",
@@ -46,10 +47,10 @@ public final class ParserMain {
         return MAIN.run(args, env, err, shuttingDown);
     }
 
-    private static void logProgress(ManagedParser managed) {
-        ParserMetrics m = managed.parser().metrics();
+    private static void logProgress(ParserWorker parser) {
+        ParserMetrics m = parser.metrics();
         log().info("pages={} records={} links_published={} links_found={} pending={}", m.pagesParsed(),
-                m.recordsPublished(), m.linksPublished(), m.linksFound(), managed.parser().pending());
+                m.recordsPublished(), m.linksPublished(), m.linksFound(), parser.pending());
     }
 
     /** Obtained on use, so no logger exists before the log format has been chosen. */

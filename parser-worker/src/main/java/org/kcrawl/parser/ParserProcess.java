@@ -13,9 +13,9 @@ import org.kcrawl.parser.kafka.ParserWorker;
  * runs one; tests start one to scrape it.
  */
 public final class ParserProcess implements AutoCloseable {
-    private final WorkerProcess<ManagedParser> process;
+    private final WorkerProcess<ParserWorker> process;
 
-    private ParserProcess(WorkerProcess<ManagedParser> process) {
+    private ParserProcess(WorkerProcess<ParserWorker> process) {
         this.process = process;
     }
 
@@ -31,20 +31,20 @@ public final class ParserProcess implements AutoCloseable {
         return new ParserProcess(WorkerProcess.start(spec(config), env, bindAddress));
     }
 
-    static WorkerProcessSpec<ManagedParser> spec(ParserConfig config) {
+    static WorkerProcessSpec<ParserWorker> spec(ParserConfig config) {
         return new WorkerProcessSpec<>(MeterSpec.Worker.PARSER, config.crawlName(), config.bootstrapServers(), config.metricsPort(),
                 WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.topicLayout()),
-                (clients, telemetry) -> new ManagedParser(new ParserWorker(config, clients, telemetry.registry())));
+                (clients, telemetry) -> new ParserWorker(config, clients, telemetry.registry()));
     }
 
     /** The process this facade stands for: endpoints, readiness, termination. */
-    WorkerProcess<ManagedParser> process() {
+    WorkerProcess<ParserWorker> process() {
         return process;
     }
 
     /** The worker. */
     public ParserWorker worker() {
-        return process.worker().parser();
+        return process.worker();
     }
 
     /** The port of {@code /metrics}, {@code /healthz} and {@code /readyz}. */

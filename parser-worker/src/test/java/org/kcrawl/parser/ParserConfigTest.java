@@ -103,6 +103,17 @@ class ParserConfigTest {
     }
 
     @Test
+    void replicationIsTheSettingsNameAndTheOldReplicationFactorStillWorks() throws IOException {
+        Path file = dir.resolve("parser.yaml");
+        Files.writeString(file, "replication_factor: 2\n");
+        assertThat(ParserConfig.load(file, Map.of()).topicLayout().replication()).isEqualTo((short) 2);
+        assertThat(ParserConfig.load(null, Map.of("KCRAWL_PARSER_REPLICATION", "3")).topicLayout().replication())
+                .isEqualTo((short) 3);
+        assertThat(ParserConfig.load(null, Map.of("KCRAWL_PARSER_REPLICATION_FACTOR", "3")).topicLayout()
+                .replication()).isEqualTo((short) 3);
+    }
+
+    @Test
     void refusesUnknownKeysNamingThem() throws IOException {
         Path file = dir.resolve("parser.yaml");
         Files.writeString(file, "max_dept: 3\n");

@@ -1,5 +1,7 @@
 package org.kcrawl.common.config;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,9 +12,14 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Binds an immutable configuration record once at start-up from three layers, later ones winning:
@@ -22,8 +29,14 @@ import java.util.Map;
  * <p>Environment variables map to top-level keys: with prefix {@code KCRAWL_FETCHER_}, the variable
  * {@code KCRAWL_FETCHER_MAX_IN_FLIGHT} sets {@code max_in_flight}. Values are parsed as YAML scalars,
  * so numbers, booleans and durations like {@code PT30S} work as in the file.
+ *
+ * <p>A setting that was renamed keeps working under its old name, with a warning naming the new one:
+ * the record marks the old name with {@link JsonAlias} on the setting's component, so the rename is
+ * stated once, beside the setting.
  */
 public final class ConfigBinder {
+    private static final Logger log = LoggerFactory.getLogger(ConfigBinder.class);
+
     private final ObjectMapper yaml;
 
     public ConfigBinder() {
@@ -39,12 +52,19 @@ public final class ConfigBinder {
      */
     public <T> T bind(Class<T> type, T defaults, Path file, Map<String, String> env, String envPrefix) {
         ObjectNode tree = yaml.valueToTree(defaults);
+        Map<String, String> renamed = renamedSettings(type);
         if (file != null) {
-            overlay(tree, readFile(file), file.toString());
+            overlay(tree, renamed(readFile(file), renamed, file.toString()), file.toString());
         }
         for (Map.Entry<String, String> e : env.entrySet()) {
             if (e.getKey().startsWith(envPrefix) && e.getKey().length() > envPrefix.length()) {
                 String key = e.getKey().substring(envPrefix.length()).toLowerCase(Locale.ROOT);
+                String current = renamed.get(key);
+                if (current != null) {
+                    log.warn("{} is deprecated: use {}{} (the setting '{}' was renamed '{}')", e.getKey(), envPrefix,
+                            current.toUpperCase(Locale.ROOT), key, current);
+                    key = current;
+                }
                 if (!tree.has(key)) {
                     throw new ConfigException(e.getKey(), "no such setting '" + key + "'; known settings: "
                             + String.join(", ", (Iterable<String>) tree::fieldNames));
@@ -62,6 +82,7 @@ public final class ConfigBinder {
      */
     public <T> T bindSection(Class<T> type, T defaults, Path file, String section, Map<String, ?> overrides) {
         ObjectNode tree = yaml.valueToTree(defaults);
+        Map<String, String> renamed = renamedSettings(type);
         if (file != null) {
             JsonNode root = readFile(file);
             if (!root.isObject()) {
@@ -70,7 +91,8 @@ public final class ConfigBinder {
             }
             JsonNode part = root.get(section);
             if (part != null && !part.isNull()) {
-                overlay(tree, part, file + " section " + section);
+                String origin = file + " section " + section;
+                overlay(tree, renamed(part, renamed, origin), origin);
             }
         }
         overrides.forEach((key, value) -> {
@@ -142,6 +164,61 @@ public final class ConfigBinder {
         }
     }
 
+    /** The old names of {@code type}'s renamed settings ({@link JsonAlias} on a component), each to its name now. */
+    private static Map<String, String> renamedSettings(Class<?> type) {
+        Map<String, String> renamed = new HashMap<>();
+        if (!type.isRecord()) {
+            return renamed;
+        }
+        for (RecordComponent c : type.getRecordComponents()) {
+            JsonAlias alias = annotation(type, c, JsonAlias.class);
+            if (alias == null) {
+                continue;
+            }
+            JsonProperty property = annotation(type, c, JsonProperty.class);
+            String current = property != null && !property.value().isEmpty() ? property.value() : c.getName();
+            for (String old : alias.value()) {
+                renamed.put(old, current);
+            }
+        }
+        return renamed;
+    }
+
+    /** An annotation of a record component, which Java puts on the component's field and constructor parameter. */
+    private static <A extends java.lang.annotation.Annotation> A annotation(Class<?> type, RecordComponent c,
+                                                                           Class<A> annotation) {
+        try {
+            return type.getDeclaredField(c.getName()).getAnnotation(annotation);
+        } catch (NoSuchFieldException e) {
+            return null;
+        }
+    }
+
+    /**
+     * {@code source} with the settings given under an old name moved to their name now (warning about each);
+     * where both names are given, the current one wins.
+     */
+    private static JsonNode renamed(JsonNode source, Map<String, String> renamed, String origin) {
+        if (renamed.isEmpty() || !source.isObject()) {
+            return source;
+        }
+        ObjectNode out = ((ObjectNode) source).deepCopy();
+        Iterator<String> names = source.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            String current = renamed.get(name);
+            if (current == null) {
+                continue;
+            }
+            log.warn("{}: the setting '{}' is deprecated: use '{}' (it was renamed)", origin, name, current);
+            JsonNode value = out.remove(name);
+            if (!out.has(current)) {
+                out.set(current, value);
+            }
+        }
+        return out;
+    }
+
     private JsonNode readFile(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new ConfigException(file.toString(), "configuration file does not exist or is not a file");
@@ -158,7 +235,7 @@ public final class ConfigBinder {
         if (!source.isObject()) {
             throw new ConfigException(origin, "the top level must be a mapping of settings");
         }
-        source.fields().forEachRemaining(f -> {
+        source.properties().forEach(f -> {
             JsonNode existing = target.get(f.getKey());
             if (existing instanceof ObjectNode obj && f.getValue().isObject()) {
                 overlay(obj, f.getValue(), origin);

@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -364,7 +365,7 @@ public final class WorkerLoop<V> implements Runnable {
 
     private void closeConsumer() {
         try {
-            consumer.close(Duration.ofSeconds(10));
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(10)));
         } catch (RuntimeException e) {
             log.warn("{}: consumer close failed: {}", name, e.toString());
         }

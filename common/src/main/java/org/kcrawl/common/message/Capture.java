@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Arrays;
 import java.util.Objects;
+import org.kcrawl.common.Checks;
 
 /**
  * The HTTP exchange of a fetch as it went over the wire, for archiving (WARC): the request head as

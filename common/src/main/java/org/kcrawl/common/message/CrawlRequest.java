@@ -3,6 +3,7 @@ package org.kcrawl.common.message;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
+import org.kcrawl.common.Checks;
 
 /**
  * A URL to fetch, as carried on the urls topic (keyed by host).

@@ -2,6 +2,7 @@ package org.kcrawl.common.message;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
+import org.kcrawl.common.Checks;
 
 /**
  * A URL that ended without a page record, as carried on the failures topic (keyed by url).

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.Map;
+import org.kcrawl.common.Checks;
 
 /**
  * A fetched response, as carried on the pages topic from fetcher to parser.

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.Map;
+import org.kcrawl.common.Checks;
 
 /**
  * One record per fetched page, as carried on the records topic (keyed by url) and written to

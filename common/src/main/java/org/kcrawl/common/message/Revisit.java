@@ -3,6 +3,7 @@ package org.kcrawl.common.message;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
+import org.kcrawl.common.Checks;
 
 /**
  * What a recrawl request knows of the URL's previous fetch, taken from its {@link UrlStatus}: the

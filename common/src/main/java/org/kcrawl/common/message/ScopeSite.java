@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Locale;
+import org.kcrawl.common.Checks;
 
 /**
  * A site in the crawl's scope from any page, as carried on the compacted scope topic (keyed by site):

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.time.Instant;
+import org.kcrawl.common.Checks;
 
 /**
  * The last fetch of one URL, kept in the compacted seen topic as the value of the URL's seen marker

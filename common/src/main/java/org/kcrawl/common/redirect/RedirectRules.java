@@ -5,7 +5,7 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.UnaryOperator;
-import org.kcrawl.common.message.Checks;
+import org.kcrawl.common.Checks;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.scope.SiteKey;

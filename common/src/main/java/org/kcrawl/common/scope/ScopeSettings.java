@@ -2,6 +2,7 @@ package org.kcrawl.common.scope;
 
 import java.util.List;
 import java.util.Set;
+import org.kcrawl.common.Checks;
 
 /**
  * The rules of a scope chain.
@@ -32,14 +33,14 @@ public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int 
         if (mode == null) {
             throw new IllegalArgumentException("scope must be one of host, domain, any");
         }
-        atLeast(maxDepth, 0, "max_depth");
-        atLeast(maxUrlLength, 64, "max_url_length");
+        Checks.atLeast(maxDepth, 0, "max_depth");
+        Checks.atLeast(maxUrlLength, 64, "max_url_length");
         if (maxUrlLength > MAX_URL_LENGTH_LIMIT) {
             throw new IllegalArgumentException("max_url_length must be <= " + MAX_URL_LENGTH_LIMIT + " but was "
                     + maxUrlLength);
         }
-        atLeast(maxRepeatedSegments, 1, "max_repeated_segments");
-        atLeast(maxOutlinks, 0, "max_outlinks");
+        Checks.atLeast(maxRepeatedSegments, 1, "max_repeated_segments");
+        Checks.atLeast(maxOutlinks, 0, "max_outlinks");
         allowPatterns = List.copyOf(allowPatterns == null ? List.of() : allowPatterns);
         denyPatterns = List.copyOf(denyPatterns == null ? List.of() : denyPatterns);
         PatternFilter.compile(allowPatterns, "allow_patterns");
@@ -56,11 +57,5 @@ public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int 
     /** Host scope, depth 5, 2048 characters, 3 repeats, 500 outlinks, no patterns. */
     public static ScopeSettings defaults() {
         return new ScopeSettings(ScopeMode.HOST, 5, 2048, 3, 500, List.of(), List.of());
-    }
-
-    private static void atLeast(int value, int min, String key) {
-        if (value < min) {
-            throw new IllegalArgumentException(key + " must be >= " + min + " but was " + value);
-        }
     }
 }

@@ -1,5 +1,7 @@
 package org.kcrawl.common.topic;
 
+import org.kcrawl.common.Checks;
+
 /**
  * Partition counts and replication of a crawl's topics.
  *
@@ -16,11 +18,11 @@ public record TopicLayout(int urlPartitions, int pagePartitions, int outputParti
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
     public TopicLayout {
-        positive(urlPartitions, "urlPartitions");
-        positive(pagePartitions, "pagePartitions");
-        positive(outputPartitions, "outputPartitions");
-        positive(replication, "replication");
-        positive(maxMessageBytes, "maxMessageBytes");
+        Checks.atLeast(urlPartitions, 1, "urlPartitions");
+        Checks.atLeast(pagePartitions, 1, "pagePartitions");
+        Checks.atLeast(outputPartitions, 1, "outputPartitions");
+        Checks.atLeast(replication, 1, "replication");
+        Checks.atLeast(maxMessageBytes, 1, "maxMessageBytes");
     }
 
     /** Layout for a single local broker. */
@@ -35,11 +37,5 @@ public record TopicLayout(int urlPartitions, int pagePartitions, int outputParti
     public static TopicLayout forCluster(int partitions, int brokers) {
         short replication = (short) Math.max(1, Math.min(3, brokers));
         return new TopicLayout(partitions, partitions, partitions, replication, DEFAULT_MAX_MESSAGE_BYTES);
-    }
-
-    private static void positive(int value, String name) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be >= 1 but was " + value);
-        }
     }
 }

@@ -34,6 +34,47 @@ public final class TopicProvisioner {
      * with metadata errors.
      */
     public void ensure(CrawlTopics topics, TopicLayout layout) {
+        List<NewTopic> wanted = wanted(topics, layout);
+        try {
+            Set<String> existing = admin.listTopics().names().get(60, TimeUnit.SECONDS);
+            List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
+            List<String> kept = wanted.stream().filter(WorkRetention::keepsWork).map(NewTopic::name)
+                    .filter(existing::contains).toList();
+            new WorkRetention(admin).check(kept).forEach(log::warn);
+            if (missing.isEmpty()) {
+                return;
+            }
+            for (var entry : admin.createTopics(missing).values().entrySet()) {
+                try {
+                    entry.getValue().get(60, TimeUnit.SECONDS);
+                    log.info("created topic {}", entry.getKey());
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw e;
+                    }
+                    // Another worker created it between our list and create: that is the goal.
+                }
+            }
+            awaitLeaders(missing.stream().map(NewTopic::name).toList());
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot create topics for crawl '" + topics.crawlName()
+                    + "': " + e.getMessage() + " (check the bootstrap servers and ACLs)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        }
+    }
+
+    /**
+     * The crawl's work topics, those created to keep their messages until they are consumed
+     * ({@link WorkRetention}): urls, render, pages and every parking tier.
+     */
+    public static List<String> workTopics(CrawlTopics topics, TopicLayout layout) {
+        return wanted(topics, layout).stream().filter(WorkRetention::keepsWork).map(NewTopic::name).toList();
+    }
+
+    /** Every topic of the crawl, with the partitions and settings it is created with. */
+    private static List<NewTopic> wanted(CrawlTopics topics, TopicLayout layout) {
         String maxBytes = Integer.toString(layout.maxMessageBytes());
         List<NewTopic> wanted = new ArrayList<>();
         // Work topics keep their messages until they are consumed, however long a crawl is paused: the
@@ -60,33 +101,7 @@ public final class TopicProvisioner {
             wanted.add(topic(parked, layout.urlPartitions(), layout,
                     WorkRetention.with(Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime"))));
         }
-        try {
-            Set<String> existing = admin.listTopics().names().get(60, TimeUnit.SECONDS);
-            List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
-            List<String> kept = WorkRetention.topics(topics).stream().filter(existing::contains).toList();
-            new WorkRetention(admin).check(kept).forEach(log::warn);
-            if (missing.isEmpty()) {
-                return;
-            }
-            for (var entry : admin.createTopics(missing).values().entrySet()) {
-                try {
-                    entry.getValue().get(60, TimeUnit.SECONDS);
-                    log.info("created topic {}", entry.getKey());
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof TopicExistsException)) {
-                        throw e;
-                    }
-                    // Another worker created it between our list and create: that is the goal.
-                }
-            }
-            awaitLeaders(missing.stream().map(NewTopic::name).toList());
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot create topics for crawl '" + topics.crawlName()
-                    + "': " + e.getMessage() + " (check the bootstrap servers and ACLs)", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating topics", e);
-        }
+        return wanted;
     }
 
     /** Waits until every partition of {@code names} has a leader (start-up only: polls with short pauses). */

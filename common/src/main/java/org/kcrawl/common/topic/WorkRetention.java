@@ -12,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 
@@ -47,11 +48,9 @@ public final class WorkRetention {
         return Map.copyOf(all);
     }
 
-    /** The work topics of a crawl: urls, render, pages and every parking tier. */
-    public static List<String> topics(CrawlTopics topics) {
-        List<String> out = new ArrayList<>(List.of(topics.urls(), topics.render(), topics.pages()));
-        out.addAll(topics.parkedTopics());
-        return List.copyOf(out);
+    /** True when {@code topic} is created as a work topic: with every setting of {@link #CONFIGS}. */
+    static boolean keepsWork(NewTopic topic) {
+        return topic.configs() != null && topic.configs().entrySet().containsAll(CONFIGS.entrySet());
     }
 
     /**

@@ -3,6 +3,9 @@ package org.kcrawl.common.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +13,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.common.testing.CapturedLogs;
 
 class ConfigBinderTest {
     record Sample(@JsonProperty("crawl_name") String crawlName, @JsonProperty("rate") double rate,
@@ -94,5 +98,44 @@ class ConfigBinderTest {
         assertThat(s).isEqualTo(new Sample("p", 7.5, Duration.ofSeconds(30)));
         assertThatThrownBy(() -> binder.bindSection(Sample.class, defaults, file, "parser", Map.of("speed", 1)))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("speed");
+    }
+
+    /** A setting renamed from {@code replication_factor}: the old name is still read, with a warning. */
+    record Renamed(@JsonProperty("replication") @JsonAlias("replication_factor") short replication,
+                   @JsonProperty("rate") double rate) {
+    }
+
+    @Test
+    void aRenamedSettingIsStillReadUnderItsOldNameWithAWarningNamingTheNewOne(@TempDir Path dir) throws Exception {
+        Renamed defaults = new Renamed((short) 1, 1.0);
+        Path file = dir.resolve("c.yaml");
+        Files.writeString(file, "replication_factor: 3\n");
+        try (CapturedLogs logs = CapturedLogs.of(ConfigBinder.class)) {
+            assertThat(binder.bind(Renamed.class, defaults, file, Map.of(), "KC_").replication()).isEqualTo((short) 3);
+            assertThat(binder.bind(Renamed.class, defaults, null, Map.of("KC_REPLICATION_FACTOR", "2"), "KC_")
+                    .replication()).isEqualTo((short) 2);
+            Path sections = dir.resolve("s.yaml");
+            Files.writeString(sections, "parser:\n  replication_factor: 4\n");
+            assertThat(binder.bindSection(Renamed.class, defaults, sections, "parser", Map.of()).replication())
+                    .isEqualTo((short) 4);
+
+            assertThat(logs.at(Level.WARN)).extracting(ILoggingEvent::getFormattedMessage).containsExactly(
+                    file + ": the setting 'replication_factor' is deprecated: use 'replication' (it was renamed)",
+                    "KC_REPLICATION_FACTOR is deprecated: use KC_REPLICATION (the setting 'replication_factor' was"
+                            + " renamed 'replication')",
+                    sections + " section parser: the setting 'replication_factor' is deprecated: use 'replication'"
+                            + " (it was renamed)");
+        }
+    }
+
+    @Test
+    void theNewNameWinsOverTheOldOneAndOnlyTheNewNameIsWritten(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("c.yaml");
+        Files.writeString(file, "replication_factor: 3\nreplication: 2\n");
+        Renamed bound = binder.bind(Renamed.class, new Renamed((short) 1, 1.0), file, Map.of(), "KC_");
+        assertThat(bound.replication()).isEqualTo((short) 2);
+        assertThatThrownBy(() -> binder.bind(Sample.class, defaults, null, Map.of("KC_REPLICATION_FACTOR", "2"), "KC_"))
+                .as("a record without the alias does not know the old name")
+                .isInstanceOf(ConfigException.class).hasMessageContaining("no such setting 'replication_factor'");
     }
 }

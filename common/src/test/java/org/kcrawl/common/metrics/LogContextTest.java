@@ -22,6 +22,7 @@ class LogContextTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     void aLineLoggedAboutARecordCarriesItsTopicPartitionAndOffset() {
         try (CapturedLogs logs = CapturedLogs.of(LogContextTest.class)) {
             try (LogContext c = LogContext.of(new ConsumerRecord<>("c.urls", 3, 1234L, "a.example", new byte[0]))) {
@@ -37,6 +38,7 @@ class LogContextTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     void aUrlContextNamesTheHostAndLeavesOutWhatNoMessageStandsFor() {
         try (LogContext c = LogContext.ofUrl("a.example", "c.urls", 2, 77)) {
             assertThat(MDC.getCopyOfContextMap()).containsExactlyInAnyOrderEntriesOf(Map.of(LogContext.HOST,
@@ -50,6 +52,7 @@ class LogContextTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     void closingAnInnerContextPutsTheOuterOneBack() {
         try (LogContext outer = LogContext.ofUrl("a.example", "c.urls", 1, 10)) {
             try (LogContext inner = LogContext.of("c.dead-letters", 4, 20)) {

@@ -11,7 +11,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.common.url.HostKey;
 
 class UrlNormalizerTest {
     private final UrlNormalizer normalizer = UrlNormalizer.defaults();

@@ -2,6 +2,7 @@ package org.kcrawl.cli.admin;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.kcrawl.common.runtime.UsageException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -29,7 +30,7 @@ abstract class ClusterCommand implements Callable<Integer> {
         try {
             cluster.validate();
             validate();
-        } catch (AdminUsageException e) {
+        } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         try {
@@ -40,7 +41,7 @@ abstract class ClusterCommand implements Callable<Integer> {
         }
     }
 
-    /** Checks the command's own options before anything connects; throws {@link AdminUsageException}. */
+    /** Checks the command's own options before anything connects; throws {@link UsageException}. */
     abstract void validate();
 
     /** Does the work once the options are known to be good; returns the exit code. */

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.kcrawl.common.config.KafkaEnv;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
 import picocli.CommandLine.Option;
 
@@ -25,20 +26,20 @@ final class ClusterOptions {
             description = "Give up when Kafka does not answer within this many seconds (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
 
-    /** Checks the values picocli's conversion cannot; throws {@link AdminUsageException} naming the option. */
+    /** Checks the values picocli's conversion cannot; throws {@link UsageException} naming the option. */
     void validate() {
         if (bootstrap == null || bootstrap.isBlank()) {
-            throw new AdminUsageException("--bootstrap HOST:PORT is required (or set " + BOOTSTRAP_ENV + ")");
+            throw new UsageException("--bootstrap HOST:PORT is required (or set " + BOOTSTRAP_ENV + ")");
         }
         if (!KafkaClients.BOOTSTRAP_LIST.matcher(bootstrap).matches()) {
-            throw new AdminUsageException("--bootstrap must be HOST:PORT[,HOST:PORT...], got '" + bootstrap + "'");
+            throw new UsageException("--bootstrap must be HOST:PORT[,HOST:PORT...], got '" + bootstrap + "'");
         }
         if (!CrawlTopics.isLegalName(crawlName)) {
-            throw new AdminUsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
+            throw new UsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
                     + crawlName + "'");
         }
         if (timeoutSeconds < 1) {
-            throw new AdminUsageException("--timeout must be >= 1 second, got " + timeoutSeconds);
+            throw new UsageException("--timeout must be >= 1 second, got " + timeoutSeconds);
         }
     }
 

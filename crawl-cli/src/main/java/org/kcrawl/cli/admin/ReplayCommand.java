@@ -10,6 +10,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,7 +44,7 @@ public final class ReplayCommand extends ClusterCommand {
     @Override
     void validate() {
         if (!DEAD_LETTERS.equals(what)) {
-            throw new AdminUsageException("can only replay dead-letters, got '" + what + "'");
+            throw new UsageException("can only replay dead-letters, got '" + what + "'");
         }
     }
 

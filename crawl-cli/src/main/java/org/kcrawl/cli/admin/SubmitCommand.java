@@ -17,6 +17,7 @@ import org.kcrawl.cli.SeedInput;
 import org.kcrawl.cli.recrawl.RecrawlSelection;
 import org.kcrawl.cli.recrawl.Recrawls;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
@@ -68,25 +69,25 @@ public final class SubmitCommand extends ClusterCommand {
     @Override
     void validate() {
         if (partitions < 1) {
-            throw new AdminUsageException("--partitions must be >= 1, got " + partitions);
+            throw new UsageException("--partitions must be >= 1, got " + partitions);
         }
-        SeedInput input = new SeedInput(UrlNormalizer.defaults(), AdminUsageException::new).addArguments(urls);
+        SeedInput input = new SeedInput(UrlNormalizer.defaults(), UsageException::new).addArguments(urls);
         if (seedsFile != null) {
             readSeedList(input);
         }
         seeds = input.seeds();
         if (recrawlAfter != null && recrawlDue) {
-            throw new AdminUsageException("--recrawl-after and --recrawl-due choose the URLs to fetch again two"
+            throw new UsageException("--recrawl-after and --recrawl-due choose the URLs to fetch again two"
                     + " ways; give one");
         }
         try {
             recrawl = recrawlAfter != null ? RecrawlSelection.olderThan(RecrawlSelection.parseAge(recrawlAfter),
                     Instant.now()) : recrawlDue ? RecrawlSelection.due(Instant.now()) : null;
         } catch (IllegalArgumentException e) {
-            throw new AdminUsageException("--recrawl-after: " + e.getMessage());
+            throw new UsageException("--recrawl-after: " + e.getMessage());
         }
         if (seeds.isEmpty() && recrawl == null) {
-            throw new AdminUsageException("no seed URLs: give URLs as arguments or --seeds FILE");
+            throw new UsageException("no seed URLs: give URLs as arguments or --seeds FILE");
         }
     }
 
@@ -140,7 +141,7 @@ public final class SubmitCommand extends ClusterCommand {
             }
         } catch (IOException e) {
             String why = e instanceof NoSuchFileException ? "no such file" : e.toString();
-            throw new AdminUsageException("cannot read --seeds " + seedsFile + ": " + why);
+            throw new UsageException("cannot read --seeds " + seedsFile + ": " + why);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -12,6 +13,7 @@ import org.kcrawl.cli.ExitCodes;
 import org.kcrawl.cli.io.LineOutput;
 import org.kcrawl.cli.io.OutputWriteException;
 import org.kcrawl.cli.io.Terminal;
+import org.kcrawl.common.runtime.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -48,7 +50,7 @@ public final class TailCommand extends ClusterCommand {
     @Override
     void validate() {
         if (max != null && max < 1) {
-            throw new AdminUsageException("--max must be >= 1, got " + max);
+            throw new UsageException("--max must be >= 1, got " + max);
         }
     }
 
@@ -77,7 +79,7 @@ public final class TailCommand extends ClusterCommand {
             }
             return e.readerGone() ? ExitCodes.OUTPUT_CLOSED : FAILED;
         } finally {
-            consumer.close(cluster.timeout());
+            consumer.close(CloseOptions.timeout(cluster.timeout()));
             finished.countDown();
             removeHook(hook);
         }

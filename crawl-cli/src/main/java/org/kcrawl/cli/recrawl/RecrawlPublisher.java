@@ -1,7 +1,6 @@
 package org.kcrawl.cli.recrawl;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -9,10 +9,11 @@ import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.cli.SeedInput;
+import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.url.UrlNormalizer;
 
 class SeedInputTest {
-    private final SeedInput input = new SeedInput(UrlNormalizer.defaults(), AdminUsageException::new);
+    private final SeedInput input = new SeedInput(UrlNormalizer.defaults(), UsageException::new);
 
     @Test
     void normalizesLikeTheParserAndKeepsTheFirstOfEachUrl() throws IOException {
@@ -26,14 +27,14 @@ class SeedInputTest {
     @Test
     void aBadLineIsNamedByItsNumber() {
         assertThatThrownBy(() -> input.addLines(reader("https://example.org/\n#\nhttps://exa mple.org/\n"), "seeds.txt"))
-                .isInstanceOf(AdminUsageException.class)
+                .isInstanceOf(UsageException.class)
                 .hasMessageStartingWith("bad URL in seeds.txt line 3: ");
     }
 
     @Test
     void aUrlTheNormalizerRefusesIsABadArgument() {
         assertThatThrownBy(() -> input.addArguments(List.of("http://example.org:99999/")))
-                .isInstanceOf(AdminUsageException.class)
+                .isInstanceOf(UsageException.class)
                 .hasMessageContaining("bad URL in argument")
                 .hasMessageContaining("port");
     }

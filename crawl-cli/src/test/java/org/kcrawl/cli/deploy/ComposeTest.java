@@ -29,7 +29,7 @@ class ComposeTest {
         assertThat(service.path("build").path("target").asText(null)).as("the image stage")
                 .isEqualTo(kind == WorkerKind.RENDERER ? "renderer" : null);
         Map<String, String> env = new LinkedHashMap<>();
-        service.path("environment").fields().forEachRemaining(f -> env.put(f.getKey(), f.getValue().asText()));
+        service.path("environment").properties().forEach(f -> env.put(f.getKey(), f.getValue().asText()));
         assertThat(env.keySet()).allMatch(k -> k.startsWith(kind.envPrefix) || k.startsWith("KAFKA_")
                 || k.startsWith("KCRAWL_LOG_"));
         WorkerKind.Bound bound = kind.bind(null, env);
@@ -52,8 +52,8 @@ class ComposeTest {
         List<WorkerKind.Bound> bound = new ArrayList<>();
         for (WorkerKind kind : WorkerKind.values()) {
             Map<String, String> env = new LinkedHashMap<>();
-            COMPOSE.path("services").path(kind.name).path("environment").fields()
-                    .forEachRemaining(f -> env.put(f.getKey(), f.getValue().asText()));
+            COMPOSE.path("services").path(kind.name).path("environment").properties()
+                    .forEach(f -> env.put(f.getKey(), f.getValue().asText()));
             bound.add(kind.bind(null, env));
         }
         for (WorkerKind.Bound other : bound) {
@@ -109,7 +109,7 @@ class ComposeTest {
     @Test
     void everyPublishedPortListensOnLoopbackOnly() {
         List<String> published = new ArrayList<>();
-        COMPOSE.path("services").fields().forEachRemaining(service -> service.getValue().path("ports").forEach(p -> {
+        COMPOSE.path("services").properties().forEach(service -> service.getValue().path("ports").forEach(p -> {
             published.add(service.getKey() + " " + p.asText());
             assertThat(p.isTextual()).as("%s uses the short syntax", service.getKey()).isTrue();
             assertThat(p.asText()).as("%s publishes %s", service.getKey(), p.asText()).startsWith("127.0.0.1:");

@@ -49,6 +49,7 @@ class LoggingConfigTest {
     }
 
     /** Configures a fresh logging context from the worker's logback.xml and logs an error with context. */
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private static String logWith(WorkerKind kind, String format) throws JoranException, IOException {
         LoggerContext context = new LoggerContext();
         // The static MDC belongs to the default context; events of this one must read the same.

@@ -347,7 +347,7 @@ class ManifestsTest {
 
     private static Map<String, String> labels(JsonNode node) {
         Map<String, String> out = new LinkedHashMap<>();
-        node.fields().forEachRemaining(f -> out.put(f.getKey(), f.getValue().asText()));
+        node.properties().forEach(f -> out.put(f.getKey(), f.getValue().asText()));
         return out;
     }
 

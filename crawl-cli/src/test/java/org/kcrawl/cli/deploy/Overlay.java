@@ -164,7 +164,7 @@ final class Overlay {
     }
 
     private static void merge(ObjectNode target, JsonNode patch, String field) {
-        patch.fields().forEachRemaining(f -> {
+        patch.properties().forEach(f -> {
             JsonNode existing = target.get(f.getKey());
             JsonNode value = f.getValue();
             if (existing instanceof ObjectNode obj && value.isObject()) {

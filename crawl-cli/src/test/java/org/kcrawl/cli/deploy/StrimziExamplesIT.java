@@ -149,6 +149,7 @@ class StrimziExamplesIT {
     }
 
     @Test
+    @SuppressWarnings("try") // the worker processes run for the test's length; the body reads their topics, not them
     void aFetcherAndAParserCrawlAsTheirKafkaUsersWithNothingButTheirAcls() throws Exception {
         createTopicsAndAcls(CRAWL);
         try (SyntheticWeb web = SyntheticWeb.builder().hosts(1).pagesPerHost(6).linksPerPage(3).externalLinksPerPage(0)
@@ -198,6 +199,7 @@ class StrimziExamplesIT {
      */
     @Test
     @RequiresChromium
+    @SuppressWarnings("try") // the worker processes run for the test's length; the body reads their topics, not them
     void withARenderWorkerTheScriptBuiltPagesAreCrawledAsTheWorkersKafkaUsers() throws Exception {
         String crawl = "rendered";
         createTopicsAndAcls(crawl);
@@ -276,6 +278,7 @@ class StrimziExamplesIT {
      * heads) and a parser crawl as their users; it may not write the crawl's work or output topics.
      */
     @Test
+    @SuppressWarnings("try") // the worker processes run for the test's length; the body reads their topics, not them
     void anArchiverWritesTheCrawlsWarcFilesAsItsKafkaUser(@TempDir Path warc) throws Exception {
         String crawl = "archived";
         createTopicsAndAcls(crawl);
@@ -335,7 +338,7 @@ class StrimziExamplesIT {
         for (JsonNode t : examples("kafka-topics.yaml", "KafkaTopic").values()) {
             JsonNode spec = t.path("spec");
             Map<String, String> config = new HashMap<>();
-            spec.path("config").fields().forEachRemaining(f -> config.put(f.getKey(), f.getValue().asText()));
+            spec.path("config").properties().forEach(f -> config.put(f.getKey(), f.getValue().asText()));
             config.remove("min.insync.replicas");
             topics.add(new NewTopic(renamed(spec.path("topicName").asText(), crawl), Math.min(2, spec.path("partitions").asInt()),
                     (short) 1).configs(config));
@@ -422,10 +425,8 @@ class StrimziExamplesIT {
         env.put(prefix + "PARTITIONS", "2");
         env.put(prefix + "METRICS_PORT", "0");
         env.put(prefix + "DRAIN_TIMEOUT", "PT2S");
-        if (prefix.equals(ParserConfig.ENV_PREFIX) || prefix.equals(ArchiverConfig.ENV_PREFIX)) {
-            env.put(prefix + "REPLICATION_FACTOR", "1");
-        } else {
-            env.put(prefix + "REPLICATION", "1");
+        env.put(prefix + "REPLICATION", "1");
+        if (!prefix.equals(ParserConfig.ENV_PREFIX) && !prefix.equals(ArchiverConfig.ENV_PREFIX)) {
             env.put(prefix + "ALLOW_PRIVATE", "true");
             env.put(prefix + "RATE", "50");
         }

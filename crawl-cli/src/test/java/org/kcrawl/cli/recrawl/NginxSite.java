@@ -155,12 +155,17 @@ final class NginxSite implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         // SIGTERM: nginx's master stops its workers first. A SIGKILL would leave them running, orphaned.
         process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
             process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -85,11 +85,6 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         this.ctx = ctx;
     }
 
-    /** True while an exchange is running. Event loop only. */
-    boolean busy() {
-        return listener != null;
-    }
-
     /** True while the running exchange's body waits for memory to grow. Event loop only. */
     boolean waitingForMemory() {
         return listener != null && state.waitingForMemory;

@@ -256,7 +256,6 @@ final class Fetch implements ExchangeHandler.Listener {
         conn = pc;
         reused = reusedConnection;
         phase = FailureClassifier.Phase.AWAIT_RESPONSE;
-        pc.exchanges++;
         pc.exchange().start(client.requests().get(target, revisit), this);
     }
 

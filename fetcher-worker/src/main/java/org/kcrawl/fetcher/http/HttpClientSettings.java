@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.kcrawl.common.Checks;
 import org.kcrawl.fetcher.net.Cidr;
 
 /**
@@ -97,34 +98,34 @@ public record HttpClientSettings(
         }
         HeaderRules.checkValue("userAgent", userAgent);
         extraHeaders = Map.copyOf(HeaderRules.checked(extraHeaders, "extraHeaders"));
-        connectTimeout = positive(connectTimeout, "connectTimeout");
-        tlsHandshakeTimeout = positive(tlsHandshakeTimeout, "tlsHandshakeTimeout");
-        idleReadTimeout = positive(idleReadTimeout, "idleReadTimeout");
-        totalDeadline = positive(totalDeadline, "totalDeadline");
-        atLeast(maxBodyBytes, 1, "maxBodyBytes");
+        connectTimeout = Checks.positive(connectTimeout, "connectTimeout");
+        tlsHandshakeTimeout = Checks.positive(tlsHandshakeTimeout, "tlsHandshakeTimeout");
+        idleReadTimeout = Checks.positive(idleReadTimeout, "idleReadTimeout");
+        totalDeadline = Checks.positive(totalDeadline, "totalDeadline");
+        Checks.atLeast(maxBodyBytes, 1, "maxBodyBytes");
         if (maxDecodedBytes < maxBodyBytes) {
             throw new IllegalArgumentException("maxDecodedBytes must be >= maxBodyBytes (" + maxBodyBytes
                     + ") but was " + maxDecodedBytes);
         }
-        atLeast(maxHeaderBytes, 1024, "maxHeaderBytes");
-        atLeast(maxHeaderCount, 1, "maxHeaderCount");
+        Checks.atLeast(maxHeaderBytes, 1024, "maxHeaderBytes");
+        Checks.atLeast(maxHeaderCount, 1, "maxHeaderCount");
         fullBodyContentTypes = mediaTypes(fullBodyContentTypes);
-        atLeast(maxConnections, 1, "maxConnections");
-        atLeast(maxConnectionsPerHost, 1, "maxConnectionsPerHost");
+        Checks.atLeast(maxConnections, 1, "maxConnections");
+        Checks.atLeast(maxConnectionsPerHost, 1, "maxConnectionsPerHost");
         if (maxConnectionsPerHost > maxConnections) {
             throw new IllegalArgumentException("maxConnectionsPerHost (" + maxConnectionsPerHost
                     + ") must not exceed maxConnections (" + maxConnections + ")");
         }
-        idleConnectionTimeout = positive(idleConnectionTimeout, "idleConnectionTimeout");
-        atLeast(eventLoopThreads, 1, "eventLoopThreads");
+        idleConnectionTimeout = Checks.positive(idleConnectionTimeout, "idleConnectionTimeout");
+        Checks.atLeast(eventLoopThreads, 1, "eventLoopThreads");
         allowCidrs = cidrs(allowCidrs, "allowCidrs");
         denyCidrs = cidrs(denyCidrs, "denyCidrs");
         if (proxies == null) {
             throw new IllegalArgumentException("proxies must not be null (use an empty list)");
         }
         proxies = List.copyOf(proxies);
-        dnsQueryTimeout = positive(dnsQueryTimeout, "dnsQueryTimeout");
-        dnsMaxTtl = positive(dnsMaxTtl, "dnsMaxTtl");
+        dnsQueryTimeout = Checks.positive(dnsQueryTimeout, "dnsQueryTimeout");
+        dnsMaxTtl = Checks.positive(dnsMaxTtl, "dnsMaxTtl");
         if (dnsNegativeTtl == null || dnsNegativeTtl.isNegative()) {
             throw new IllegalArgumentException("dnsNegativeTtl must be >= 0 but was " + dnsNegativeTtl);
         }
@@ -135,7 +136,7 @@ public record HttpClientSettings(
         if (proxyMode == null) {
             throw new IllegalArgumentException("proxyMode must not be null");
         }
-        proxyCoolDown = positive(proxyCoolDown, "proxyCoolDown");
+        proxyCoolDown = Checks.positive(proxyCoolDown, "proxyCoolDown");
     }
 
     /**
@@ -169,19 +170,6 @@ public record HttpClientSettings(
     /** The denyCidrs parsed. */
     public List<Cidr> deniedRanges() {
         return denyCidrs.stream().map(Cidr::parse).toList();
-    }
-
-    private static Duration positive(Duration d, String name) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(name + " must be a positive duration but was " + d);
-        }
-        return d;
-    }
-
-    private static void atLeast(long value, long min, String name) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " must be >= " + min + " but was " + value);
-        }
     }
 
     private static Map<String, Map<String, String>> hostHeaders(Map<String, Map<String, String>> byHost) {

@@ -20,7 +20,6 @@ final class PooledConnection {
     ScheduledFuture<?> idleTimer;
     /** Counts the times this connection went idle, so a stale idle timer can tell it is stale. */
     long idlePeriods;
-    int exchanges;
 
     PooledConnection(PoolKey key, InetAddress remoteAddress) {
         this.key = key;
@@ -42,11 +41,6 @@ final class PooledConnection {
 
     ExchangeHandler exchange() {
         return exchange;
-    }
-
-    /** Number of exchanges started on this connection, including the current one. */
-    int exchanges() {
-        return exchanges;
     }
 
     @Override

@@ -1,12 +1,13 @@
 package org.kcrawl.fetcher.kafka;
 
+import static org.kcrawl.fetcher.kafka.TaskSteps.unwrap;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -19,7 +20,6 @@ import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
-import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.metrics.LogContext;
@@ -86,6 +86,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private final SitemapMetrics sitemapMetrics;
     private final Holds holds;
     private final Parking parking;
+    private final TaskSteps<UrlTask> steps;
     private final HostCounts awaitingRobots = new HostCounts();
     private final AtomicInteger fetching = new AtomicInteger();
     private final Object idle = new Object();
@@ -112,6 +113,8 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         this.holds = new Holds(services.time());
         this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
                 parkingMetrics);
+        this.steps = new TaskSteps<>(log, "handling", services.scheduler(), services.outputs(), services.time(),
+                task -> { }, services.metrics()::failure);
     }
 
     @Override
@@ -432,50 +435,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         });
     }
 
-    /** Runs a later step of {@code task} unless its partition changed owner; turns bugs into failure records. */
     private void step(UrlTask task, Runnable body) {
-        if (task.done.isDone()) {
-            return;
-        }
-        if (!owned(task)) {
-            task.cancel("partition revoked");
-            return;
-        }
-        try {
-            body.run();
-        } catch (CompletionException e) {
-            Throwable cause = unwrap(e);
-            if (cause instanceof CancellationException) {
-                task.cancel(cause.getMessage());
-            } else {
-                internalError(task, cause);
-            }
-        } catch (RuntimeException e) {
-            internalError(task, e);
-        }
+        steps.run(task, body);
     }
-
-    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
-    private void internalError(UrlTask task, Throwable e) {
-        // A bug on one URL must neither stop the worker nor loop through rewinds: record it and go on.
-        try (LogContext context = task.logContext()) {
-            log.error("internal error while handling {}", task.request.url(), e);
-        }
-        FailureRecord failure = FailureRecord.of(task.request, FailureReason.INTERNAL, String.valueOf(e), null,
-                s.time().now());
-        s.outputs().failure(failure).whenComplete((v, error) -> {
-            if (error != null) {
-                task.done.completeExceptionally(error);
-            } else {
-                s.metrics().failure(FailureReason.INTERNAL);
-                task.done.complete(null);
-            }
-        });
-    }
-
 
     private boolean owned(UrlTask task) {
-        return s.scheduler().epoch(task.partition()) == task.epoch();
+        return steps.owned(task);
     }
 
     private void releaseBudget(UrlTask task) {
@@ -528,14 +493,6 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private void finishSkipped(UrlTask task, SkipReason reason) {
         s.metrics().skip(reason);
         task.done.complete(null);
-    }
-
-    private static Throwable unwrap(Throwable t) {
-        Throwable cause = t;
-        while (cause instanceof CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
     }
 
     private static List<Integer> numbers(Collection<TopicPartition> partitions) {

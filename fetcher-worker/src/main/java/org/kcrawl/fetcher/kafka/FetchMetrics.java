@@ -9,9 +9,9 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.fetcher.http.HttpResult;
 
 /**
@@ -41,17 +41,20 @@ public final class FetchMetrics {
     private static final String NONE = "none";
 
     private final MeterRegistry registry;
-    private final Map<String, Counter> outcomes = new HashMap<>();
+    private final UrlOutcomes outcomes;
+    private final Counter pageOutcome;
+    private final Counter notModifiedOutcome;
+    private final Counter redirectOutcome;
+    private final Counter parkedOutcome;
+    private final Counter renderOutcome;
+    private final Map<SkipReason, Counter> skipOutcomes = new EnumMap<>(SkipReason.class);
     private final Map<String, Counter> responses = new HashMap<>();
     private final Map<String, Timer> durations = new HashMap<>();
     private final Counter bytes;
     private final Timer politenessWait;
     private final AtomicLong pages = new AtomicLong();
     private final AtomicLong notModified = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    private final AtomicLongArray failuresByReason = new AtomicLongArray(FailureReason.values().length);
     private final AtomicLong skips = new AtomicLong();
-    private final AtomicLong retries = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
     private final AtomicLong rendered = new AtomicLong();
 
@@ -60,36 +63,26 @@ public final class FetchMetrics {
             throw new IllegalArgumentException("registry must not be null");
         }
         this.registry = registry;
-        registerOutcome("page", NONE);
-        registerOutcome("not_modified", NONE);
-        registerOutcome("redirect", NONE);
-        registerOutcome("parked", NONE);
-        registerOutcome("render", NONE);
-        for (FailureReason r : FailureReason.values()) {
-            registerOutcome("failure", r.wireName());
-            registerOutcome("retry", r.wireName());
-        }
+        this.outcomes = new UrlOutcomes(registry, OUTCOMES);
+        pageOutcome = outcomes.counter("page");
+        notModifiedOutcome = outcomes.counter("not_modified");
+        redirectOutcome = outcomes.counter("redirect");
+        parkedOutcome = outcomes.counter("parked");
+        renderOutcome = outcomes.counter("render");
         for (SkipReason r : SkipReason.values()) {
-            registerOutcome("skip", r.tag());
+            skipOutcomes.put(r, outcomes.counter("skip", r.tag()));
         }
         for (String statusClass : MeterCatalogue.STATUS_CLASSES) {
             registerResponses(statusClass);
-            durations.put(statusClass, Timer.builder(DURATION)
-                    .description("time from the start of a fetch to the last byte, of answered fetches")
+            durations.put(statusClass, Meters.timer(DURATION)
                     .tag("status_class", statusClass)
-                    .publishPercentileHistogram()
                     .minimumExpectedValue(HISTOGRAM_MIN)
                     .maximumExpectedValue(HISTOGRAM_MAX)
                     .register(registry));
         }
         registerResponses(NONE);
-        bytes = Counter.builder(BYTES)
-                .description("body bytes of answered page fetches, after decoding")
-                .baseUnit("bytes")
-                .register(registry);
-        politenessWait = Timer.builder(POLITENESS_WAIT)
-                .description("time requests waited in their host's queue until politeness let them start")
-                .publishPercentileHistogram()
+        bytes = Meters.counter(BYTES).register(registry);
+        politenessWait = Meters.timer(POLITENESS_WAIT)
                 .minimumExpectedValue(WAIT_HISTOGRAM_MIN)
                 .maximumExpectedValue(WAIT_HISTOGRAM_MAX)
                 .register(registry);
@@ -100,16 +93,21 @@ public final class FetchMetrics {
         return registry;
     }
 
+    /** The URL outcomes, with the failure and retry totals. */
+    public UrlOutcomes outcomes() {
+        return outcomes;
+    }
+
     void page() {
         pages.incrementAndGet();
-        outcome("page", NONE);
+        pageOutcome.increment();
     }
 
     /** A recrawl's conditional request was answered 304: a page that did not change. */
     void notModified() {
         pages.incrementAndGet();
         notModified.incrementAndGet();
-        outcome("not_modified", NONE);
+        notModifiedOutcome.increment();
     }
 
     /** Pages a recrawl found not modified (304), acknowledged. */
@@ -119,34 +117,31 @@ public final class FetchMetrics {
 
     void redirect() {
         pages.incrementAndGet();
-        outcome("redirect", NONE);
+        redirectOutcome.increment();
     }
 
     void failure(FailureReason reason) {
-        failures.incrementAndGet();
-        failuresByReason.incrementAndGet(reason.ordinal());
-        outcome("failure", reason.wireName());
+        outcomes.failure(reason);
     }
 
     void retry(FailureReason reason) {
-        retries.incrementAndGet();
-        outcome("retry", reason.wireName());
+        outcomes.retry(reason);
     }
 
     void parked() {
         parked.incrementAndGet();
-        outcome("parked", NONE);
+        parkedOutcome.increment();
     }
 
     /** A URL handed to the render workers, acknowledged. */
     void rendered() {
         rendered.incrementAndGet();
-        outcome("render", NONE);
+        renderOutcome.increment();
     }
 
     void skip(SkipReason reason) {
         skips.incrementAndGet();
-        outcome("skip", reason.tag());
+        skipOutcomes.get(reason).increment();
     }
 
     /** A page fetch was answered: its status class, its duration and its decoded body bytes. */
@@ -171,31 +166,9 @@ public final class FetchMetrics {
         return pages.get();
     }
 
-    /** Failure records published and acknowledged. */
-    public long failures() {
-        return failures.get();
-    }
-
-    /** Failure records published and acknowledged, by reason; reasons that never happened are left out. */
-    public Map<FailureReason, Long> failuresByReason() {
-        Map<FailureReason, Long> counts = new EnumMap<>(FailureReason.class);
-        for (FailureReason r : FailureReason.values()) {
-            long n = failuresByReason.get(r.ordinal());
-            if (n > 0) {
-                counts.put(r, n);
-            }
-        }
-        return counts;
-    }
-
     /** URLs skipped on purpose (duplicate, robots, limits, scope). */
     public long skips() {
         return skips.get();
-    }
-
-    /** Retries re-published. */
-    public long retries() {
-        return retries.get();
     }
 
     /** URLs handed to the render workers. */
@@ -208,25 +181,8 @@ public final class FetchMetrics {
         return parked.get();
     }
 
-    private void outcome(String outcome, String reason) {
-        Counter c = outcomes.get(outcome + '/' + reason);
-        if (c == null) {
-            throw new IllegalArgumentException("no meter for outcome " + outcome + " with reason " + reason);
-        }
-        c.increment();
-    }
-
-    private void registerOutcome(String outcome, String reason) {
-        outcomes.put(outcome + '/' + reason, Counter.builder(OUTCOMES)
-                .description("how consumed URLs ended")
-                .tag("outcome", outcome)
-                .tag("reason", reason)
-                .register(registry));
-    }
-
     private void registerResponses(String statusClass) {
-        responses.put(statusClass, Counter.builder(RESPONSES)
-                .description("HTTP exchanges of page fetches by status class")
+        responses.put(statusClass, Meters.counter(RESPONSES)
                 .tag("status_class", statusClass)
                 .register(registry));
     }

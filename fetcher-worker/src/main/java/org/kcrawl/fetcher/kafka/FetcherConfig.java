@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.kafka;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
+import org.kcrawl.common.Checks;
 import org.kcrawl.common.kafka.StaticMembership;
 import java.util.Map;
 import org.kcrawl.common.scope.ScopeMode;
@@ -327,21 +328,21 @@ public record FetcherConfig(
         if (scope == null) {
             throw new IllegalArgumentException("scope must be one of host, domain, any");
         }
-        atLeast("partitions", partitions, 1);
-        atLeast("replication", replication, 1);
+        Checks.atLeast(partitions, 1, "partitions");
+        Checks.atLeast(replication, 1, "replication");
         if (!(rate > 0) || Double.isInfinite(rate)) {
             throw new IllegalArgumentException("rate must be a positive number of requests per second per host but was "
                     + rate);
         }
-        atLeast("burst", burst, 1);
-        atLeast("per_host", perHost, 1);
-        atLeast("concurrency", concurrency, 1);
+        Checks.atLeast(burst, 1, "burst");
+        Checks.atLeast(perHost, 1, "per_host");
+        Checks.atLeast(concurrency, 1, "concurrency");
         if (maxPages < 0) {
             throw new IllegalArgumentException("max_pages must be >= 0 (0 means no limit) but was " + maxPages);
         }
-        atLeast("max_depth", maxDepth, 0);
-        atLeast("max_attempts", maxAttempts, 1);
-        atLeast("max_redirect_hops", maxRedirectHops, 0);
+        Checks.atLeast(maxDepth, 0, "max_depth");
+        Checks.atLeast(maxAttempts, 1, "max_attempts");
+        Checks.atLeast(maxRedirectHops, 0, "max_redirect_hops");
         if (userAgent == null || userAgent.isBlank() || userAgent.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
             throw new IllegalArgumentException("user_agent must be a non-blank header value without control characters");
         }
@@ -349,30 +350,30 @@ public record FetcherConfig(
             throw new IllegalArgumentException("robots_agent must be a robots.txt product token ([A-Za-z_-]+) but was '"
                     + robotsAgent + "'");
         }
-        atLeast("max_body_bytes", maxBodyBytes, RobotsSettings.RFC_MIN_BYTES);
+        Checks.atLeast(maxBodyBytes, RobotsSettings.RFC_MIN_BYTES, "max_body_bytes");
         if (maxBodyBytes > MAX_PUBLISHABLE_BODY_BYTES) {
             throw new IllegalArgumentException("max_body_bytes must be <= " + MAX_PUBLISHABLE_BODY_BYTES
                     + " but was " + maxBodyBytes + ": a page message with a larger body would"
                     + " exceed the producer's max.request.size (" + TopicLayout.DEFAULT_MAX_MESSAGE_BYTES + ")");
         }
-        positive("connect_timeout", connectTimeout);
-        positive("read_timeout", readTimeout);
-        positive("request_timeout", requestTimeout);
-        atLeast("max_pending", maxPending, 1);
-        notNegative("drain_timeout", drainTimeout);
-        notNegative("max_crawl_delay", maxCrawlDelay);
-        notNegative("max_retry_after", maxRetryAfter);
-        positive("retry_base_delay", retryBaseDelay);
-        positive("retry_max_delay", retryMaxDelay);
-        positive("robots_ttl", robotsTtl);
+        Checks.positive(connectTimeout, "connect_timeout");
+        Checks.positive(readTimeout, "read_timeout");
+        Checks.positive(requestTimeout, "request_timeout");
+        Checks.atLeast(maxPending, 1, "max_pending");
+        Checks.notNegative(drainTimeout, "drain_timeout");
+        Checks.notNegative(maxCrawlDelay, "max_crawl_delay");
+        Checks.notNegative(maxRetryAfter, "max_retry_after");
+        Checks.positive(retryBaseDelay, "retry_base_delay");
+        Checks.positive(retryMaxDelay, "retry_max_delay");
+        Checks.positive(robotsTtl, "robots_ttl");
         if (robotsTtl.compareTo(Duration.ofHours(24)) > 0) {
             throw new IllegalArgumentException("robots_ttl must be at most 24 hours (RFC 9309) but was " + robotsTtl);
         }
-        positive("robots_retry", robotsRetry);
-        notNegative("robots_unreachable_give_up", robotsUnreachableGiveUp);
-        atLeast("max_host_queue", maxHostQueue, 1);
-        positive("max_hold", maxHold);
-        positive("seen_restore_timeout", seenRestoreTimeout);
+        Checks.positive(robotsRetry, "robots_retry");
+        Checks.notNegative(robotsUnreachableGiveUp, "robots_unreachable_give_up");
+        Checks.atLeast(maxHostQueue, 1, "max_host_queue");
+        Checks.positive(maxHold, "max_hold");
+        Checks.positive(seenRestoreTimeout, "seen_restore_timeout");
         if (metricsPort < 0 || metricsPort > 65535) {
             throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
         }
@@ -380,7 +381,7 @@ public record FetcherConfig(
             throw new IllegalArgumentException("per_address must be >= 1, or " + PER_ADDRESS_OF_PER_HOST
                     + " for the same as per_host, but was " + perAddress);
         }
-        atLeast("max_pending_per_partition", maxPendingPerPartition, 1);
+        Checks.atLeast(maxPendingPerPartition, 1, "max_pending_per_partition");
         if (maxUnackedPageBytes < MIN_UNACKED_PAGE_BYTES) {
             throw new IllegalArgumentException("max_unacked_page_bytes must be >= " + MIN_UNACKED_PAGE_BYTES
                     + " (1 MiB) but was " + maxUnackedPageBytes);
@@ -392,17 +393,17 @@ public record FetcherConfig(
             throw new IllegalArgumentException("max_pages_per_host must be >= 0 (0 means no limit) but was "
                     + maxPagesPerHost);
         }
-        notNegative("max_refresh_delay", maxRefreshDelay);
+        Checks.notNegative(maxRefreshDelay, "max_refresh_delay");
         renderPatterns = renderPatterns == null ? List.of() : List.copyOf(renderPatterns);
         RenderRoute.of(renderPatterns); // validates with messages naming render_patterns
         if (browserPath == null || browserPath.isBlank()) {
             throw new IllegalArgumentException("browser_path must name the Chromium executable, for example "
                     + "/usr/bin/chromium");
         }
-        atLeast("render_tabs", renderTabs, 1);
-        positive("render_timeout", renderTimeout);
-        atLeast("render_max_requests", renderMaxRequests, 1);
-        atLeast("render_max_bytes", renderMaxBytes, maxBodyBytes);
+        Checks.atLeast(renderTabs, 1, "render_tabs");
+        Checks.positive(renderTimeout, "render_timeout");
+        Checks.atLeast(renderMaxRequests, 1, "render_max_requests");
+        Checks.atLeast(renderMaxBytes, maxBodyBytes, "render_max_bytes");
         if (renderScope == null) {
             throw new IllegalArgumentException("render_scope must be one of host, domain, any");
         }
@@ -416,7 +417,7 @@ public record FetcherConfig(
         if (!renderResourceTypes.contains("document")) {
             throw new IllegalArgumentException("render_resource_types must contain document (the page itself)");
         }
-        atLeast("render_max_pending", renderMaxPending, 1);
+        Checks.atLeast(renderMaxPending, 1, "render_max_pending");
         if (maxInflightBodyBytes < maxBodyBytes) {
             throw new IllegalArgumentException("max_inflight_body_bytes must be >= max_body_bytes (" + maxBodyBytes
                     + ") but was " + maxInflightBodyBytes + ": a body at the cap must fit");
@@ -427,28 +428,28 @@ public record FetcherConfig(
         if (seenStore == SeenStoreKind.ROCKSDB && (seenStoreDir == null || seenStoreDir.isBlank())) {
             throw new IllegalArgumentException("seen_store_dir must name a directory when seen_store is rocksdb");
         }
-        atLeast("seen_restore_min_rate", seenRestoreMinRate, 1);
+        Checks.atLeast(seenRestoreMinRate, 1, "seen_restore_min_rate");
         groupInstanceId = StaticMembership.checked(groupInstanceId);
         hostHeaders = ClientOptions.checkHeaders(headers, hostHeaders);
         headers = Map.copyOf(headers);
         ClientOptions.checkProxies(proxies, proxyMode);
         proxies = List.copyOf(proxies);
-        positive("proxy_cool_down", proxyCoolDown);
-        positive("tls_handshake_timeout", tlsHandshakeTimeout);
+        Checks.positive(proxyCoolDown, "proxy_cool_down");
+        Checks.positive(tlsHandshakeTimeout, "tls_handshake_timeout");
         ClientOptions.checkTlsFiles(trustCertificates, clientCertificate, clientKey);
-        positive("dns_query_timeout", dnsQueryTimeout);
-        positive("dns_max_ttl", dnsMaxTtl);
-        notNegative("dns_negative_ttl", dnsNegativeTtl);
+        Checks.positive(dnsQueryTimeout, "dns_query_timeout");
+        Checks.positive(dnsMaxTtl, "dns_max_ttl");
+        Checks.notNegative(dnsNegativeTtl, "dns_negative_ttl");
         ClientOptions.checkMediaTypes(fullBodyTypes);
         fullBodyTypes = List.copyOf(fullBodyTypes);
         if (maxDecodedBytes != 0 && maxDecodedBytes < maxBodyBytes) {
             throw new IllegalArgumentException("max_decoded_bytes must be 0 (4 x max_body_bytes, at least 8 MiB) or >= "
                     + "max_body_bytes (" + maxBodyBytes + ") but was " + maxDecodedBytes);
         }
-        atLeast("max_header_bytes", maxHeaderBytes, 1024);
-        atLeast("max_header_count", maxHeaderCount, 1);
-        positive("idle_connection_timeout", idleConnectionTimeout);
-        atLeast("io_threads", ioThreads, 0);
+        Checks.atLeast(maxHeaderBytes, 1024, "max_header_bytes");
+        Checks.atLeast(maxHeaderCount, 1, "max_header_count");
+        Checks.positive(idleConnectionTimeout, "idle_connection_timeout");
+        Checks.atLeast(ioThreads, 0, "io_threads");
         ClientOptions.checkCidrs("allow_cidrs", allowCidrs);
         allowCidrs = List.copyOf(allowCidrs);
         ClientOptions.checkCidrs("deny_cidrs", denyCidrs);
@@ -553,23 +554,5 @@ public record FetcherConfig(
      */
     public HttpClientSettings httpClient() {
         return ClientOptions.httpClient(this);
-    }
-
-    private static void atLeast(String key, long value, long min) {
-        if (value < min) {
-            throw new IllegalArgumentException(key + " must be >= " + min + " but was " + value);
-        }
-    }
-
-    private static void positive(String key, Duration d) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(key + " must be a positive duration (for example PT30S) but was " + d);
-        }
-    }
-
-    private static void notNegative(String key, Duration d) {
-        if (d == null || d.isNegative()) {
-            throw new IllegalArgumentException(key + " must be a duration >= 0 (for example PT30S) but was " + d);
-        }
     }
 }

@@ -1,11 +1,8 @@
 package org.kcrawl.fetcher.kafka;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,10 +22,12 @@ import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
+import org.kcrawl.common.runtime.LoopThread;
 import org.kcrawl.common.runtime.ManagedWorker;
+import org.kcrawl.common.runtime.Resources;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -89,10 +88,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final KafkaConsumer<String, byte[]> parkingConsumer;
     private final WorkerLoop<CrawlRequest> loop;
     private final WorkerLoop<CrawlRequest> parkingLoop;
-    private final Thread thread;
-    private final Thread parkingThread;
+    private final LoopThread thread;
+    private final LoopThread parkingThread;
     private final AutoCloseable dns;
-    private volatile Throwable failure;
     private boolean started;
     private boolean stopped;
 
@@ -200,20 +198,20 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         this.dns = dns;
         CrawlTopics topics = config.topics();
         String clientId = "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        List<AutoCloseable> built = new ArrayList<>();
+        Resources built = new Resources("half-built fetcher");
         try {
-            time = keep(built, new SystemTimeSource("kcrawl-fetch-timer"));
+            time = built.keep(new SystemTimeSource("kcrawl-fetch-timer"));
             metrics = new FetchMetrics(registry);
-            scheduler = keep(built, new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
+            scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
                     pages));
             pages.onRoom(scheduler::wake);
-            producer = keep(built, clients.producer(clientId));
-            sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-fetch-send"));
-            built.add(sendExecutor::shutdownNow);
-            restorer = keep(built, new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
+            producer = built.keep(clients.producer(clientId));
+            sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
+            built.keep(sendExecutor::shutdownNow);
+            restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
                     topics.seen(), seenStore(config), config.seenRestoreBudget()));
             seen = new SeenSet();
-            built.add(seen::close);
+            built.keep(seen::close);
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
@@ -224,7 +222,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     new FetchServices(scheduler, robots, seen, restorer, fetcher, outputs, metrics, time),
                     config.retryPolicy(), redirects, parking);
             DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
-            consumer = keep(built, clients.consumer(topics.fetcherGroup(), clientId, 500,
+            consumer = built.keep(clients.consumer(topics.fetcherGroup(), clientId, 500,
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
             // queued rest must not be crawled on the way out.
@@ -233,7 +231,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     Duration.ofMillis(100), Duration.ZERO));
             forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
             // One instance id serves both groups: it must be unique per group only.
-            parkingConsumer = keep(built, clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
+            parkingConsumer = built.keep(clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
             // must never pause a short tier.
@@ -242,11 +240,13 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     PARKED_HELD_PER_PARTITION, Long.MAX_VALUE, Duration.ofMillis(100), config.drainTimeout(),
                     WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL));
         } catch (RuntimeException e) {
-            closeAll(built);
+            built.closeAll();
             throw e;
         }
-        thread = daemon(() -> runLoop(loop), "kcrawl-fetcher-" + config.crawlName());
-        parkingThread = daemon(() -> runLoop(parkingLoop), "kcrawl-fetcher-parking-" + config.crawlName());
+        thread = new LoopThread("kcrawl-fetcher-" + config.crawlName(), loop::run, () -> { });
+        // Without the forwarder parked URLs would wait forever: its failure stops the whole worker visibly.
+        parkingThread = new LoopThread("kcrawl-fetcher-parking-" + config.crawlName(), parkingLoop::run,
+                loop::requestStop);
         registerGauges(registry);
     }
 
@@ -378,24 +378,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return metrics.pages();
     }
 
-    /** Failure records published and acknowledged. */
-    public long failures() {
-        return metrics.failures();
-    }
-
-    /** Failure records published and acknowledged, by reason (reasons that never happened left out). */
-    public Map<FailureReason, Long> failuresByReason() {
-        return metrics.failuresByReason();
+    /** How the consumed URLs ended: failure records (by reason) and retries published and acknowledged. */
+    public UrlOutcomes outcomes() {
+        return metrics.outcomes();
     }
 
     /** URLs skipped on purpose (duplicate, robots, max_pages, max_depth, out_of_scope). */
     public long skips() {
         return metrics.skips();
-    }
-
-    /** Retries re-published to the urls topic. */
-    public long retries() {
-        return metrics.retries();
     }
 
     /**
@@ -440,57 +430,32 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** Why the poll loop died, if it did. */
     public Optional<Throwable> failure() {
-        return Optional.ofNullable(failure);
-    }
-
-    private void runLoop(WorkerLoop<CrawlRequest> which) {
-        try {
-            which.run();
-        } catch (RuntimeException | Error e) {
-            // WorkerLoop has logged it; keep it for failure() so the caller can exit non-zero.
-            failure = e;
-            if (which == parkingLoop) {
-                // Without the forwarder parked URLs would wait forever: stop the whole worker visibly.
-                loop.requestStop();
-            }
-        }
+        return thread.failure().or(parkingThread::failure);
     }
 
     private void registerGauges(MeterRegistry registry) {
-        gauge(registry, "crawl.fetch.inflight", "requests on the wire", w -> w.scheduler.inFlight());
-        Gauge.builder(MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, this, w -> w.pages.unacked()).baseUnit("bytes")
-                .description("body bytes of fetched pages waiting for the broker").register(registry);
-        Gauge.builder(MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, this, w -> w.pages.receiving()).baseUnit("bytes")
-                .description("bytes held by the bodies of responses being received").register(registry);
-        gauge(registry, "crawl.fetch.queued", "URLs in host queues", w -> w.scheduler.queued());
-        gauge(registry, "crawl.fetch.waiting", "URLs waiting for a not-before time or robots.txt",
-                w -> w.handler.waiting());
-        gauge(registry, "crawl.fetch.hosts", "hosts with politeness state", w -> w.scheduler.hosts());
-        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, "hosts with requests queued for politeness",
-                w -> w.scheduler.backloggedHosts());
+        gauge(registry, MeterCatalogue.FETCH_INFLIGHT, w -> w.scheduler.inFlight());
+        gauge(registry, MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, w -> w.pages.unacked());
+        gauge(registry, MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, w -> w.pages.receiving());
+        gauge(registry, MeterCatalogue.FETCH_QUEUED, w -> w.scheduler.queued());
+        gauge(registry, MeterCatalogue.FETCH_WAITING, w -> w.handler.waiting());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS, w -> w.scheduler.hosts());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, w -> w.scheduler.backloggedHosts());
         for (HeldBy cap : HeldBy.values()) {
-            Gauge.builder(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.heldHosts(cap))
-                    .description("backlogged hosts by the limit that holds them back").tag("cap", cap.tag())
+            Meters.gauge(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.heldHosts(cap)).tag("cap", cap.tag())
                     .register(registry);
         }
-        gauge(registry, "crawl.fetch.seen.completed", "completed fingerprints held", w -> w.seen.completedCount());
-        gauge(registry, "crawl.fetch.seen.claimed", "claimed fingerprints held", w -> w.seen.claimedCount());
-        gauge(registry, ParkingMetrics.HELD, "parked URLs waiting for the end of their tier delay",
-                w -> w.forwarder.held());
-        FunctionCounter.builder(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
-                .description("seen-topic records read by seen-set restores").register(registry);
-        FunctionCounter.builder(MeterCatalogue.FETCH_DEAD_LETTERS, this,
-                        w -> w.loop.deadLettered() + w.parkingLoop.deadLettered())
-                .description("URL messages sent to the dead-letter topic").register(registry);
+        gauge(registry, MeterCatalogue.FETCH_SEEN_COMPLETED, w -> w.seen.completedCount());
+        gauge(registry, MeterCatalogue.FETCH_SEEN_CLAIMED, w -> w.seen.claimedCount());
+        gauge(registry, ParkingMetrics.HELD, w -> w.forwarder.held());
+        Meters.functionCounter(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
+                .register(registry);
+        Meters.functionCounter(MeterCatalogue.FETCH_DEAD_LETTERS, this,
+                w -> w.loop.deadLettered() + w.parkingLoop.deadLettered()).register(registry);
     }
 
-    private void gauge(MeterRegistry registry, String name, String description, ToDoubleFunction<FetcherWorker> f) {
-        Gauge.builder(name, this, f).description(description).register(registry);
-    }
-
-    private static <T extends AutoCloseable> T keep(List<AutoCloseable> built, T resource) {
-        built.add(resource);
-        return resource;
+    private void gauge(MeterRegistry registry, String name, ToDoubleFunction<FetcherWorker> f) {
+        Meters.gauge(name, this, f).register(registry);
     }
 
     private static void closeQuietly(AutoCloseable resource) {
@@ -502,21 +467,5 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         } catch (Exception e) {
             log.warn("closing {} failed: {}", resource.getClass().getSimpleName(), e.toString());
         }
-    }
-
-    private static void closeAll(List<AutoCloseable> built) {
-        for (int i = built.size() - 1; i >= 0; i--) {
-            try {
-                built.get(i).close();
-            } catch (Exception e) {
-                log.warn("closing a half-built fetcher failed: {}", e.toString());
-            }
-        }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 }

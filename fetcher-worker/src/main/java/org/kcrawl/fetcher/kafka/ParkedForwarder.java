@@ -171,6 +171,7 @@ public final class ParkedForwarder implements RecordHandler<CrawlRequest> {
         });
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private static Integer urlsPartition(ConsumerRecord<String, byte[]> record) {
         Header header = record.headers().lastHeader(Outputs.PARTITION_HEADER);
         if (header == null || header.value() == null) {

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 
 /**
  * Meters of URL parking ({@link MeterCatalogue} describes them). Tags are bounded: the tier is
@@ -30,14 +31,12 @@ public final class ParkingMetrics {
             throw new IllegalArgumentException("registry must not be null");
         }
         this.registry = registry;
-        this.forwarded = Counter.builder(FORWARDED).description("parked URLs forwarded back to the urls topic")
-                .register(registry);
+        this.forwarded = Meters.counter(FORWARDED).register(registry);
     }
 
     void parked(String tier) {
         parkedCount.incrementAndGet();
-        parked.computeIfAbsent(tier, t -> Counter.builder(PARKED)
-                .description("URLs published to wait outside memory")
+        parked.computeIfAbsent(tier, t -> Meters.counter(PARKED)
                 .tag("tier", t)
                 .register(registry)).increment();
     }

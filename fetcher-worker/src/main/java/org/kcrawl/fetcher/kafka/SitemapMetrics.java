@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.kafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 
 /** The fetcher's sitemap meter: sitemap URLs it took from robots.txt and published on the urls topic. */
 final class SitemapMetrics {
@@ -15,9 +16,7 @@ final class SitemapMetrics {
         if (registry == null) {
             throw new IllegalArgumentException("registry must not be null");
         }
-        this.discovered = Counter.builder(DISCOVERED)
-                .description("sitemap URLs published from robots.txt Sitemap: lines")
-                .register(registry);
+        this.discovered = Meters.counter(DISCOVERED).register(registry);
     }
 
     void discovered(int n) {

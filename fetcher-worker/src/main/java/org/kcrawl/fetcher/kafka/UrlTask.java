@@ -1,31 +1,22 @@
 package org.kcrawl.fetcher.kafka;
 
 import java.time.Instant;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.fetcher.politeness.AbstractHostTask;
 import org.kcrawl.fetcher.politeness.Permit;
 
 /** One consumed URL on its way through the handler; {@link #done} completes when its outputs are acknowledged. */
-final class UrlTask extends AbstractHostTask {
-    final CrawlRequest request;
-    final String key;
+final class UrlTask extends ConsumedTask {
     final long fingerprint;
-    final CompletableFuture<Void> done = new CompletableFuture<>();
     /** The host budget's counts this URL is charged to, or null when it is not charged. */
     volatile HostCounts hostCharge;
     /** Acknowledgement of the robots.txt sitemap requests this URL publishes, or null when it publishes none. */
     volatile CompletableFuture<Void> sitemaps;
-    private final long offset;
     private final FetchHandler handler;
 
     UrlTask(CrawlRequest request, String key, String host, int partition, long offset, long epoch, long fingerprint,
             FetchHandler handler) {
-        super(host, partition, epoch);
-        this.request = request;
-        this.key = key;
-        this.offset = offset;
+        super(request, key, host, partition, offset, epoch);
         this.fingerprint = fingerprint;
         this.handler = handler;
     }
@@ -56,28 +47,12 @@ final class UrlTask extends AbstractHostTask {
     }
 
     @Override
-    public long offset() {
-        return offset;
-    }
-
-    @Override
     public void start(Permit permit) {
         handler.fetch(this, permit);
     }
 
     @Override
-    public boolean deferrable() {
-        return true;
-    }
-
-    @Override
     public void defer(Instant notBefore) {
         handler.deferred(this, notBefore);
-    }
-
-    @Override
-    public void cancel(String why) {
-        // The partition is gone: the poll loop ignores this outcome and the next owner redoes the URL.
-        done.completeExceptionally(new CancellationException(request.url() + ": " + why));
     }
 }

@@ -91,11 +91,6 @@ public final class AddressGuard {
         return denied;
     }
 
-    /** True when this guard opens every address outside the denied ranges. */
-    public boolean allowsPrivate() {
-        return allowPrivate;
-    }
-
     private static Optional<Cidr> firstContaining(List<Cidr> ranges, byte[] raw) {
         for (Cidr cidr : ranges) {
             if (cidr.contains(raw)) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.Checks;
 
 /**
  * Asynchronous DNS on a Netty event loop, with a cache whose entries live no longer than the record
@@ -40,8 +41,8 @@ public final class DnsHostResolver implements HostResolver {
     /** A resolver running on {@code loop} with the given query timeout and cache bounds. */
     public DnsHostResolver(EventLoop loop, Duration queryTimeout, Duration maxTtl, Duration negativeTtl) {
         Objects.requireNonNull(loop, "loop must not be null");
-        requirePositive(queryTimeout, "queryTimeout");
-        requirePositive(maxTtl, "maxTtl");
+        Checks.positive(queryTimeout, "queryTimeout");
+        Checks.positive(maxTtl, "maxTtl");
         Objects.requireNonNull(negativeTtl, "negativeTtl must not be null");
         int maxTtlSeconds = (int) Math.min(Integer.MAX_VALUE, Math.max(1, maxTtl.toSeconds()));
         int negativeSeconds = (int) Math.min(Integer.MAX_VALUE, Math.max(0, negativeTtl.toSeconds()));
@@ -87,11 +88,5 @@ public final class DnsHostResolver implements HostResolver {
             name = name.substring(0, name.length() - 1);
         }
         return name.equals("invalid") || name.endsWith(".invalid");
-    }
-
-    private static void requirePositive(Duration d, String name) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive but was " + d);
-        }
     }
 }

@@ -170,10 +170,6 @@ final class HostPace {
         return now >= quietSince;
     }
 
-    double slowdown() {
-        return slowdown;
-    }
-
     private void respace() {
         // A longer interval must hold from the last start, not only from the next refill.
         tat = Math.max(tat, lastStart + interval());

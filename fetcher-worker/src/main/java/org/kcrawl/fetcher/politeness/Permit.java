@@ -93,11 +93,6 @@ public final class Permit implements SendListener {
         release(Feedback.NONE, 0);
     }
 
-    /** True once released. */
-    public boolean isReleased() {
-        return released.get();
-    }
-
     /** The address key this request counts against. */
     public String address() {
         return address;

@@ -99,6 +99,7 @@ final class RobotsFetch extends AbstractHostTask {
         owner.scheduler().submit(next(target, hop + 1), null);
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void onFailure(Throwable error) {
         if (error instanceof FetchRejectedException rejected) {
             if (rejected.kind() == FetchRejectedException.Kind.CLOSED) {

@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.http.HttpFetcher;
 import org.kcrawl.fetcher.politeness.HostScheduler;
@@ -81,8 +83,7 @@ public final class RobotsRules implements RobotsPolicy {
                 .expireAfterWrite(settings.unreachableRetry().multipliedBy(3).plus(settings.unreachableGiveUp()))
                 .build();
         for (HostRobots.Kind kind : HostRobots.Kind.values()) {
-            fetched.put(kind, Counter.builder("crawl.fetch.robots")
-                    .description("robots.txt files resolved, by what they amounted to")
+            fetched.put(kind, Meters.counter(MeterCatalogue.FETCH_ROBOTS)
                     .tag("result", kind.name().toLowerCase(Locale.ROOT))
                     .register(registry));
         }
@@ -112,8 +113,8 @@ public final class RobotsRules implements RobotsPolicy {
         return Optional.ofNullable(streaks.getIfPresent(origin(url)));
     }
 
-    /** Origins whose rules are cached (including ones still loading). */
-    public long cachedOrigins() {
+    /** Origins whose rules are cached (including ones still loading); tests check the cache's bound. */
+    long cachedOrigins() {
         cache.synchronous().cleanUp();
         return cache.synchronous().estimatedSize();
     }

@@ -143,11 +143,6 @@ final class RocksCompleted implements CompletedSet {
         }
     }
 
-    /** The checkpoint as stored (tests read it). */
-    long checkpoint() {
-        return checkpoint;
-    }
-
     @Override
     public void close() {
         if (closed) {

@@ -1,31 +1,25 @@
 package org.kcrawl.fetcher.kafka;
 
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
 import org.kcrawl.common.url.HostKey;
+import org.kcrawl.testkit.kafka.TopicContents;
 
 /**
  * One crawl's topics on a broker, for integration tests and benchmarks: creates them, builds fetcher
@@ -105,33 +99,12 @@ public final class CrawlHarness {
 
     /** Every record of {@code topic}, read to the end it had when this was called. */
     public List<ConsumerRecord<String, byte[]>> read(String topic) {
-        try (KafkaConsumer<String, byte[]> consumer = clients.consumer(null, "reader-" + topics.crawlName(), 5000)) {
-            List<TopicPartition> tps = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
-            consumer.assign(tps);
-            consumer.seekToBeginning(tps);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(tps, Duration.ofSeconds(30));
-            List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
-            Set<TopicPartition> done = new HashSet<>();
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (done.size() < tps.size()) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("could not read " + topic + " to its end " + ends);
-                }
-                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
-                for (TopicPartition tp : tps) {
-                    if (consumer.position(tp) >= ends.get(tp)) {
-                        done.add(tp);
-                    }
-                }
-            }
-            return out;
-        }
+        return TopicContents.readAll(clients, topic);
     }
 
     /** The messages of {@code topic} decoded as {@code type}. */
     public <T> List<T> readAs(String topic, Class<T> type) {
-        return read(topic).stream().map(r -> decode(r.value(), type)).toList();
+        return TopicContents.decoded(clients, topic, type);
     }
 
     /**
@@ -142,14 +115,6 @@ public final class CrawlHarness {
         try (Admin admin = clients.admin()) {
             ConsumerLag lag = new ConsumerLag(admin);
             return lag.of(topics.fetcherGroup(), topics.urls()) + lag.of(topics.parkingGroup(), topics.parkedTopics());
-        }
-    }
-
-    private static <T> T decode(byte[] bytes, Class<T> type) {
-        try {
-            return MessageCodec.get().decode(bytes, type);
-        } catch (MalformedMessageException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

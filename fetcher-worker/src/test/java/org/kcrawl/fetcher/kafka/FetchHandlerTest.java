@@ -416,7 +416,7 @@ class FetchHandlerTest {
         assertThat(failure.attempts()).isEqualTo(1);
         assertThat(f.sent(HandlerFixture.TOPICS.failures()).get(0).key()).isEqualTo(URL);
         assertThat(f.sent(HandlerFixture.TOPICS.seen())).hasSize(1);
-        assertThat(f.metrics.failures()).isEqualTo(1);
+        assertThat(f.metrics.outcomes().failures()).isEqualTo(1);
     }
 
     @Test

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,17 +15,14 @@ import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
-import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
@@ -35,6 +31,7 @@ import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.seen.SeenMarkers;
 import org.kcrawl.testkit.kafka.SharedKafka;
+import org.kcrawl.testkit.kafka.TopicContents;
 import org.kcrawl.testkit.web.RequestEvent;
 import org.kcrawl.testkit.web.SyntheticWeb;
 
@@ -88,23 +85,23 @@ class FetcherWorkerIT {
                 await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).until(() ->
                         first.pagesFetched() == expectedPages && first.skips() == duplicates.size() + 1
                                 && first.pending() == 0);
-                assertThat(first.failures()).isZero();
+                assertThat(first.outcomes().failures()).isZero();
                 assertThat(first.inFlight()).isZero();
                 assertThat(first.queued()).isZero();
             } finally {
                 first.stop();
             }
 
-            List<FetchedPage> pages = read(topics.pages()).stream().map(r -> decode(r.value(), FetchedPage.class))
+            List<FetchedPage> pages = TopicContents.readAll(clients, topics.pages()).stream().map(r -> TopicContents.decode(r.value(), FetchedPage.class))
                     .toList();
             assertThat(pages).extracting(FetchedPage::requestedUrl).doesNotHaveDuplicates()
                     .hasSize(expectedPages).doesNotContain(disallowed);
             assertThat(pages).allSatisfy(p -> assertThat(p.status()).isEqualTo(200));
-            Set<String> markers = read(topics.seen()).stream().map(ConsumerRecord::key).collect(Collectors.toSet());
+            Set<String> markers = TopicContents.readAll(clients, topics.seen()).stream().map(ConsumerRecord::key).collect(Collectors.toSet());
             Set<String> expectedMarkers = urls.stream().filter(u -> !u.equals(disallowed))
                     .map(u -> SeenMarkers.key(UrlFingerprint.of(u))).collect(Collectors.toSet());
             assertThat(markers).isEqualTo(expectedMarkers);
-            assertThat(read(topics.failures())).isEmpty();
+            assertThat(TopicContents.readAll(clients, topics.failures())).isEmpty();
 
             Set<String> flaky = web.flakyPages();
             for (int h = 0; h < HOSTS; h++) {
@@ -139,7 +136,7 @@ class FetcherWorkerIT {
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
                         second.skips() == urls.size() && second.pending() == 0);
                 assertThat(second.pagesFetched()).isZero();
-                assertThat(second.failures()).isZero();
+                assertThat(second.outcomes().failures()).isZero();
             } finally {
                 second.stop();
             }
@@ -152,7 +149,7 @@ class FetcherWorkerIT {
                     }
                 });
             }
-            assertThat(read(topics.pages())).hasSize(expectedPages);
+            assertThat(TopicContents.readAll(clients, topics.pages())).hasSize(expectedPages);
         }
     }
 
@@ -198,7 +195,7 @@ class FetcherWorkerIT {
                 second.stop();
             }
 
-            assertThat(read(topics.pages())).extracting(r -> decode(r.value(), FetchedPage.class).requestedUrl())
+            assertThat(TopicContents.readAll(clients, topics.pages())).extracting(r -> TopicContents.decode(r.value(), FetchedPage.class).requestedUrl())
                     .doesNotHaveDuplicates().hasSize(urls.size());
             for (int h = 0; h < hosts; h++) {
                 String host = web.hostAddress(h);
@@ -250,37 +247,6 @@ class FetcherWorkerIT {
             for (Future<?> f : acks) {
                 f.get();
             }
-        }
-    }
-
-    private List<ConsumerRecord<String, byte[]>> read(String topic) {
-        try (KafkaConsumer<String, byte[]> consumer = clients.consumer(null, "reader-" + crawl, 1000)) {
-            List<TopicPartition> tps = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
-            consumer.assign(tps);
-            consumer.seekToBeginning(tps);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(tps, Duration.ofSeconds(30));
-            List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
-            Set<TopicPartition> done = new HashSet<>();
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (done.size() < tps.size() && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
-                for (TopicPartition tp : tps) {
-                    if (consumer.position(tp) >= ends.get(tp)) {
-                        done.add(tp);
-                    }
-                }
-            }
-            assertThat(done).as("read %s to its end", topic).hasSize(tps.size());
-            return out;
-        }
-    }
-
-    private static <T> T decode(byte[] bytes, Class<T> type) {
-        try {
-            return MessageCodec.get().decode(bytes, type);
-        } catch (MalformedMessageException e) {
-            throw new AssertionError(e);
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.kcrawl.fetcher.kafka;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -40,7 +40,7 @@ class RobotsSitemapIT {
                 harness.seed(List.of(site.rootUrl(), site.pageUrls().get(0)));
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
                         .until(() -> fetcher.pagesFetched() == 4 && fetcher.pending() == 0);
-                assertThat(fetcher.failures()).isZero();
+                assertThat(fetcher.outcomes().failures()).isZero();
             } finally {
                 fetcher.stop();
             }

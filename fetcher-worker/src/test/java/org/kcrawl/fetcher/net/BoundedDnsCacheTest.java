@@ -62,7 +62,7 @@ class BoundedDnsCacheTest {
 
     @Test
     void anAnswerToAQueryWithAdditionalRecordsIsNotCached() throws Exception {
-        DnsRecord[] additionals = {new io.netty.handler.codec.dns.DefaultDnsRawRecord("x.", 
+        DnsRecord[] additionals = {new io.netty.handler.codec.dns.DefaultDnsRawRecord("x.",
                 io.netty.handler.codec.dns.DnsRecordType.OPT, 0, io.netty.buffer.Unpooled.EMPTY_BUFFER)};
         cache.cache("c.example.org", additionals, address(3, 1), 300, loop);
         assertThat(cache.get("c.example.org", NONE)).isNull();

@@ -193,9 +193,9 @@ final class PageDigest implements HtmlTokenizer.Sink {
             return true;
         }
         if (headNoscript) {
-            return !switch (name) {
-                case "basefont", "bgsound", "link", "meta", "noframes", "style" -> true;
-                default -> false;
+            return switch (name) {
+                case "basefont", "bgsound", "link", "meta", "noframes", "style" -> false;
+                default -> true;
             };
         }
         if (selectAt >= 0 && inBody) {

@@ -1,19 +1,17 @@
 package org.kcrawl.parser.kafka;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -23,7 +21,10 @@ import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.runtime.LoopThread;
+import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -48,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * another site brings that site in): a worker follows the crawl's scope topic from before its first
  * page until it stops, unless it was given sites someone else follows.
  */
-public final class ParserWorker implements AutoCloseable {
+public final class ParserWorker implements AutoCloseable, ManagedWorker {
     private static final Logger log = LoggerFactory.getLogger(ParserWorker.class);
     /** Beyond the drain time: closing the consumer, the last commit and the producer's flush. */
     private static final Duration STOP_SLACK = Duration.ofSeconds(20);
@@ -64,14 +65,13 @@ public final class ParserWorker implements AutoCloseable {
     private final CrawlSites sites;
     /** True when this worker follows the scope topic itself (it was not given sites someone else follows). */
     private final boolean followsScope;
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     private State state = State.NEW;
     private KafkaProducer<String, byte[]> producer;
     private ThreadPoolExecutor pool;
     private volatile WorkerLoop<FetchedPage> loop;
     private volatile ParseHandler handler;
-    private Thread pollThread;
+    private volatile LoopThread pollThread;
     private ScopeFollower scopeFollower;
 
     /**
@@ -152,6 +152,7 @@ public final class ParserWorker implements AutoCloseable {
             ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 1024 * 1024,
             ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 8 * 1024 * 1024);
 
+    @Override
     public synchronized void start() {
         if (state != State.NEW) {
             throw new IllegalStateException("a parser worker starts once; this one is " + state);
@@ -173,11 +174,8 @@ public final class ParserWorker implements AutoCloseable {
         loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class, handler,
                 deadLetters, config.workerLoopSettings());
         registerGauges();
-        pollThread = new Thread(loop, clientId + "-poll");
-        pollThread.setUncaughtExceptionHandler((t, e) -> {
-            failure.set(e);
-            log.error("{}: poll loop died; this worker has stopped consuming", clientId, e);
-        });
+        pollThread = new LoopThread(clientId + "-poll", loop, () -> log.error("{}: poll loop died; this worker has"
+                + " stopped consuming", clientId, pollThread.failure().orElse(null)));
         pollThread.start();
         state = State.RUNNING;
         log.info("{}: consuming {} with {} parse threads, at most {} pages or {} bytes in flight", clientId,
@@ -185,6 +183,7 @@ public final class ParserWorker implements AutoCloseable {
     }
 
     /** Stops gracefully and waits for it, within the drain time plus some slack. Idempotent. */
+    @Override
     public void stop() {
         stop(config.drainTimeout().plus(STOP_SLACK));
     }
@@ -227,7 +226,8 @@ public final class ParserWorker implements AutoCloseable {
     }
 
     /** Waits until the poll loop has ended (after {@link #stop()} or a fatal error). */
-    public boolean awaitStopped(Duration timeout) throws InterruptedException {
+    @Override
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
         WorkerLoop<FetchedPage> l = loop;
         if (l == null) {
             throw new IllegalStateException("the worker was never started");
@@ -242,6 +242,7 @@ public final class ParserWorker implements AutoCloseable {
     }
 
     /** Partitions of the pages topic the poll loop owns now (0 before it has joined the group). */
+    @Override
     public int assignedPartitions() {
         WorkerLoop<FetchedPage> l = loop;
         return l == null ? 0 : l.assignedPartitions();
@@ -254,6 +255,7 @@ public final class ParserWorker implements AutoCloseable {
     }
 
     /** True while the poll loop runs and has polled within {@code maxSilence}. */
+    @Override
     public boolean isAlive(Duration maxSilence) {
         WorkerLoop<FetchedPage> l = loop;
         return l != null && l.isAlive(maxSilence);
@@ -283,9 +285,11 @@ public final class ParserWorker implements AutoCloseable {
         return "kcrawl-parser-" + crawlName + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
-    /** What killed the poll loop, or null. */
-    public Throwable failure() {
-        return failure.get();
+    /** What killed the poll loop, if anything did. */
+    @Override
+    public Optional<Throwable> failure() {
+        LoopThread t = pollThread;
+        return t == null ? Optional.empty() : t.failure();
     }
 
     /** The counters: pages, records, links published and rejected by reason. */
@@ -311,16 +315,11 @@ public final class ParserWorker implements AutoCloseable {
     }
 
     private void registerGauges() {
-        Gauge.builder(MeterCatalogue.PARSE_PENDING, this, ParserWorker::pending)
-                .description("pages in flight: consumed, outputs not yet acknowledged").register(registry);
-        Gauge.builder(MeterCatalogue.PARSE_PENDING_BYTES, this, ParserWorker::pendingBytes).baseUnit("bytes")
-                .description("bytes of the pages in flight, bounded by max_pending_bytes").register(registry);
+        Meters.gauge(MeterCatalogue.PARSE_PENDING, this, ParserWorker::pending).register(registry);
+        Meters.gauge(MeterCatalogue.PARSE_PENDING_BYTES, this, ParserWorker::pendingBytes).register(registry);
         ThreadPoolExecutor p = pool;
-        Gauge.builder(MeterCatalogue.PARSE_QUEUE_SIZE, p, e -> e.getQueue().size())
-                .description("pages waiting for a parse thread").register(registry);
-        FunctionCounter.builder(MeterCatalogue.PARSE_DEAD_LETTERS, this, ParserWorker::deadLettered)
-                .description("pages sent to the dead-letter topic: undecodable or failing to process")
-                .register(registry);
+        Meters.gauge(MeterCatalogue.PARSE_QUEUE_SIZE, p, e -> e.getQueue().size()).register(registry);
+        Meters.functionCounter(MeterCatalogue.PARSE_DEAD_LETTERS, this, ParserWorker::deadLettered).register(registry);
     }
 
     private static Duration remaining(long deadlineNanos) {

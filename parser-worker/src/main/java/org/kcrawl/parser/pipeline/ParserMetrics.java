@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.parser.html.DetectedCharset;
 import org.kcrawl.parser.html.ParsedPage;
 import org.kcrawl.common.scope.RejectReason;
@@ -39,36 +40,25 @@ public final class ParserMetrics {
             throw new IllegalArgumentException("registry must not be null");
         }
         for (ParsedPage.Kind k : ParsedPage.Kind.values()) {
-            pages.put(k, Counter.builder(MeterCatalogue.PARSE_PAGES).tag("kind", tag(k.name()))
-                    .description("pages processed, by how they were treated").register(registry));
+            pages.put(k, Meters.counter(MeterCatalogue.PARSE_PAGES).tag("kind", tag(k.name())).register(registry));
         }
         for (DetectedCharset.Source s : DetectedCharset.Source.values()) {
-            charsets.put(s, Counter.builder(MeterCatalogue.PARSE_CHARSET).tag("source", s.tag())
-                    .description("how HTML bodies' character sets were chosen").register(registry));
+            charsets.put(s, Meters.counter(MeterCatalogue.PARSE_CHARSET).tag("source", s.tag()).register(registry));
         }
         for (RejectReason r : RejectReason.values()) {
-            rejected.put(r, Counter.builder(MeterCatalogue.PARSE_LINKS_REJECTED).tag("reason", r.tag())
-                    .description("links not published, by reason").register(registry));
+            rejected.put(r, Meters.counter(MeterCatalogue.PARSE_LINKS_REJECTED).tag("reason", r.tag())
+                    .register(registry));
         }
-        duration = Timer.builder(MeterCatalogue.PARSE_DURATION).description("parse and scope time per page")
-                .publishPercentileHistogram()
+        duration = Meters.timer(MeterCatalogue.PARSE_DURATION)
                 .minimumExpectedValue(HISTOGRAM_MIN)
                 .maximumExpectedValue(HISTOGRAM_MAX)
                 .register(registry);
-        budgetExceeded = Counter.builder(MeterCatalogue.PARSE_BUDGET_EXCEEDED)
-                .description("pages whose parse the time budget cut short").register(registry);
-        linksFound = Counter.builder(MeterCatalogue.PARSE_LINKS_FOUND).description("distinct usable links found")
-                .register(registry);
-        linksPublished = Counter.builder(MeterCatalogue.PARSE_LINKS_PUBLISHED)
-                .description("links acknowledged on the urls topic").register(registry);
-        linksSuppressed = Counter.builder(MeterCatalogue.PARSE_LINKS_SUPPRESSED)
-                .description("links not sent again: already published by this parser and acknowledged")
-                .register(registry);
-        recordsPublished = Counter.builder(MeterCatalogue.PARSE_RECORDS_PUBLISHED)
-                .description("records acknowledged on the records topic").register(registry);
-        routedToRender = Counter.builder(MeterCatalogue.PARSE_RENDER_ROUTED)
-                .description("pages that looked built by their scripts, sent to the render workers")
-                .register(registry);
+        budgetExceeded = Meters.counter(MeterCatalogue.PARSE_BUDGET_EXCEEDED).register(registry);
+        linksFound = Meters.counter(MeterCatalogue.PARSE_LINKS_FOUND).register(registry);
+        linksPublished = Meters.counter(MeterCatalogue.PARSE_LINKS_PUBLISHED).register(registry);
+        linksSuppressed = Meters.counter(MeterCatalogue.PARSE_LINKS_SUPPRESSED).register(registry);
+        recordsPublished = Meters.counter(MeterCatalogue.PARSE_RECORDS_PUBLISHED).register(registry);
+        routedToRender = Meters.counter(MeterCatalogue.PARSE_RENDER_ROUTED).register(registry);
     }
 
     /** Counts one page sent to the render workers instead of being recorded ({@code render_auto}). */

@@ -38,7 +38,7 @@ public final class ProcessCpuProfiler implements InternalProfiler {
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams,
+    public Collection<? extends Result<?>> afterIteration(BenchmarkParams benchmarkParams,
                                                        IterationParams iterationParams, IterationResult result) {
         double cpus = (double) (os.getProcessCpuTime() - cpuStart) / (System.nanoTime() - wallStart);
         return List.of(new ScalarResult(RESULT, cpus, "CPUs", AggregationPolicy.AVG));

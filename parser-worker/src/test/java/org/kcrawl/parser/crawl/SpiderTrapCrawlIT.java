@@ -77,7 +77,7 @@ class SpiderTrapCrawlIT {
                         .isEqualTo(expectedPages());
                 assertThat(site.requests()).filteredOn(r -> r.equals("/robots.txt")).hasSize(1);
                 assertThat(fetcher.pagesFetched()).isEqualTo(pages.size());
-                assertThat(fetcher.failures()).isZero();
+                assertThat(fetcher.outcomes().failures()).isZero();
                 assertThat(parser.metrics().recordsPublished()).isEqualTo(pages.size());
                 assertThat(parser.metrics().linksRejected(RejectReason.MAX_DEPTH)).as("calendar and paths hit the depth")
                         .isPositive();
@@ -128,7 +128,7 @@ class SpiderTrapCrawlIT {
         try (Admin admin = clients.admin()) {
             ConsumerLag lag = new ConsumerLag(admin);
             await().atMost(CRAWL_LIMIT).pollInterval(Duration.ofMillis(250)).until(() -> {
-                assertThat(parser.failure()).isNull();
+                assertThat(parser.failure()).isEmpty();
                 assertThat(fetcher.failure()).isEmpty();
                 boolean drained = fetcher.pending() == 0 && parser.pending() == 0
                         && lag.of(topics.fetcherGroup(), topics.urls()) == 0

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.kcrawl.render.cdp.CdpConnection;
 
 /**
@@ -20,7 +19,6 @@ public final class Browser implements AutoCloseable {
     private final int generation;
     private final int devtoolsPort;
     private final CompletableFuture<Void> gone = new CompletableFuture<>();
-    private final AtomicInteger tabs = new AtomicInteger();
 
     private Browser(BrowserProcess process, CdpConnection cdp, int generation, int devtoolsPort) {
         this.process = process;
@@ -88,14 +86,8 @@ public final class Browser implements AutoCloseable {
         attach.put("flatten", true);
         return cdp.send("Target.attachToTarget", attach).thenCompose(attached -> {
             Tab tab = new Tab(this, cdp, contextId, targetId, attached.path("sessionId").asText());
-            tabs.incrementAndGet();
             return tab.prepare().thenApply(v -> tab);
         });
-    }
-
-    /** Called by a tab that was closed. */
-    void tabClosed() {
-        tabs.decrementAndGet();
     }
 
     /** Completes when the browser is gone: its process ended or its connection closed. */
@@ -116,11 +108,6 @@ public final class Browser implements AutoCloseable {
     /** The loopback port of the browser's DevTools, which no page may request. */
     public int devtoolsPort() {
         return devtoolsPort;
-    }
-
-    /** Tabs open now. */
-    public int openTabs() {
-        return tabs.get();
     }
 
     /** The browser's version string, asked over DevTools (a liveness probe). */

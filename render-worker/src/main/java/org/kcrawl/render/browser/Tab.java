@@ -83,7 +83,6 @@ public final class Tab {
         closed = true;
         listener = e -> { };
         sessions.forEach(cdp::forget);
-        browser.tabClosed();
         if (!browser.alive()) {
             return CompletableFuture.completedFuture(null);
         }

@@ -1,5 +1,7 @@
 package org.kcrawl.render.kafka;
 
+import static org.kcrawl.fetcher.kafka.TaskSteps.unwrap;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -35,6 +36,7 @@ import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.FetchRejectedException;
 import org.kcrawl.fetcher.http.HttpResult;
 import org.kcrawl.fetcher.kafka.Plan;
+import org.kcrawl.fetcher.kafka.TaskSteps;
 import org.kcrawl.fetcher.politeness.Cancellable;
 import org.kcrawl.fetcher.politeness.Permit;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
@@ -73,6 +75,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     private final RenderLimits limits;
     private final Duration maxHold;
     private final TabSlots slots;
+    private final TaskSteps<RenderTask> steps;
     private final Map<RenderTask, Cancellable> holds = new ConcurrentHashMap<>();
     private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicInteger rendering = new AtomicInteger();
@@ -87,6 +90,8 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         this.limits = limits;
         this.maxHold = maxHold;
         this.slots = new TabSlots(tabs, perHost);
+        this.steps = new TaskSteps<>(log, "rendering", services.scheduler(), services.outputs(), services.time(),
+                this::releaseSlot, services.metrics()::failure);
     }
 
     @Override
@@ -146,11 +151,6 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     /** Pages being rendered now. */
     int rendering() {
         return rendering.get();
-    }
-
-    /** Tab slots held now. */
-    int slotsBusy() {
-        return slots.busy();
     }
 
     private void awaitNotBefore(RenderTask task) {
@@ -343,6 +343,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         }
     }
 
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void failedRender(RenderTask task, RenderResult.Failed failed) {
         try (LogContext context = task.logContext()) {
             log.info("rendering {} failed ({}): {}", task.request.url(), failed.reason().wireName(), failed.detail());
@@ -405,38 +406,8 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         });
     }
 
-    /** Runs a later step of {@code task} unless its partition changed owner; turns bugs into failure records. */
     private void step(RenderTask task, Runnable body) {
-        if (task.done.isDone()) {
-            return;
-        }
-        if (!owned(task)) {
-            task.cancel("partition revoked");
-            return;
-        }
-        try {
-            body.run();
-        } catch (CompletionException e) {
-            Throwable cause = unwrap(e);
-            if (cause instanceof CancellationException) {
-                task.cancel(cause.getMessage());
-            } else {
-                internalError(task, cause);
-            }
-        } catch (RuntimeException e) {
-            internalError(task, e);
-        }
-    }
-
-    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
-    private void internalError(RenderTask task, Throwable e) {
-        // A bug on one URL must neither stop the worker nor loop through rewinds: record it and go on.
-        try (LogContext context = task.logContext()) {
-            log.error("internal error while rendering {}", task.request.url(), e);
-        }
-        releaseSlot(task);
-        finish(task, List.of(s.outputs().failure(FailureRecord.of(task.request, FailureReason.INTERNAL,
-                String.valueOf(e), null, s.time().now()))), () -> s.metrics().failure(FailureReason.INTERNAL));
+        steps.run(task, body);
     }
 
     private void closeTab(Tab tab, RenderResult result) {
@@ -464,7 +435,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     }
 
     private boolean owned(RenderTask task) {
-        return s.scheduler().epoch(task.partition()) == task.epoch();
+        return steps.owned(task);
     }
 
     private static boolean renderable(FetchedPage page) {
@@ -481,14 +452,6 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         return new FetchedPage(p.v(), p.requestedUrl(), p.finalUrl(), p.status(), p.headers(), p.contentType(), p.body(),
                 p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), target, p.hops(), p.seed(), p.rendered(),
                 p.notModified(), p.revisitOf(), p.capture());
-    }
-
-    private static Throwable unwrap(Throwable t) {
-        Throwable cause = t;
-        while (cause instanceof CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
     }
 
     private static List<Integer> numbers(Collection<TopicPartition> partitions) {

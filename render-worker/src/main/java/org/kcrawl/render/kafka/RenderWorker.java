@@ -1,14 +1,11 @@
 package org.kcrawl.render.kafka;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,11 +22,13 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
+import org.kcrawl.common.runtime.LoopThread;
 import org.kcrawl.common.runtime.ManagedWorker;
+import org.kcrawl.common.runtime.Resources;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
@@ -39,6 +38,7 @@ import org.kcrawl.fetcher.kafka.FetcherConfig;
 import org.kcrawl.fetcher.kafka.Outputs;
 import org.kcrawl.fetcher.kafka.ResponsePlanner;
 import org.kcrawl.fetcher.kafka.SharedDns;
+import org.kcrawl.fetcher.kafka.UrlOutcomes;
 import org.kcrawl.fetcher.politeness.HostScheduler;
 import org.kcrawl.fetcher.politeness.PermitListener;
 import org.kcrawl.fetcher.politeness.ResolvedAddresses;
@@ -67,7 +67,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
             ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 1024 * 1024);
 
     private final FetcherConfig config;
-    private final List<AutoCloseable> owned;
+    private final Resources owned;
     private final SystemTimeSource time;
     private final HostScheduler scheduler;
     private final NettyHttpFetcher http;
@@ -78,8 +78,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
     private final ExecutorService sendExecutor;
     private final KafkaConsumer<String, byte[]> consumer;
     private final WorkerLoop<CrawlRequest> loop;
-    private final Thread thread;
-    private volatile Throwable failure;
+    private final LoopThread thread;
     private boolean started;
     private boolean stopped;
 
@@ -129,29 +128,29 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
         this.config = config;
         CrawlTopics topics = config.topics();
         String clientId = "renderer-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        List<AutoCloseable> built = new ArrayList<>();
+        Resources built = new Resources("render worker");
         if (follower != null) {
-            built.add(follower);
+            built.keep(follower);
         }
         try {
-            time = keep(built, new SystemTimeSource("kcrawl-render-timer"));
-            SharedDns dns = keep(built, SharedDns.start(http));
-            this.http = keep(built, new NettyHttpFetcher(http, dns.resolver()));
-            scheduler = keep(built, new HostScheduler(config.politeness(), time, new ResolvedAddresses(dns.resolver()),
+            time = built.keep(new SystemTimeSource("kcrawl-render-timer"));
+            SharedDns dns = built.keep(SharedDns.start(http));
+            this.http = built.keep(new NettyHttpFetcher(http, dns.resolver()));
+            scheduler = built.keep(new HostScheduler(config.politeness(), time, new ResolvedAddresses(dns.resolver()),
                     PermitListener.NONE));
             NioEventLoopGroup cdpLoop = new NioEventLoopGroup(1, new DefaultThreadFactory("kcrawl-cdp", true));
-            built.add(() -> cdpLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS));
-            Blackhole blackhole = keep(built, Blackhole.open(cdpLoop));
-            browsers = keep(built, new BrowserSupervisor(BrowserSettings.of(Path.of(config.browserPath()),
+            built.keep(() -> cdpLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS));
+            Blackhole blackhole = built.keep(Blackhole.open(cdpLoop));
+            browsers = built.keep(new BrowserSupervisor(BrowserSettings.of(Path.of(config.browserPath()),
                     config.browserSandbox()), cdpLoop, blackhole));
             browsers.start();
             metrics = new RenderMetrics(registry);
             // robots.txt meters are the fetchers'; a render worker reads robots.txt for its own pages only.
             RobotsPolicy robots = config.ignoreRobots() ? RobotsPolicy.ignore()
                     : new RobotsRules(this.http, scheduler, config.robots(), time, new SimpleMeterRegistry());
-            producer = keep(built, clients.producer(clientId));
-            sendExecutor = Executors.newSingleThreadExecutor(r -> daemon(r, "kcrawl-render-send"));
-            built.add(sendExecutor::shutdownNow);
+            producer = built.keep(clients.producer(clientId));
+            sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-render-send"));
+            built.keep(sendExecutor::shutdownNow);
             Outputs outputs = new Outputs(producer, topics, sendExecutor);
             RenderServices services = new RenderServices(scheduler, robots, this.http, browsers, outputs,
                     new ResponsePlanner(config.retryPolicy(), redirects), redirects, metrics, time);
@@ -159,18 +158,18 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
                     config.renderMaxRequests(), config.renderMaxBytes()),
                     RenderLimits.of(config.renderTimeout(), config.maxBodyBytes()), config.maxHold(),
                     config.renderTabs(), config.perHost());
-            consumer = keep(built, clients.consumer(topics.rendererGroup(), clientId, config.renderMaxPending(),
+            consumer = built.keep(clients.consumer(topics.rendererGroup(), clientId, config.renderMaxPending(),
                     SMALL_RECORDS));
             loop = new WorkerLoop<>("renderer", consumer, List.of(topics.render()), CrawlRequest.class, handler,
                     new DeadLetterPublisher(producer, topics.deadLetters()),
                     new WorkerLoopSettings(config.renderMaxPending(), config.renderMaxPending(),
                             Duration.ofMillis(100), Duration.ZERO));
         } catch (RuntimeException e) {
-            closeAll(built);
+            built.closeAll();
             throw e;
         }
         this.owned = built;
-        thread = daemon(this::runLoop, "kcrawl-renderer-" + config.crawlName());
+        thread = new LoopThread("kcrawl-renderer-" + config.crawlName(), loop::run, () -> { });
         registerMeters(registry);
     }
 
@@ -226,7 +225,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
             Thread.currentThread().interrupt();
         }
         owned.remove(consumer); // closed by its loop
-        closeAll(owned);
+        owned.closeAll();
     }
 
     @Override
@@ -251,7 +250,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
 
     @Override
     public Optional<Throwable> failure() {
-        return Optional.ofNullable(failure);
+        return thread.failure();
     }
 
     /** Consumed URLs whose outputs are not all acknowledged yet. */
@@ -284,66 +283,18 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
         return metrics.pagesCount();
     }
 
-    /** Failure records published. */
-    public long failures() {
-        return metrics.failures();
-    }
-
-    /** Retries published. */
-    public long retries() {
-        return metrics.retries();
-    }
-
-    /** Failure records published, by reason. */
-    public Map<FailureReason, Long> failuresByReason() {
-        return metrics.failuresByReason();
-    }
-
-    /** Browsers started again after one died. */
-    public long browserRestarts() {
-        return browsers.restarts();
-    }
-
-    private void runLoop() {
-        try {
-            loop.run();
-        } catch (RuntimeException | Error e) {
-            // WorkerLoop has logged it; keep it for failure() so the caller can exit non-zero.
-            failure = e;
-        }
+    /** How the consumed URLs ended: failure records (by reason) and retries published and acknowledged. */
+    public UrlOutcomes outcomes() {
+        return metrics.outcomes();
     }
 
     private void registerMeters(MeterRegistry registry) {
-        Gauge.builder(MeterCatalogue.RENDER_TABS, handler, RenderHandler::rendering)
-                .description("pages being rendered now").register(registry);
-        Gauge.builder(MeterCatalogue.RENDER_WAITING, handler, RenderHandler::waiting)
-                .description("URLs consumed and not rendering yet").register(registry);
-        FunctionCounter.builder(MeterCatalogue.RENDER_BROWSER_RESTARTS, browsers, BrowserSupervisor::restarts)
-                .description("browsers started again after one died").register(registry);
-        FunctionCounter.builder(MeterCatalogue.RENDER_PROXY_REFUSED, browsers, BrowserSupervisor::refusedByProxy)
-                .description("connections refused by the worker's proxy").register(registry);
-        FunctionCounter.builder(MeterCatalogue.RENDER_DEAD_LETTERS, loop, WorkerLoop::deadLettered)
-                .description("URL messages sent to the dead-letter topic").register(registry);
-    }
-
-    private static <T extends AutoCloseable> T keep(List<AutoCloseable> built, T resource) {
-        built.add(resource);
-        return resource;
-    }
-
-    private static void closeAll(List<AutoCloseable> built) {
-        for (int i = built.size() - 1; i >= 0; i--) {
-            try {
-                built.get(i).close();
-            } catch (Exception e) {
-                log.warn("closing {} failed: {}", built.get(i).getClass().getSimpleName(), e.toString());
-            }
-        }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
+        Meters.gauge(MeterCatalogue.RENDER_TABS, handler, RenderHandler::rendering).register(registry);
+        Meters.gauge(MeterCatalogue.RENDER_WAITING, handler, RenderHandler::waiting).register(registry);
+        Meters.functionCounter(MeterCatalogue.RENDER_BROWSER_RESTARTS, browsers, BrowserSupervisor::restarts)
+                .register(registry);
+        Meters.functionCounter(MeterCatalogue.RENDER_PROXY_REFUSED, browsers, BrowserSupervisor::refusedByProxy)
+                .register(registry);
+        Meters.functionCounter(MeterCatalogue.RENDER_DEAD_LETTERS, loop, WorkerLoop::deadLettered).register(registry);
     }
 }

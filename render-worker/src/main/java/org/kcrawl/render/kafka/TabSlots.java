@@ -102,11 +102,6 @@ final class TabSlots {
                 new org.kcrawl.common.kafka.AbandonedWorkException("the worker is stopping")));
     }
 
-    /** Slots held now. */
-    synchronized int busy() {
-        return busy;
-    }
-
     /** Pages waiting for a slot. */
     synchronized int waiting() {
         return waiting.size();

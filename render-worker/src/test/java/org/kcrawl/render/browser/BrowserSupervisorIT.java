@@ -13,10 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.url.HttpUrl;
-import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.http.NettyHttpFetcher;
-import org.kcrawl.render.BrowserFixture;
+import org.kcrawl.render.ScriptSiteFixture;
 import org.kcrawl.render.cdp.CdpConnection;
 import org.kcrawl.render.page.PageRender;
 import org.kcrawl.render.page.RenderEvents;
@@ -24,7 +22,6 @@ import org.kcrawl.render.page.RenderLimits;
 import org.kcrawl.render.page.RenderResult;
 import org.kcrawl.render.page.RequestRules;
 import org.kcrawl.testkit.browser.RequiresChromium;
-import org.kcrawl.testkit.web.ScriptSite;
 
 /**
  * A browser killed under a page (SIGKILL, as the kernel's OOM killer does): the page ends as
@@ -33,38 +30,29 @@ import org.kcrawl.testkit.web.ScriptSite;
  */
 @RequiresChromium
 class BrowserSupervisorIT {
-    private static BrowserFixture browser;
-    private static ScriptSite site;
-    private static NettyHttpFetcher http;
+    private static ScriptSiteFixture web;
 
     @BeforeAll
     static void start() {
-        browser = new BrowserFixture();
-        site = ScriptSite.builder().addresses("127.0.0.133", "127.0.0.134").pages(2).start();
-        http = new NettyHttpFetcher(HttpClientSettings.defaults().toBuilder()
-                .allowCidrs(List.of("127.0.0.133/32"))
-                .fullBodyContentTypes(List.of("text/html", "application/javascript", "application/json"))
-                .build());
+        web = new ScriptSiteFixture("127.0.0.133", "127.0.0.134", 2);
     }
 
     @AfterAll
     static void stop() {
-        http.close();
-        site.close();
-        browser.close();
+        web.close();
     }
 
     @Test
     void aKilledBrowserFailsItsPageAsCrashedAndIsReplacedByOneThatWorks() throws Exception {
-        Browser first = browser.browsers.live();
+        Browser first = web.browser.browsers.live();
         assertThat(first).isNotNull();
-        HttpResult document = http.fetch(site.url("/")).get(10, TimeUnit.SECONDS);
-        Tab tab = browser.browsers.openTab().get(10, TimeUnit.SECONDS);
+        HttpResult document = web.http.fetch(web.site.url("/")).get(10, TimeUnit.SECONDS);
+        Tab tab = web.browser.browsers.openTab().get(10, TimeUnit.SECONDS);
         // The page's script is never answered: the page is still loading when its browser dies.
         CompletableFuture<HttpResult> never = new CompletableFuture<>();
-        PageRender render = new PageRender(tab, HttpUrl.parse(site.url("/")), document,
+        PageRender render = new PageRender(tab, HttpUrl.parse(web.site.url("/")), document,
                 new RequestRules(ScopeMode.HOST, List.of("document", "script"), 50, 8 << 20), url -> never,
-                browser.time, RenderLimits.of(Duration.ofSeconds(30), 1 << 20), RenderEvents.NONE,
+                web.browser.time, RenderLimits.of(Duration.ofSeconds(30), 1 << 20), RenderEvents.NONE,
                 tab.browser().devtoolsPort());
         CompletableFuture<RenderResult> result = render.run();
 
@@ -75,12 +63,12 @@ class BrowserSupervisorIT {
         assertThat(((RenderResult.Failed) ended).reason()).isEqualTo(FailureReason.RENDER_CRASHED);
 
         // The supervisor hears of the death on its own listener: a tab is asked for once it has.
-        await().atMost(Duration.ofSeconds(10)).until(() -> browser.browsers.live() != first);
-        Tab next = browser.browsers.openTab().get(30, TimeUnit.SECONDS);
+        await().atMost(Duration.ofSeconds(10)).until(() -> web.browser.browsers.live() != first);
+        Tab next = web.browser.browsers.openTab().get(30, TimeUnit.SECONDS);
         try {
             assertThat(next.browser()).isNotSameAs(first);
             assertThat(next.browser().pid()).isNotEqualTo(first.pid());
-            assertThat(browser.browsers.restarts()).isEqualTo(1);
+            assertThat(web.browser.browsers.restarts()).isEqualTo(1);
             var answer = next.send("Runtime.evaluate", CdpConnection.params().put("expression", "6 * 7")
                     .put("returnByValue", true)).get(10, TimeUnit.SECONDS);
             assertThat(answer.path("result").path("value").asInt()).as("the new browser runs scripts").isEqualTo(42);

@@ -27,10 +27,10 @@ import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.kafka.FetcherConfig;
-import org.kcrawl.render.TopicRead;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.web.ScriptSite;
 import org.kcrawl.testkit.browser.RequiresChromium;
+import org.kcrawl.testkit.kafka.TopicContents;
 
 /**
  * A render worker against the shared broker, real Chromium and a loopback site built by its scripts:
@@ -84,7 +84,7 @@ class RenderWorkerIT {
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
                 .until(() -> worker.renderedPages() == urls.size() && worker.pending() == 0);
 
-        List<FetchedPage> pages = TopicRead.decoded(CLIENTS, TOPICS.pages(), FetchedPage.class);
+        List<FetchedPage> pages = TopicContents.decoded(CLIENTS, TOPICS.pages(), FetchedPage.class);
         assertThat(pages).extracting(FetchedPage::requestedUrl).containsExactlyInAnyOrderElementsOf(urls);
         for (FetchedPage page : pages) {
             String html = new String(page.body(), StandardCharsets.UTF_8);
@@ -96,7 +96,7 @@ class RenderWorkerIT {
         }
         assertThat(new String(pages.stream().filter(p -> p.requestedUrl().equals(site.url("/"))).findFirst()
                 .orElseThrow().body(), StandardCharsets.UTF_8)).contains("<a href=\"/p/4\">");
-        assertThat(TopicRead.all(CLIENTS, TOPICS.failures())).isEmpty();
+        assertThat(TopicContents.readAll(CLIENTS, TOPICS.failures())).isEmpty();
 
         assertThat(site.hits(site.otherUrl("/"))).as("requests that reached the other loopback host").isEmpty();
 
@@ -119,13 +119,13 @@ class RenderWorkerIT {
         publish(List.of(missing, script));
 
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
-                .until(() -> worker.plainPages() + worker.failures() >= before + 2 && worker.pending() == 0);
+                .until(() -> worker.plainPages() + worker.outcomes().failures() >= before + 2 && worker.pending() == 0);
 
-        List<FetchedPage> pages = TopicRead.decoded(CLIENTS, TOPICS.pages(), FetchedPage.class);
+        List<FetchedPage> pages = TopicContents.decoded(CLIENTS, TOPICS.pages(), FetchedPage.class);
         FetchedPage js = pages.stream().filter(p -> p.requestedUrl().equals(script)).findFirst().orElseThrow();
         assertThat(js.rendered()).isFalse();
         assertThat(js.contentType()).isEqualTo("application/javascript");
-        List<FailureRecord> failures = TopicRead.decoded(CLIENTS, TOPICS.failures(), FailureRecord.class);
+        List<FailureRecord> failures = TopicContents.decoded(CLIENTS, TOPICS.failures(), FailureRecord.class);
         assertThat(failures).extracting(FailureRecord::url).contains(missing);
     }
 

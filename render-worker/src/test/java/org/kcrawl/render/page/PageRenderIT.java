@@ -13,44 +13,32 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.url.HttpUrl;
-import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.http.NettyHttpFetcher;
-import org.kcrawl.render.BrowserFixture;
+import org.kcrawl.render.ScriptSiteFixture;
 import org.kcrawl.render.browser.Tab;
-import org.kcrawl.testkit.web.ScriptSite;
 import org.kcrawl.testkit.browser.RequiresChromium;
 
 /** One page in a real Chromium: its scripts run against a loopback site, their requests answered by the worker. */
 @RequiresChromium
 class PageRenderIT {
-    private static BrowserFixture browser;
-    private static ScriptSite site;
-    private static NettyHttpFetcher http;
+    private static ScriptSiteFixture web;
 
     @BeforeAll
     static void start() {
-        browser = new BrowserFixture();
-        site = ScriptSite.builder().addresses("127.0.0.131", "127.0.0.132").pages(3).start();
-        http = new NettyHttpFetcher(HttpClientSettings.defaults().toBuilder()
-                .allowCidrs(List.of("127.0.0.131/32"))
-                .fullBodyContentTypes(List.of("text/html", "application/javascript", "application/json"))
-                .build());
+        web = new ScriptSiteFixture("127.0.0.131", "127.0.0.132", 3);
     }
 
     @AfterAll
     static void stop() {
-        http.close();
-        site.close();
-        browser.close();
+        web.close();
     }
 
     private static RenderResult render(String url, ScopeMode scope, List<String> types) throws Exception {
-        HttpResult document = http.fetch(url).get(10, TimeUnit.SECONDS);
-        Tab tab = browser.browsers.openTab().get(10, TimeUnit.SECONDS);
+        HttpResult document = web.http.fetch(url).get(10, TimeUnit.SECONDS);
+        Tab tab = web.browser.browsers.openTab().get(10, TimeUnit.SECONDS);
         try {
             PageRender render = new PageRender(tab, HttpUrl.parse(url), document,
-                    new RequestRules(scope, types, 50, 8 << 20), http::fetch, browser.time,
+                    new RequestRules(scope, types, 50, 8 << 20), web.http::fetch, web.browser.time,
                     RenderLimits.of(Duration.ofSeconds(10), 1 << 20), RenderEvents.NONE,
                     tab.browser().devtoolsPort());
             return render.run().get(20, TimeUnit.SECONDS);
@@ -61,7 +49,7 @@ class PageRenderIT {
 
     @Test
     void theDomHasWhatTheScriptsBuilt() throws Exception {
-        RenderResult result = render(site.url("/"), ScopeMode.HOST, List.of("document", "script", "xhr", "fetch"));
+        RenderResult result = render(web.site.url("/"), ScopeMode.HOST, List.of("document", "script", "xhr", "fetch"));
 
         assertThat(result).isInstanceOf(RenderResult.Rendered.class);
         RenderResult.Rendered rendered = (RenderResult.Rendered) result;
@@ -70,24 +58,24 @@ class PageRenderIT {
                 .contains("<a href=\"/p/1\">").contains("<a href=\"/p/3\">");
         assertThat(rendered.requests()).as("app.js and the API call").isEqualTo(2);
         assertThat(rendered.navigatedTo()).isNull();
-        assertThat(site.requests(site.url("/app.js"))).isEqualTo(1);
+        assertThat(web.site.requests(web.site.url("/app.js"))).isEqualTo(1);
     }
 
     @Test
     void aScriptsRequestsToOtherHostsAreRefusedByScopeAndByTheAddressGuard() throws Exception {
-        RenderResult byScope = render(site.url("/leak"), ScopeMode.HOST, List.of("document", "script", "xhr", "fetch"));
-        RenderResult byGuard = render(site.url("/leak"), ScopeMode.ANY, List.of("document", "script", "xhr", "fetch"));
+        RenderResult byScope = render(web.site.url("/leak"), ScopeMode.HOST, List.of("document", "script", "xhr", "fetch"));
+        RenderResult byGuard = render(web.site.url("/leak"), ScopeMode.ANY, List.of("document", "script", "xhr", "fetch"));
 
         for (RenderResult r : List.of(byScope, byGuard)) {
             assertThat(new String(((RenderResult.Rendered) r).html(), StandardCharsets.UTF_8))
                     .contains("<title>Leak page</title>");
         }
-        assertThat(site.hits(site.otherUrl("/"))).as("the other loopback host saw nothing").isEmpty();
+        assertThat(web.site.hits(web.site.otherUrl("/"))).as("the other loopback host saw nothing").isEmpty();
     }
 
     @Test
     void aPageWhoseScriptsCannotRunNeverLoadsItsContentButIsStillTaken() throws Exception {
-        RenderResult result = render(site.url("/p/2"), ScopeMode.HOST, List.of("document"));
+        RenderResult result = render(web.site.url("/p/2"), ScopeMode.HOST, List.of("document"));
 
         String html = new String(((RenderResult.Rendered) result).html(), StandardCharsets.UTF_8);
         assertThat(html).contains("<title>Loading</title>").doesNotContain("<a ");
@@ -95,13 +83,13 @@ class PageRenderIT {
 
     @Test
     void aPageThatNeverLoadsTimesOut() throws Exception {
-        HttpResult document = http.fetch(site.url("/")).get(10, TimeUnit.SECONDS);
-        Tab tab = browser.browsers.openTab().get(10, TimeUnit.SECONDS);
+        HttpResult document = web.http.fetch(web.site.url("/")).get(10, TimeUnit.SECONDS);
+        Tab tab = web.browser.browsers.openTab().get(10, TimeUnit.SECONDS);
         try {
             // The script request is never answered: the page's load event cannot come.
-            PageRender render = new PageRender(tab, HttpUrl.parse(site.url("/")), document,
+            PageRender render = new PageRender(tab, HttpUrl.parse(web.site.url("/")), document,
                     new RequestRules(ScopeMode.HOST, List.of("document", "script"), 50, 8 << 20),
-                    url -> new CompletableFuture<>(), browser.time,
+                    url -> new CompletableFuture<>(), web.browser.time,
                     RenderLimits.of(Duration.ofSeconds(1), 1 << 20), RenderEvents.NONE, tab.browser().devtoolsPort());
             RenderResult result = render.run().get(10, TimeUnit.SECONDS);
 

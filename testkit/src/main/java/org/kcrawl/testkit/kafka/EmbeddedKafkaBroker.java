@@ -108,11 +108,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return brokerPort;
     }
 
-    /** The data directory given at start. */
-    public Path dataDir() {
-        return dataDir;
-    }
-
     /** The cluster id stored in the data directory, kept across restarts. */
     public String clusterId() {
         return clusterId;

@@ -45,11 +45,6 @@ public final class SiteGraph {
         return ids.keySet();
     }
 
-    /** Number of hosts in the web. */
-    public int hostCount() {
-        return layout.hosts();
-    }
-
     /** Number of pages on every host. */
     public int pagesPerHost() {
         return layout.pagesPerHost();

@@ -59,7 +59,7 @@ class EmbeddedKafkaBrokerIT {
             }
         }
 
-        List<ConsumerRecord<String, byte[]>> records = TopicReader.readAll(broker.bootstrapServers(), "roundtrip");
+        List<ConsumerRecord<String, byte[]>> records = TopicContents.readAll(clients(broker), "roundtrip");
         assertThat(records).hasSize(20);
         assertThat(records).extracting(r -> r.key() + "=" + new String(r.value(), UTF_8)).contains("k0=v0", "k19=v19");
     }
@@ -81,7 +81,8 @@ class EmbeddedKafkaBrokerIT {
             producer.send(new ProducerRecord<>("restart", "after", new byte[] {2})).get(30, TimeUnit.SECONDS);
         }
 
-        assertThat(TopicReader.readAll(servers, "restart")).extracting(ConsumerRecord::key).containsExactly("before", "after");
+        assertThat(TopicContents.readAll(KafkaClients.of(servers), "restart")).extracting(ConsumerRecord::key)
+                .containsExactly("before", "after");
     }
 
     @Test
@@ -113,7 +114,7 @@ class EmbeddedKafkaBrokerIT {
 
         try (EmbeddedKafkaBroker second = EmbeddedKafkaBroker.start(dir)) {
             assertThat(second.clusterId()).isEqualTo(clusterId);
-            assertThat(TopicReader.readAll(second.bootstrapServers(), "persisted"))
+            assertThat(TopicContents.readAll(clients(second), "persisted"))
                     .extracting(r -> new String(r.value(), UTF_8)).containsExactly("kept");
         }
     }
@@ -139,7 +140,7 @@ class EmbeddedKafkaBrokerIT {
             // Only closed segments are cleaned; each later write rolls the segment once segment.ms has passed.
             Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
                 producer.send(new ProducerRecord<>("compacted", "filler", new byte[0])).get(30, TimeUnit.SECONDS);
-                List<String> values = TopicReader.readAll(broker.bootstrapServers(), "compacted").stream()
+                List<String> values = TopicContents.readAll(clients(broker), "compacted").stream()
                         .filter(r -> r.key().equals("key")).map(r -> new String(r.value(), UTF_8)).toList();
                 assertThat(values).containsExactly("v50");
             });
@@ -156,7 +157,7 @@ class EmbeddedKafkaBrokerIT {
             RecordMetadata sent = producer.send(new ProducerRecord<>("large", "big", incompressible)).get(30, TimeUnit.SECONDS);
             assertThat(sent.serializedValueSize()).isEqualTo(incompressible.length);
         }
-        assertThat(TopicReader.readAll(broker.bootstrapServers(), "large").get(0).value()).isEqualTo(incompressible);
+        assertThat(TopicContents.readAll(clients(broker), "large").get(0).value()).isEqualTo(incompressible);
     }
 
     @Test

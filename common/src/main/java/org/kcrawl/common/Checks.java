@@ -1,12 +1,17 @@
-package org.kcrawl.common.message;
+package org.kcrawl.common;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import org.kcrawl.common.url.HttpUrl;
 
-/** Argument checks for message constructors; each failure names the offending field. */
+/**
+ * The one way to check an argument, a setting or a message field: each check returns what it was given
+ * (so it reads inline in an assignment), takes the value first and the name last, and throws an
+ * {@link IllegalArgumentException} whose message names the field and says what was wrong with it.
+ */
 public final class Checks {
     private Checks() {}
 
@@ -50,6 +55,38 @@ public final class Checks {
             throw new IllegalArgumentException(field + " must be >= 0 but was " + value);
         }
         return value;
+    }
+
+    /** Returns {@code value} or throws naming {@code field} when it is below {@code min}. */
+    public static int atLeast(int value, int min, String field) {
+        if (value < min) {
+            throw new IllegalArgumentException(field + " must be >= " + min + " but was " + value);
+        }
+        return value;
+    }
+
+    /** Returns {@code value} or throws naming {@code field} when it is below {@code min}. */
+    public static long atLeast(long value, long min, String field) {
+        if (value < min) {
+            throw new IllegalArgumentException(field + " must be >= " + min + " but was " + value);
+        }
+        return value;
+    }
+
+    /** Returns {@code d} or throws naming {@code field} when it is null, zero or negative. */
+    public static Duration positive(Duration d, String field) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(field + " must be a positive duration (for example PT30S) but was " + d);
+        }
+        return d;
+    }
+
+    /** Returns {@code d} or throws naming {@code field} when it is null or negative. */
+    public static Duration notNegative(Duration d, String field) {
+        if (d == null || d.isNegative()) {
+            throw new IllegalArgumentException(field + " must be a duration >= 0 (for example PT30S) but was " + d);
+        }
+        return d;
     }
 
     /**
