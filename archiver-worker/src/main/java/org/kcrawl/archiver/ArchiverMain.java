@@ -25,7 +25,7 @@ public final class ArchiverMain {
               --help          show this help
             logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides""";
 
-    private static final WorkerMain<ArchiverConfig, ManagedArchiver> MAIN = new WorkerMain<>("archiver-worker", USAGE,
+    private static final WorkerMain<ArchiverConfig, ArchiverWorker> MAIN = new WorkerMain<>("archiver-worker", USAGE,
             ArchiverConfig::load,
             (config, env, bindAddress) -> ArchiverProcess.start(config, env, bindAddress).process(),
             (config, process) -> log().info("archiver of crawl '{}' running against {}, writing to {}; metrics and"
@@ -45,10 +45,10 @@ public final class ArchiverMain {
         return MAIN.run(args, env, err, shuttingDown);
     }
 
-    private static void logProgress(ManagedArchiver managed) {
-        ArchiverMetrics m = managed.archiver().metrics();
+    private static void logProgress(ArchiverWorker archiver) {
+        ArchiverMetrics m = archiver.metrics();
         log().info("pages_archived={} files_finished={} skipped={} pending={}", m.pagesArchived(), m.filesFinished(),
-                m.skippedPages(), managed.archiver().pending());
+                m.skippedPages(), archiver.pending());
     }
 
     /** Obtained on use, so no logger exists before the log format has been chosen. */

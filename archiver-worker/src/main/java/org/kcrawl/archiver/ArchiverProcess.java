@@ -12,9 +12,9 @@ import org.kcrawl.common.runtime.WorkerProcessSpec;
  * runs one; tests start one to scrape it.
  */
 public final class ArchiverProcess implements AutoCloseable {
-    private final WorkerProcess<ManagedArchiver> process;
+    private final WorkerProcess<ArchiverWorker> process;
 
-    private ArchiverProcess(WorkerProcess<ManagedArchiver> process) {
+    private ArchiverProcess(WorkerProcess<ArchiverWorker> process) {
         this.process = process;
     }
 
@@ -30,21 +30,21 @@ public final class ArchiverProcess implements AutoCloseable {
         return new ArchiverProcess(WorkerProcess.start(spec(config), env, bindAddress));
     }
 
-    static WorkerProcessSpec<ManagedArchiver> spec(ArchiverConfig config) {
+    static WorkerProcessSpec<ArchiverWorker> spec(ArchiverConfig config) {
         return new WorkerProcessSpec<>(MeterSpec.Worker.ARCHIVER, config.crawlName(), config.bootstrapServers(),
                 config.metricsPort(),
                 WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.topicLayout()),
-                (clients, telemetry) -> new ManagedArchiver(new ArchiverWorker(config, clients, telemetry.registry())));
+                (clients, telemetry) -> new ArchiverWorker(config, clients, telemetry.registry()));
     }
 
     /** The process this facade stands for: endpoints, readiness, termination. */
-    WorkerProcess<ManagedArchiver> process() {
+    WorkerProcess<ArchiverWorker> process() {
         return process;
     }
 
     /** The worker. */
     public ArchiverWorker worker() {
-        return process.worker().archiver();
+        return process.worker();
     }
 
     /** The port of {@code /metrics}, {@code /healthz} and {@code /readyz}. */

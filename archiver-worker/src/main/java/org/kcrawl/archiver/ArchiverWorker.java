@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -18,6 +19,7 @@ import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.Meters;
+import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * finishes the files an archiver that died left open ({@link OrphanRecovery}). Usable in-process (the
  * crawl command's {@code --warc}) and from {@link ArchiverMain}.
  */
-public final class ArchiverWorker implements AutoCloseable {
+public final class ArchiverWorker implements ManagedWorker, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ArchiverWorker.class);
     /** What the consumer reads ahead: pages wait there outside the poll loop's bounds, so a few MiB. */
     private static final Map<String, Object> PAGE_FETCHES = Map.of(
@@ -63,6 +65,7 @@ public final class ArchiverWorker implements AutoCloseable {
      * Finishes orphaned files, then starts consuming. Throws {@link UncheckedIOException} when the WARC
      * directory cannot be created or read.
      */
+    @Override
     public synchronized void start() {
         if (started || stopped) {
             throw new IllegalStateException("an archiver starts once");
@@ -101,6 +104,7 @@ public final class ArchiverWorker implements AutoCloseable {
      * Stops gracefully: the pages in hand are written and synced within the drain time, their offsets
      * committed, then the current file is finished. Idempotent.
      */
+    @Override
     public synchronized void stop() {
         if (stopped) {
             return;
@@ -128,7 +132,8 @@ public final class ArchiverWorker implements AutoCloseable {
     }
 
     /** Waits until the poll loop has ended (after {@link #stop()} or a fatal error). */
-    public boolean awaitStopped(Duration timeout) throws InterruptedException {
+    @Override
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
         return loop == null || loop.awaitStopped(timeout);
     }
 
@@ -139,20 +144,23 @@ public final class ArchiverWorker implements AutoCloseable {
     }
 
     /** Partitions of the pages topic owned now. */
+    @Override
     public int assignedPartitions() {
         WorkerLoop<FetchedPage> l = loop;
         return l == null ? 0 : l.assignedPartitions();
     }
 
     /** True while the poll loop runs and has polled within {@code maxSilence}. */
+    @Override
     public boolean isAlive(Duration maxSilence) {
         WorkerLoop<FetchedPage> l = loop;
         return l != null && l.isAlive(maxSilence);
     }
 
-    /** What killed the poll loop, or null. */
-    public Throwable failure() {
-        return failure.get();
+    /** What killed the poll loop, if anything did. */
+    @Override
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(failure.get());
     }
 
     /** The counters. */

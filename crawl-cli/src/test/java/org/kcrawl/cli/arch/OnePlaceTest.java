@@ -61,7 +61,7 @@ class OnePlaceTest {
     @Test
     void everyWorkerIsAManagedWorker() {
         classes().that().haveSimpleName("FetcherWorker").or().haveSimpleName("ParserWorker")
-                .or().haveSimpleName("RenderWorker")
+                .or().haveSimpleName("RenderWorker").or().haveSimpleName("ArchiverWorker")
                 .should().implement(ManagedWorker.class)
                 .because("a process starts, watches and stops each worker the same way, with no adapter")
                 .check(classes);
