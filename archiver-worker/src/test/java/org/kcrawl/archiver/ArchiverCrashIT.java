@@ -154,7 +154,15 @@ class ArchiverCrashIT {
                 FetchedPage page = new FetchedPage(SchemaVersions.PAGE, url, url, 200,
                         Map.of("content-type", "application/octet-stream"), "application/octet-stream", body,
                         Instant.now(), 3, 1, false, null, 0, false, false, false, null, capture);
-                producer.send(new ProducerRecord<>(topics.pages(), "127.0.0.1:8080", MessageCodec.get().encode(page)));
+                var sent = producer.send(new ProducerRecord<>(topics.pages(), "127.0.0.1:8080",
+                        MessageCodec.get().encode(page)));
+                if (i == 0) {
+                    // The first one alone: a partition that was just created may refuse a burst of batches
+                    // until its leader has the log (NOT_LEADER_OR_FOLLOWER), and the idempotent producer's
+                    // retries of a burst can then fall out of the broker's five-batch window
+                    // (OUT_OF_ORDER_SEQUENCE_NUMBER, retried until the delivery timeout).
+                    sent.get(60, TimeUnit.SECONDS);
+                }
             }
             producer.flush();
         }
