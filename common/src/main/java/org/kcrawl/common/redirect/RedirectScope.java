@@ -46,11 +46,6 @@ public final class RedirectScope {
                 d.maxOutlinks(), List.of(), List.of()), new CrawlSites());
     }
 
-    /** The site judgement behind this scope. */
-    public SiteScope scope() {
-        return sites;
-    }
-
     /**
      * True when {@code target} (absolute, normalized) is in scope for a redirect from {@code source}. A
      * rule that fails (a pathological pattern) refuses the target, as the parsers' chain does.
