@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * A web server in a process of its own that notes when each request arrived, with a clock of its own,
- * to judge politeness as a host sees it rather than as the crawler means it: nginx when it is
- * installed ({@link NginxJudge}), else a Netty server in a child JVM ({@link JvmJudge}). It serves
+ * to judge politeness as a host sees it rather than as the crawler means it: the kernel's receive
+ * timestamps read by a Python server where Python is installed ({@link ChildProcessJudge#kernelStamps}),
+ * else nginx ({@link NginxJudge}), else a Netty server in a child JVM ({@link ChildProcessJudge#jvm}). It serves
  * every address it is given on one port: a robots.txt per address and a small page for any other
  * path, each after {@code latency}.
  */
@@ -37,7 +38,11 @@ public interface ArrivalJudge extends AutoCloseable {
     void close();
 
     /**
-     * Starts the best judge available in {@code dir}: nginx if installed, else the child JVM.
+     * Starts the most precise judge available in {@code dir}. The kernel's stamps come first: a server
+     * that stamps in user space, even nginx at real-time priority, was seen to stamp a request 2-4 ms
+     * late on a saturated virtual machine (and the next on time), a gap shorter than the one the
+     * crawler left; the kernel stamps a segment as it enters the receive path, whenever the server
+     * gets to read it.
      *
      * @param robots the robots.txt body of each address; addresses not named get {@code User-agent: *}
      *               and nothing disallowed
@@ -45,10 +50,13 @@ public interface ArrivalJudge extends AutoCloseable {
     static ArrivalJudge start(Path dir, List<String> addresses, Map<String, String> robots, Duration latency)
             throws IOException, InterruptedException {
         Files.createDirectories(dir);
+        if (ChildProcessJudge.kernelStampsAvailable()) {
+            return ChildProcessJudge.kernelStamps(dir, addresses, robots, latency);
+        }
         if (NginxJudge.available()) {
             return NginxJudge.start(dir, addresses, robots, latency);
         }
-        return JvmJudge.start(dir, addresses, robots, latency);
+        return ChildProcessJudge.jvm(dir, addresses, robots, latency);
     }
 
     /** The gaps between consecutive arrivals, in order. */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.fetcher.judge.ArrivalJudge.Arrival;
 
 /**
- * Both judges serve what {@code PreciseServerPolitenessIT} relies on and log what they saw: robots.txt
+ * Every judge serves what {@code PreciseServerPolitenessIT} relies on and log what they saw: robots.txt
  * per address, pages after the latency, and each request under its address and path, in order, with
  * arrival times whose gaps are true to within the judge's resolution.
  */
@@ -37,8 +37,17 @@ class ArrivalJudgeIT {
     }
 
     @Test
+    void theKernelStampJudgeServesAndLogsArrivals() throws Exception {
+        assumeTrue(ChildProcessJudge.kernelStampsAvailable(), "python3 is not installed");
+        try (ArrivalJudge judge = ChildProcessJudge.kernelStamps(dir, ADDRESSES, Map.of("127.0.0.71",
+                "User-agent: *\nCrawl-delay: 2\n"), LATENCY)) {
+            check(judge);
+        }
+    }
+
+    @Test
     void theChildJvmServesAndLogsArrivals() throws Exception {
-        try (ArrivalJudge judge = JvmJudge.start(dir, ADDRESSES, Map.of("127.0.0.71", "User-agent: *\nCrawl-delay: 2\n"),
+        try (ArrivalJudge judge = ChildProcessJudge.jvm(dir, ADDRESSES, Map.of("127.0.0.71", "User-agent: *\nCrawl-delay: 2\n"),
                 LATENCY)) {
             check(judge);
         }
@@ -52,6 +61,7 @@ class ArrivalJudgeIT {
         String page = get(client, judge, "127.0.0.71", "/p/1");
         long pageNanos = System.nanoTime() - before;
         get(client, judge, "127.0.0.71", "/p/2");
+        long bothNanos = System.nanoTime() - before;
         judge.close();
 
         assertThat(robots).contains("Crawl-delay: 2");
@@ -65,6 +75,9 @@ class ArrivalJudgeIT {
             // The second page was asked for once the first was answered, so it arrived a latency later at least.
             long gap = ArrivalJudge.gaps(arrivals.get("127.0.0.71")).get(1);
             assertThat(gap).isGreaterThanOrEqualTo(LATENCY.toNanos() - judge.resolution().toNanos());
+            // And no more than the client took from sending the first to being answered the second: a
+            // judge whose stamps drift or lag would read the gap longer than it can have been.
+            assertThat(gap).isLessThanOrEqualTo(bothNanos + judge.resolution().toNanos());
         }
     }
 

@@ -32,7 +32,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The child process of {@link JvmJudge}: serves robots.txt and pages on the given loopback addresses
+ * The JVM child process of {@link ChildProcessJudge}: serves robots.txt and pages on the given loopback addresses
  * after a fixed latency, notes when each request's first bytes were read, and writes those notes to its
  * log once its standard input closes, then exits.
  */
@@ -42,7 +42,7 @@ public final class JvmJudgeServer {
 
     private JvmJudgeServer() {}
 
-    /** {@code args[0]}: the properties file {@link JvmJudge} wrote. */
+    /** {@code args[0]}: the properties file {@link ChildProcessJudge} wrote. */
     public static void main(String[] args) throws Exception {
         Properties p = new Properties();
         try (InputStream in = Files.newInputStream(Path.of(args[0]))) {

@@ -25,8 +25,9 @@ import org.kcrawl.testkit.kafka.SharedKafka;
  * Issue 14's bar, judged by the server: at 1, 5 and 20 requests/s per host, with Crawl-delay hosts
  * among them and every core kept busy by a spinning thread for the whole crawl, no two requests to a
  * host (robots.txt included) arrive closer than the host's interval, as a server with a clock of its
- * own logs them (nginx's {@code $msec - $request_time}; a Netty server in a child JVM where nginx is
- * not installed). Only the server's own resolution is forgiven (1 ms for nginx), nothing else.
+ * own logs them ({@link ArrivalJudge#start}: the kernel's receive timestamps; nginx's
+ * {@code $msec - $request_time} or a Netty server in a child JVM where Python is missing). Only the
+ * server's own resolution is forgiven (none for the kernel's stamps, 1 ms for nginx), nothing else.
  *
  * <p>Three fetchers crawl at once, one per rate, each with its own crawl; pages answer after 50 ms.
  * Halfway through, the 5/s crawl's fetcher is stopped and a new one takes its partitions over, so a
