@@ -30,8 +30,10 @@ import org.kcrawl.fetcher.net.Cidr;
  * @param fullBodyContentTypes media types whose body is read; others yield status and headers with
  *                             an empty body, and their connection is closed rather than drained. A
  *                             response without Content-Type is read (it may be HTML to sniff)
- * @param maxConnections open connections in total; also the cap on fetches in flight
+ * @param maxConnections the cap on fetches in flight, each on a connection of its own
  * @param maxConnectionsPerHost open connections per host name; also the cap on fetches in flight per host
+ * @param maxIdleConnections idle keep-alive connections kept for reuse, over all hosts, on top of the ones
+ *                           in use; 0 closes each connection after its exchange
  * @param idleConnectionTimeout how long an idle keep-alive connection is kept for reuse
  * @param eventLoopThreads I/O threads
  * @param allowPrivate when true, every address may be dialed (local use and tests only)
@@ -68,6 +70,7 @@ public record HttpClientSettings(
         List<String> fullBodyContentTypes,
         int maxConnections,
         int maxConnectionsPerHost,
+        int maxIdleConnections,
         Duration idleConnectionTimeout,
         int eventLoopThreads,
         boolean allowPrivate,
@@ -116,6 +119,7 @@ public record HttpClientSettings(
             throw new IllegalArgumentException("maxConnectionsPerHost (" + maxConnectionsPerHost
                     + ") must not exceed maxConnections (" + maxConnections + ")");
         }
+        Checks.atLeast(maxIdleConnections, 0, "maxIdleConnections");
         idleConnectionTimeout = Checks.positive(idleConnectionTimeout, "idleConnectionTimeout");
         Checks.atLeast(eventLoopThreads, 1, "eventLoopThreads");
         allowCidrs = cidrs(allowCidrs, "allowCidrs");
@@ -150,7 +154,7 @@ public record HttpClientSettings(
                 Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(30),
                 2 * 1024 * 1024, 8L * 1024 * 1024, 64 * 1024, 200,
                 List.of("text/html", "application/xhtml+xml"),
-                256, 8, Duration.ofSeconds(30),
+                256, 8, 1024, Duration.ofSeconds(30),
                 Runtime.getRuntime().availableProcessors(),
                 false, List.of(), false, null, List.of(),
                 Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30),
@@ -160,6 +164,11 @@ public record HttpClientSettings(
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder(this);
+    }
+
+    /** Connections open at once at most: one per fetch in flight, and the idle ones kept for reuse. */
+    public int maxOpenConnections() {
+        return (int) Math.min(Integer.MAX_VALUE, (long) maxConnections + maxIdleConnections);
     }
 
     /** The allowCidrs parsed. */
@@ -233,6 +242,7 @@ public record HttpClientSettings(
         private List<String> fullBodyContentTypes;
         private int maxConnections;
         private int maxConnectionsPerHost;
+        private int maxIdleConnections;
         private Duration idleConnectionTimeout;
         private int eventLoopThreads;
         private boolean allowPrivate;
@@ -265,6 +275,7 @@ public record HttpClientSettings(
             fullBodyContentTypes = s.fullBodyContentTypes;
             maxConnections = s.maxConnections;
             maxConnectionsPerHost = s.maxConnectionsPerHost;
+            maxIdleConnections = s.maxIdleConnections;
             idleConnectionTimeout = s.idleConnectionTimeout;
             eventLoopThreads = s.eventLoopThreads;
             allowPrivate = s.allowPrivate;
@@ -297,6 +308,7 @@ public record HttpClientSettings(
         public Builder fullBodyContentTypes(List<String> v) { fullBodyContentTypes = v; return this; }
         public Builder maxConnections(int v) { maxConnections = v; return this; }
         public Builder maxConnectionsPerHost(int v) { maxConnectionsPerHost = v; return this; }
+        public Builder maxIdleConnections(int v) { maxIdleConnections = v; return this; }
         public Builder idleConnectionTimeout(Duration v) { idleConnectionTimeout = v; return this; }
         public Builder eventLoopThreads(int v) { eventLoopThreads = v; return this; }
         public Builder allowPrivate(boolean v) { allowPrivate = v; return this; }
@@ -319,7 +331,7 @@ public record HttpClientSettings(
         public HttpClientSettings build() {
             return new HttpClientSettings(userAgent, extraHeaders, connectTimeout, tlsHandshakeTimeout,
                     idleReadTimeout, totalDeadline, maxBodyBytes, maxDecodedBytes, maxHeaderBytes, maxHeaderCount,
-                    fullBodyContentTypes, maxConnections, maxConnectionsPerHost, idleConnectionTimeout,
+                    fullBodyContentTypes, maxConnections, maxConnectionsPerHost, maxIdleConnections, idleConnectionTimeout,
                     eventLoopThreads, allowPrivate, allowCidrs, trustAllCertificates, trustedCertificates, proxies,
                     dnsQueryTimeout, dnsMaxTtl, dnsNegativeTtl, hostHeaders, denyCidrs, clientCertificate, clientKey,
                     proxyMode, proxyCoolDown, captureHeads);

@@ -94,6 +94,7 @@ final class ClientOptions {
                 // charged to the host that asked, so the target may briefly see one extra.
                 // (per_host + 1 without overflowing: a per_host of 2147483647 means "only concurrency binds".)
                 .maxConnectionsPerHost(c.perHost() >= c.concurrency() ? c.concurrency() : c.perHost() + 1)
+                .maxIdleConnections(c.maxIdleConnections())
                 .idleConnectionTimeout(c.idleConnectionTimeout())
                 .eventLoopThreads(c.ioThreads() == 0 ? Runtime.getRuntime().availableProcessors() : c.ioThreads())
                 .allowPrivate(c.allowPrivate())

@@ -148,6 +148,8 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  * @param maxHeaderBytes size of a response's status line and headers (default 64 KiB)
  * @param maxHeaderCount response header fields (default 200)
  * @param idleConnectionTimeout how long an idle keep-alive connection is kept (default 30 s)
+ * @param maxIdleConnections idle keep-alive connections kept for reuse over all hosts, on top of the
+ *                           {@code concurrency} in use (default 1024; 0 closes each after its exchange)
  * @param ioThreads the HTTP client's event loops; 0 (the default) is one per core
  * @param allowCidrs address ranges fetched even though they are not global, for example a lab network
  * @param denyCidrs address ranges never fetched even though they are global: a cluster's pod and service
@@ -272,6 +274,7 @@ public record FetcherConfig(
         @JsonProperty("max_header_bytes") int maxHeaderBytes,
         @JsonProperty("max_header_count") int maxHeaderCount,
         @JsonProperty("idle_connection_timeout") Duration idleConnectionTimeout,
+        @JsonProperty("max_idle_connections") int maxIdleConnections,
         @JsonProperty("io_threads") int ioThreads,
         @JsonProperty("allow_cidrs") List<String> allowCidrs,
         @JsonProperty("deny_cidrs") List<String> denyCidrs,
@@ -449,6 +452,7 @@ public record FetcherConfig(
         Checks.atLeast(maxHeaderBytes, 1024, "max_header_bytes");
         Checks.atLeast(maxHeaderCount, 1, "max_header_count");
         Checks.positive(idleConnectionTimeout, "idle_connection_timeout");
+        Checks.atLeast(maxIdleConnections, 0, "max_idle_connections");
         Checks.atLeast(ioThreads, 0, "io_threads");
         ClientOptions.checkCidrs("allow_cidrs", allowCidrs);
         allowCidrs = List.copyOf(allowCidrs);

@@ -15,7 +15,7 @@ class ConnectionPoolTest {
     private static final PoolKey A443 = new PoolKey(true, "a.example", 443);
     private static final PoolKey B80 = new PoolKey(false, "b.example", 80);
 
-    private final ConnectionPool pool = new ConnectionPool(3, 2, Duration.ofSeconds(30));
+    private final ConnectionPool pool = new ConnectionPool(3, 3, 2, Duration.ofSeconds(30));
 
     private PooledConnection open(PoolKey key) {
         PooledConnection pc = pool.reserve(key, ADDRESS);
@@ -69,6 +69,34 @@ class ConnectionPoolTest {
         assertThat(b.channel().isOpen()).isTrue();
         assertThat(a2.channel().isOpen()).isTrue();
         assertThat(pool.openConnections()).isEqualTo(3);
+    }
+
+    @Test
+    void idleConnectionsBeyondTheIdleCapCloseTheLeastRecentlyUsedFirst() {
+        ConnectionPool small = new ConnectionPool(10, 2, 4, Duration.ofSeconds(30));
+        PooledConnection[] pcs = new PooledConnection[3];
+        for (int i = 0; i < pcs.length; i++) {
+            pcs[i] = small.reserve(new PoolKey(false, "h" + i + ".example", 80), ADDRESS);
+            assertThat(small.connected(pcs[i], new EmbeddedChannel(), null)).isTrue();
+        }
+        for (PooledConnection pc : pcs) {
+            small.release(pc);
+        }
+        assertThat(small.idleConnections()).isEqualTo(2);
+        assertThat(small.openConnections()).isEqualTo(2);
+        assertThat(pcs[0].channel().isOpen()).as("the least recently used").isFalse();
+        assertThat(pcs[1].channel().isOpen()).isTrue();
+        assertThat(pcs[2].channel().isOpen()).isTrue();
+    }
+
+    @Test
+    void noIdleAllowanceClosesEachConnectionAfterItsExchange() {
+        ConnectionPool none = new ConnectionPool(10, 0, 4, Duration.ofSeconds(30));
+        PooledConnection pc = none.reserve(A80, ADDRESS);
+        assertThat(none.connected(pc, new EmbeddedChannel(), null)).isTrue();
+        none.release(pc);
+        assertThat(pc.channel().isOpen()).isFalse();
+        assertThat(none.openConnections()).isZero();
     }
 
     @Test

@@ -8,14 +8,17 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
+import javax.net.ServerSocketFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FailureReason;
@@ -47,7 +50,11 @@ class HostileServersIT {
     }
 
     private NettyHttpFetcher fetcher() {
-        fetcher = new NettyHttpFetcher(settings());
+        return fetcher(settings());
+    }
+
+    private NettyHttpFetcher fetcher(HttpClientSettings settings) {
+        fetcher = new NettyHttpFetcher(settings);
         return fetcher;
     }
 
@@ -270,6 +277,32 @@ class HostileServersIT {
         assertThat(server.connections()).isEqualTo(1);
         assertThat(f.idleConnections()).isEqualTo(1);
         assertThat(f.inFlight()).isZero();
+    }
+
+    @Test
+    void moreHostsThanTheInFlightCapKeepTheirConnectionsForReuse() throws Exception {
+        // Six hosts taken in turn, one fetch at a time, under an in-flight cap of four: the pool must
+        // keep each host's idle connection rather than evict it to connect to the next host.
+        List<LoopbackServer> hosts = new ArrayList<>();
+        try {
+            for (int i = 0; i < 6; i++) {
+                hosts.add(new LoopbackServer(InetAddress.getByName("127.0.0." + (21 + i)), ServerSocketFactory.getDefault(),
+                        LoopbackServerScripts.keepAlive("<html>ok</html>")));
+            }
+            NettyHttpFetcher f = fetcher(settings().toBuilder().maxConnections(4).maxConnectionsPerHost(2).build());
+            for (int round = 0; round < 5; round++) {
+                for (int i = 0; i < hosts.size(); i++) {
+                    f.fetch(hosts.get(i).url("http", "127.0.0." + (21 + i), "/p" + round)).get(5, TimeUnit.SECONDS);
+                }
+            }
+            assertThat(hosts).extracting(LoopbackServer::requests).containsOnly(5);
+            assertThat(hosts).as("connections each host accepted").extracting(LoopbackServer::connections).containsOnly(1);
+            assertThat(f.idleConnections()).isEqualTo(6);
+        } finally {
+            for (LoopbackServer h : hosts) {
+                h.close();
+            }
+        }
     }
 
     @Test

@@ -246,6 +246,7 @@ class FetcherConfigTest {
                 "concurrency: 100",
                 "per_host: 4",
                 "idle_connection_timeout: PT5S",
+                "max_idle_connections: 64",
                 "io_threads: 3",
                 "allow_private: true",
                 "allow_cidrs: [192.168.7.0/24]",
