@@ -36,6 +36,7 @@ public final class MessageCodec {
         this.pageVersion = pageVersion;
         mapper = JsonMapper.builder()
                 .addModule(new JavaTimeModule())
+                .addModule(IsoInstants.module()) // after JavaTimeModule: its Instant handlers win
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
