@@ -17,6 +17,11 @@ public interface HostAddresses {
 
     /** Every host its own address: the per-address cap then never binds tighter than the per-host one. */
     static HostAddresses byName() {
-        return host -> CompletableFuture.completedFuture("name:" + host);
+        return host -> CompletableFuture.completedFuture(ownKey(host));
+    }
+
+    /** An address key that {@code host} alone has: for a host whose address is not known. */
+    static String ownKey(String host) {
+        return "name:" + host;
     }
 }

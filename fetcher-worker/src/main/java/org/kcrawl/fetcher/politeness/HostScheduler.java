@@ -11,8 +11,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.Checks;
 import org.kcrawl.common.metrics.LogContext;
+import org.kcrawl.fetcher.politeness.TaskHandoffs.Deferral;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,7 +68,7 @@ public final class HostScheduler implements AutoCloseable {
 
     private final PolitenessSettings settings;
     private final TimeSource time;
-    private final HostAddresses addresses;
+    private final AddressLookups lookups;
     private final QueueHorizon horizon;
     private final PermitListener listener;
     private final StartGate gate;
@@ -78,7 +79,7 @@ public final class HostScheduler implements AutoCloseable {
     private final HeldHosts held;
     private final ArrayDeque<HostState> ready = new ArrayDeque<>();
     private final Map<Integer, Ownership> partitions = new HashMap<>();
-    private final ThreadLocal<boolean[]> pumping = ThreadLocal.withInitial(() -> new boolean[2]);
+    private final Trampoline pumping = new Trampoline();
     private long nextEpoch = 1;
     private int inFlight;
     private boolean closed;
@@ -111,26 +112,11 @@ public final class HostScheduler implements AutoCloseable {
      */
     public HostScheduler(PolitenessSettings settings, TimeSource time, HostAddresses addresses,
                          PermitListener listener, StartGate gate) {
-        if (settings == null) {
-            throw new IllegalArgumentException("settings must not be null");
-        }
-        if (time == null) {
-            throw new IllegalArgumentException("time must not be null");
-        }
-        if (addresses == null) {
-            throw new IllegalArgumentException("addresses must not be null");
-        }
-        if (listener == null) {
-            throw new IllegalArgumentException("listener must not be null");
-        }
-        if (gate == null) {
-            throw new IllegalArgumentException("gate must not be null");
-        }
-        this.gate = gate;
-        this.settings = settings;
-        this.time = time;
-        this.addresses = addresses;
-        this.listener = listener;
+        this.gate = Checks.notNull(gate, "gate");
+        this.settings = Checks.notNull(settings, "settings");
+        this.time = Checks.notNull(time, "time");
+        this.lookups = new AddressLookups(Checks.notNull(addresses, "addresses"), this::onAddress);
+        this.listener = Checks.notNull(listener, "listener");
         this.horizon = new QueueHorizon(settings);
         this.addressCaps = new AddressCaps(settings.perAddress());
         this.held = new HeldHosts(settings.perHost());
@@ -184,7 +170,7 @@ public final class HostScheduler implements AutoCloseable {
                 }
             }
         }
-        cancelAll(cancelled, "partition revoked");
+        TaskHandoffs.cancelAll(cancelled, "partition revoked");
         return cancelled.size();
     }
 
@@ -211,7 +197,7 @@ public final class HostScheduler implements AutoCloseable {
         if (waitingElsewhere < 0) {
             throw new IllegalArgumentException("waitingElsewhere must be >= 0 but was " + waitingElsewhere);
         }
-        Lookup lookup = new Lookup();
+        AddressLookups.Batch lookup = lookups.batch();
         Instant until = null;
         synchronized (lock) {
             Ownership o = partitions.get(partition);
@@ -239,7 +225,7 @@ public final class HostScheduler implements AutoCloseable {
             throw new IllegalArgumentException("task must not be null");
         }
         boolean accepted;
-        Lookup lookup = new Lookup();
+        AddressLookups.Batch lookup = lookups.batch();
         List<Deferral> deferred = List.of();
         synchronized (lock) {
             Ownership o = partitions.get(task.partition());
@@ -260,7 +246,7 @@ public final class HostScheduler implements AutoCloseable {
             task.cancel("partition " + task.partition() + " is not owned in epoch " + task.epoch());
             return;
         }
-        deferAll(deferred);
+        TaskHandoffs.deferAll(deferred);
         pump();
     }
 
@@ -276,7 +262,7 @@ public final class HostScheduler implements AutoCloseable {
                 evaluate(h, now);
             }
         }
-        deferAll(deferred);
+        TaskHandoffs.deferAll(deferred);
     }
 
     /** Tasks waiting in host queues; safe to read from any thread without the lock. */
@@ -400,7 +386,7 @@ public final class HostScheduler implements AutoCloseable {
                 sweep.cancel();
             }
         }
-        cancelAll(cancelled, "scheduler closed");
+        TaskHandoffs.cancelAll(cancelled, "scheduler closed");
     }
 
     /** The request of {@code permit} was written just now: the host's next start counts from here. */
@@ -479,7 +465,7 @@ public final class HostScheduler implements AutoCloseable {
             addressCaps.release(permit.address(), !closed, w -> hosts.get(w.host) == w && readyAfter(w, now));
             held.track(h);
         }
-        deferAll(deferred);
+        TaskHandoffs.deferAll(deferred);
         pump();
     }
 
@@ -489,26 +475,15 @@ public final class HostScheduler implements AutoCloseable {
      * more round, so the stack stays flat however many tasks complete at once.
      */
     private void pump() {
-        boolean[] state = pumping.get();
-        if (state[0]) {
-            state[1] = true;
-            return;
-        }
-        state[0] = true;
-        try {
-            do {
-                state[1] = false;
-                List<Start> batch;
-                synchronized (lock) {
-                    batch = takeReady();
-                }
-                for (Start s : batch) {
-                    startOne(s);
-                }
-            } while (state[1]);
-        } finally {
-            state[0] = false;
-        }
+        pumping.run(() -> {
+            List<Start> batch;
+            synchronized (lock) {
+                batch = takeReady();
+            }
+            for (Start s : batch) {
+                startOne(s);
+            }
+        });
     }
 
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
@@ -636,37 +611,23 @@ public final class HostScheduler implements AutoCloseable {
     }
 
     /** The state of {@code host}, created (and its address looked up) on first sight. */
-    private HostState stateOf(String host, int partition, Ownership o, long now, Lookup lookup) {
+    private HostState stateOf(String host, int partition, Ownership o, long now, AddressLookups.Batch lookup) {
         HostState h = hosts.get(host);
         if (h == null) {
             h = new HostState(host, partition, new HostPace(settings, o.assignedAt), now, backlog);
             hosts.put(host, h);
-            CompletableFuture<String> address = lookupAddress(host);
-            if (address.isDone() && !address.isCompletedExceptionally()) {
-                h.address = address.join();
-            } else {
-                lookup.add(h, address);
-            }
+            lookup.begin(h);
         }
         return h;
     }
 
-    private CompletableFuture<String> lookupAddress(String host) {
-        try {
-            CompletableFuture<String> f = addresses.of(host);
-            return f != null ? f : CompletableFuture.completedFuture("name:" + host);
-        } catch (RuntimeException e) {
-            log.warn("address lookup of {} failed; it counts as an address of its own: {}", host, e.toString());
-            return CompletableFuture.completedFuture("name:" + host);
-        }
-    }
-
-    private void onAddress(HostState h, String address, Throwable error) {
+    /** The address of {@code h} is known now (its lookup had to wait). */
+    private void onAddress(HostState h, String address) {
         synchronized (lock) {
             if (hosts.get(h.host) != h || h.address != null || closed) {
                 return;
             }
-            h.address = error != null || address == null ? "name:" + h.host : address;
+            h.address = address;
             evaluate(h, time.nanoTime());
         }
         pump();
@@ -728,62 +689,7 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
-    private static void cancelAll(List<HostTask> tasks, String why) {
-        for (HostTask t : tasks) {
-            try {
-                t.cancel(why);
-            } catch (RuntimeException e) {
-                try (LogContext context = t.logContext()) {
-                    log.error("cancelling a request to {} failed", t.host(), e);
-                }
-            }
-        }
-    }
-
-    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
-    private static void deferAll(List<Deferral> deferrals) {
-        for (Deferral d : deferrals) {
-            try {
-                d.task.defer(d.notBefore);
-            } catch (RuntimeException e) {
-                try (LogContext context = d.task.logContext()) {
-                    log.error("deferring a request to {} failed", d.task.host(), e);
-                }
-                d.task.cancel("failed to defer: " + e);
-            }
-        }
-    }
-
-
-    /** Address lookups begun under the lock, watched once it is released so callbacks never run inside it. */
-    private final class Lookup {
-        private List<HostState> states;
-        private List<CompletableFuture<String>> futures;
-
-        void add(HostState h, CompletableFuture<String> f) {
-            if (states == null) {
-                states = new ArrayList<>(1);
-                futures = new ArrayList<>(1);
-            }
-            states.add(h);
-            futures.add(f);
-        }
-
-        void watch() {
-            if (states == null) {
-                return;
-            }
-            for (int i = 0; i < states.size(); i++) {
-                HostState h = states.get(i);
-                futures.get(i).whenComplete((address, error) -> onAddress(h, address, error));
-            }
-        }
-    }
-
     private record Ownership(long epoch, long assignedAt) {}
 
     private record Start(HostTask task, Permit permit, long waitedNanos) {}
-
-    private record Deferral(HostTask task, Instant notBefore) {}
 }
