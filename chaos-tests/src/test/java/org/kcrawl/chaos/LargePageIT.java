@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
 
 /**

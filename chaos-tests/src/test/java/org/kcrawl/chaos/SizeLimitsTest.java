@@ -12,7 +12,7 @@ import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.topic.TopicLayout;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 
 /**
  * The size limits along a page's way are aligned with the fetcher's body cap: the producer accepts the

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.render.kafka.RenderMain;
 

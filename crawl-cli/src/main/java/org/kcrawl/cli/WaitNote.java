@@ -1,7 +1,7 @@
 package org.kcrawl.cli;
 
 import java.time.Duration;
-import org.kcrawl.fetcher.kafka.Waiting;
+import org.kcrawl.fetcher.crawl.Waiting;
 import org.kcrawl.fetcher.robots.RobotsUnreachable;
 
 /**

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.http.ProxyMode;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
 import org.kcrawl.fetcher.robots.RobotsSettings;
 import picocli.CommandLine;

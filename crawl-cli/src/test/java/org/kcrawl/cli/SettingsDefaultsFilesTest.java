@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
 
 /**

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FailureReason;
-import org.kcrawl.fetcher.kafka.Waiting;
+import org.kcrawl.fetcher.crawl.Waiting;
 import org.kcrawl.fetcher.robots.RobotsUnreachable;
 
 /** The note says what a crawl with nothing on the wire waits for, so it does not look hung. */

@@ -1,6 +1,6 @@
 package org.kcrawl.cli.admin;
 
-import org.kcrawl.fetcher.kafka.FetcherMain;
+import org.kcrawl.fetcher.crawl.FetcherMain;
 import picocli.CommandLine.Command;
 
 /** {@code crawl fetcher}: runs one fetcher worker against a Kafka cluster, as the fetcher-worker process does. */

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.metrics.CatalogueMarkdown;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.MeterSpec;
-import org.kcrawl.fetcher.kafka.SkipReason;
+import org.kcrawl.fetcher.crawl.SkipReason;
 import org.kcrawl.fetcher.politeness.HeldBy;
 import org.kcrawl.fetcher.robots.HostRobots;
 import org.kcrawl.parser.html.DetectedCharset;

@@ -10,7 +10,7 @@ import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.archiver.ArchiverConfig;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.render.kafka.RenderMain;
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
-import org.kcrawl.fetcher.kafka.CrawlHarness;
+import org.kcrawl.fetcher.crawl.CrawlHarness;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.web.SyntheticWeb;
 

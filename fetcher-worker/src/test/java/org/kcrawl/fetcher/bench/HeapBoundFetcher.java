@@ -12,9 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
-import org.kcrawl.fetcher.kafka.CrawlHarness;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
-import org.kcrawl.fetcher.kafka.FetcherWorker;
+import org.kcrawl.fetcher.crawl.CrawlHarness;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherWorker;
 import org.kcrawl.fetcher.net.HostResolver;
 import org.kcrawl.fetcher.politeness.ResolvedAddresses;
 

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.kcrawl.fetcher.kafka.PageMemory;
+import org.kcrawl.fetcher.crawl.PageMemory;
 import org.kcrawl.fetcher.net.HostResolver;
 
 /**

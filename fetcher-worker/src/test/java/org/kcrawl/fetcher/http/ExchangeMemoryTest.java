@@ -13,7 +13,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.kcrawl.fetcher.kafka.PageMemory;
+import org.kcrawl.fetcher.crawl.PageMemory;
 
 /**
  * A connection's body grows only with memory granted by the fetcher's {@link PageMemory}: a body that

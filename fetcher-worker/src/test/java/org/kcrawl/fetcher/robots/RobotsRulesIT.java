@@ -11,7 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.politeness.HostScheduler;
 import org.kcrawl.fetcher.politeness.SystemTimeSource;
 import org.kcrawl.testkit.web.SyntheticWeb;

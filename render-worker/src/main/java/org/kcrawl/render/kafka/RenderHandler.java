@@ -1,6 +1,6 @@
 package org.kcrawl.render.kafka;
 
-import static org.kcrawl.fetcher.kafka.TaskSteps.unwrap;
+import static org.kcrawl.fetcher.crawl.TaskSteps.unwrap;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -35,8 +35,8 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.http.FetchRejectedException;
 import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.kafka.Plan;
-import org.kcrawl.fetcher.kafka.TaskSteps;
+import org.kcrawl.fetcher.crawl.Plan;
+import org.kcrawl.fetcher.crawl.TaskSteps;
 import org.kcrawl.fetcher.politeness.Cancellable;
 import org.kcrawl.fetcher.politeness.Permit;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;

@@ -3,7 +3,7 @@ package org.kcrawl.render.kafka;
 import java.util.ArrayList;
 import java.util.List;
 import org.kcrawl.fetcher.http.HttpClientSettings;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 
 /** The render worker's HTTP client settings: the fetcher's, reading the bodies of what pages load besides HTML. */
 final class RenderHttp {

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.runtime.WorkerMain;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,7 +4,7 @@ import java.util.Map;
 import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.runtime.WorkerProcess;
 import org.kcrawl.common.runtime.WorkerProcessSpec;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 
 /**
  * A render worker as a container runs it (a {@link WorkerProcess}): meters, Kafka clients with the

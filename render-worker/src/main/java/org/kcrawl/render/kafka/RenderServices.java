@@ -2,8 +2,8 @@ package org.kcrawl.render.kafka;
 
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.fetcher.http.HttpFetcher;
-import org.kcrawl.fetcher.kafka.Outputs;
-import org.kcrawl.fetcher.kafka.ResponsePlanner;
+import org.kcrawl.fetcher.crawl.Outputs;
+import org.kcrawl.fetcher.crawl.ResponsePlanner;
 import org.kcrawl.fetcher.politeness.HostScheduler;
 import org.kcrawl.fetcher.politeness.TimeSource;
 import org.kcrawl.fetcher.robots.RobotsPolicy;

@@ -3,7 +3,7 @@ package org.kcrawl.render.kafka;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.fetcher.kafka.ConsumedTask;
+import org.kcrawl.fetcher.crawl.ConsumedTask;
 import org.kcrawl.fetcher.politeness.Permit;
 
 /**

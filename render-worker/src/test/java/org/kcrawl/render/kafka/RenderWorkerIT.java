@@ -26,7 +26,7 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
 import org.kcrawl.common.url.HostKey;
-import org.kcrawl.fetcher.kafka.FetcherConfig;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.web.ScriptSite;
 import org.kcrawl.testkit.browser.RequiresChromium;

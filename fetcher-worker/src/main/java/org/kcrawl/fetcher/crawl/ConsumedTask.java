@@ -1,0 +1,51 @@
+package org.kcrawl.fetcher.crawl;
+
+import java.time.Instant;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.fetcher.politeness.AbstractHostTask;
+
+/**
+ * One consumed URL message on its way through a handler (the fetcher's or the render worker's); as a
+ * host task, the request of the URL itself. {@link #done} completes when the URL's outputs are
+ * acknowledged, and its offset may be committed only then.
+ */
+public abstract class ConsumedTask extends AbstractHostTask {
+    /** The consumed request. */
+    public final CrawlRequest request;
+    /** The key of the consumed message (the host, unless the producer chose another). */
+    public final String key;
+    /** Completes when every output of the URL is acknowledged; fails when the URL is left to the next owner. */
+    public final CompletableFuture<Void> done = new CompletableFuture<>();
+    private final long offset;
+
+    /** A task for {@code request}, read at {@code offset} of {@code partition} while owned in {@code epoch}. */
+    protected ConsumedTask(CrawlRequest request, String key, String host, int partition, long offset, long epoch) {
+        super(host, partition, epoch);
+        this.request = request;
+        this.key = key;
+        this.offset = offset;
+    }
+
+    @Override
+    public final long offset() {
+        return offset;
+    }
+
+    /** A consumed URL can always wait outside the scheduler: it is parked (or held) until its turn. */
+    @Override
+    public final boolean deferrable() {
+        return true;
+    }
+
+    @Override
+    public abstract void defer(Instant notBefore);
+
+    @Override
+    public final void cancel(String why) {
+        // The partition is gone (or the worker stops): the poll loop ignores this outcome and the next
+        // owner handles the URL again.
+        done.completeExceptionally(new CancellationException(request.url() + ": " + why));
+    }
+}

@@ -1,0 +1,505 @@
+package org.kcrawl.fetcher.crawl;
+
+import static org.kcrawl.fetcher.crawl.TaskSteps.unwrap;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.kcrawl.common.kafka.RecordHandler;
+import org.kcrawl.common.kafka.Sends;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.UrlStatus;
+import org.kcrawl.common.metrics.LogContext;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.url.HostKey;
+import org.kcrawl.common.url.UrlFingerprint;
+import org.kcrawl.fetcher.http.FetchRejectedException;
+import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.fetcher.politeness.Permit;
+import org.kcrawl.fetcher.politeness.ResponseFeedback;
+import org.kcrawl.fetcher.robots.RobotsVerdict;
+import org.kcrawl.fetcher.robots.SitemapOffer;
+import org.kcrawl.fetcher.seen.CompletedSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Handles one URL from the urls topic: depth limit, dedup, page budget, not-before wait, the host's
+ * backlog, robots.txt, politeness scheduling, fetch, and outputs. The returned stage completes when
+ * every output is acknowledged, so the offset is committed only then.
+ *
+ * <p>Every URL ends as exactly one of: a page (or redirect page), a failure, a retry re-published
+ * (to the urls topic, or a parking tier when its wait is long), a parked copy re-published for
+ * later, a counted skip (duplicate, robots, host_budget, max_pages, max_depth), or, for a URL that
+ * one of the {@code render_patterns} finds, a request on the render topic, which the render worker
+ * owning the host's partition fetches in a browser and takes to its own end. Terminal outcomes
+ * (page, redirect, failure) are followed by the URL's seen marker, sent only after the outputs are
+ * acknowledged: a marker never exists for a URL whose outputs could still be lost. The marker's value
+ * is the URL's {@link UrlStatus} (validators, content hash, next fetch date), what a recrawl reads.
+ *
+ * <p>A recrawl's request carries the URL's previous fetch ({@link org.kcrawl.common.message.Revisit}):
+ * it is fetched again even though seen, conditionally, unless it was fetched since (see
+ * {@link org.kcrawl.fetcher.seen.SeenSet}); a 304 is a not-modified page, which the parser records
+ * without parsing.
+ *
+ * <p>A seed (or a redirect target a seed led to) that redirects to a site not yet in scope from every
+ * page moved the crawl: besides its redirect page and its target, it publishes that site to the scope
+ * topic, where every fetcher and parser learns it, before its seen marker (see {@link ResponsePlanner}).
+ *
+ * <p>The first URL of a host to get a verdict from a freshly fetched robots.txt also publishes the
+ * file's same-host {@code Sitemap:} URLs as its own outputs (before its seen marker, and before its
+ * offset is committed), so they are published at least once per fetch of the file.
+ *
+ * <p>What stays in memory is bounded per host: a URL waits in memory only when its host could
+ * start it within the hold time ({@link org.kcrawl.fetcher.politeness.HostScheduler#parkUntil});
+ * the rest of a slow or throttled host's backlog is parked with the time its turn should come, so
+ * one such host neither fills the worker's pending bound nor pins its partition's offset.
+ *
+ * <p>Threads: {@link #handle} runs on the poll thread; later steps run on timer, I/O and producer
+ * threads, and none of them blocks. Each step first checks that the URL's partition is still owned
+ * in the same epoch; if not, the URL is dropped (its stage fails with a cancellation the poll loop
+ * ignores) and the next owner handles it again.
+ */
+public final class FetchHandler implements RecordHandler<CrawlRequest> {
+    private static final Logger log = LoggerFactory.getLogger(FetchHandler.class);
+
+    private final HandlerSettings settings;
+    private final FetchServices s;
+    private final ResponsePlanner planner;
+    private final StatusRecorder statuses;
+    private final PageBudget budget;
+    private final HostBudget hostBudget;
+    private final SitemapRequests sitemapRequests;
+    private final SitemapMetrics sitemapMetrics;
+    private final Holds holds;
+    private final Parking parking;
+    private final TaskSteps<UrlTask> steps;
+    private final HostCounts awaitingRobots = new HostCounts();
+    private final AtomicInteger fetching = new AtomicInteger();
+    private final Object idle = new Object();
+
+    public FetchHandler(HandlerSettings settings, FetchServices services, RetryPolicy retry, RedirectRules redirects) {
+        this(settings, services, retry, redirects,
+                services == null ? null : new ParkingMetrics(services.metrics().registry()));
+    }
+
+    /** A handler that counts parked URLs in {@code parkingMetrics} (shared with the forwarder). */
+    public FetchHandler(HandlerSettings settings, FetchServices services, RetryPolicy retry, RedirectRules redirects,
+                        ParkingMetrics parkingMetrics) {
+        if (settings == null || services == null || retry == null || redirects == null || parkingMetrics == null) {
+            throw new IllegalArgumentException("settings, services, retry, redirects and parkingMetrics are required");
+        }
+        this.settings = settings;
+        this.s = services;
+        this.planner = new ResponsePlanner(retry, redirects);
+        this.statuses = new StatusRecorder(settings.revisits());
+        this.budget = new PageBudget(settings.maxPages());
+        this.hostBudget = new HostBudget(settings.maxPagesPerHost());
+        this.sitemapRequests = new SitemapRequests(redirects.normalizer());
+        this.sitemapMetrics = new SitemapMetrics(services.metrics().registry());
+        this.holds = new Holds(services.time());
+        this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
+                parkingMetrics);
+        this.steps = new TaskSteps<>(log, "handling", services.scheduler(), services.outputs(), services.time(),
+                task -> { }, services.metrics()::failure);
+    }
+
+    @Override
+    public CompletionStage<?> handle(CrawlRequest request, ConsumerRecord<String, byte[]> record) {
+        int partition = record.partition();
+        long epoch = s.scheduler().epoch(partition);
+        if (epoch < 0) {
+            throw new IllegalStateException("record of partition " + partition + " arrived before its assignment");
+        }
+        if (request.depth() > settings.maxDepth()) {
+            return skipped(SkipReason.MAX_DEPTH, request);
+        }
+        long fingerprint = UrlFingerprint.of(request.url());
+        if (!s.seen().claim(partition, fingerprint, request.attempt() > 1, request.revisit())) {
+            return skipped(SkipReason.DUPLICATE, request);
+        }
+        String host = HostKey.of(request.url());
+        // Charged once per URL: retries and redirect hops of an admitted URL are part of its one page.
+        HostCounts hostCharge = null;
+        if (request.attempt() == 1 && request.hops() == 0 && hostBudget.limited()) {
+            hostCharge = hostBudget.tryAcquire(partition, host);
+            if (hostCharge == null) {
+                return skipped(SkipReason.HOST_BUDGET, request);
+            }
+        }
+        if (request.attempt() == 1 && !budget.tryAcquire()) {
+            hostBudget.release(hostCharge, host);
+            return skipped(SkipReason.MAX_PAGES, request);
+        }
+        String key = record.key() != null ? record.key() : host;
+        UrlTask task = new UrlTask(request, key, host, partition, record.offset(), epoch, fingerprint, this);
+        task.hostCharge = hostCharge;
+        if (settings.renderRoute().matches(request.url())) {
+            // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
+            terminal(task, List.of(s.outputs().render(request, key)),
+                    () -> statuses.handedToRender(task.request, s.time().now()), () -> s.metrics().rendered());
+            return task.done;
+        }
+        awaitNotBefore(task);
+        return settings.followSitemaps() ? task.outcome() : task.done;
+    }
+
+    /**
+     * Restores the seen-sets of the new partitions before any of their records is handled; this
+     * blocks the poll thread inside the rebalance callback, which is allowed there (see
+     * {@link org.kcrawl.fetcher.seen.SeenRestorer}).
+     */
+    @Override
+    public void partitionsAssigned(Collection<TopicPartition> partitions) {
+        List<Integer> ps = numbers(partitions);
+        Map<Integer, CompletedSet> restored = s.history().restore(ps);
+        for (Integer p : ps) {
+            s.seen().restore(p, restored.get(p));
+        }
+        // Host budgets count per assignment (see HostBudget): a new one starts from 0.
+        hostBudget.drop(ps);
+        s.scheduler().partitionsAssigned(ps);
+    }
+
+    /** Drops queued and waiting URLs of the partitions (in-flight fetches finish unpublished) and their seen-sets. */
+    @Override
+    public void partitionsRevoked(Collection<TopicPartition> partitions) {
+        List<Integer> ps = numbers(partitions);
+        s.scheduler().partitionsRevoked(ps);
+        holds.cancel(ps);
+        s.seen().drop(ps);
+        hostBudget.drop(ps);
+    }
+
+    /** URLs consumed and waiting for a not-before time or for robots.txt (not yet in the scheduler). */
+    public int waiting() {
+        return holds.size() + awaitingRobots.total();
+    }
+
+    /** Counts the URLs held until their not-before time into {@code tally}. */
+    void tallyHolds(WaitTally tally) {
+        holds.tally(tally);
+    }
+
+    /** URLs whose request went out and whose outputs are not all acknowledged yet. */
+    public int fetching() {
+        return fetching.get();
+    }
+
+    /**
+     * Waits until no request is on the wire and every fetched URL's outputs are acknowledged, or
+     * {@code timeout} passes; true when idle. For a graceful stop, after the scheduler was told to
+     * stop starting requests.
+     */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (idle) {
+            while (fetching.get() > 0 || s.scheduler().inFlight() > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                // Woken by each finished URL; the bound also covers robots.txt requests, which do not notify.
+                idle.wait(Math.max(1, Math.min(50, left / 1_000_000)));
+            }
+            return true;
+        }
+    }
+
+    /** URLs admitted against the page budget. */
+    public long admitted() {
+        return budget.used();
+    }
+
+    private void awaitNotBefore(UrlTask task) {
+        Instant notBefore = task.request.notBefore();
+        long wait = notBefore == null ? 0 : Duration.between(s.time().now(), notBefore).toNanos();
+        if (wait <= 0) {
+            admit(task);
+        } else if (wait <= settings.maxHold().toNanos()) {
+            holds.hold(task, wait, () -> step(task, () -> admit(task)));
+        } else {
+            // Waiting here would pin the partition's offset; a parking tier brings it back near its time.
+            park(task, notBefore);
+        }
+    }
+
+    /** Keeps the URL in memory when its host can take it soon; parks it until its turn otherwise. */
+    private void admit(UrlTask task) {
+        Instant parkUntil = s.scheduler().parkUntil(task.host(), task.partition(), awaitingRobots.of(task.host()),
+                task.request.notBefore() != null);
+        if (parkUntil != null) {
+            park(task, parkUntil);
+        } else {
+            checkRobots(task);
+        }
+    }
+
+    /** The scheduler handed the task back: its host slowed down and its turn is far off. */
+    void deferred(UrlTask task, Instant notBefore) {
+        step(task, () -> park(task, notBefore));
+    }
+
+    private void checkRobots(UrlTask task) {
+        awaitingRobots.increment(task.host());
+        CompletableFuture<RobotsVerdict> verdict;
+        try {
+            verdict = s.robots().check(task.request.url(), task.partition(), task.epoch());
+        } catch (RuntimeException e) {
+            verdict = CompletableFuture.failedFuture(e);
+        }
+        verdict.whenComplete((v, error) -> {
+            awaitingRobots.decrement(task.host());
+            step(task, () -> {
+                if (error != null) {
+                    throw new CompletionException(error);
+                }
+                onVerdict(task, v);
+            });
+        });
+    }
+
+    private void onVerdict(UrlTask task, RobotsVerdict verdict) {
+        publishSitemaps(task, verdict.sitemaps());
+        switch (verdict.status()) {
+            case ALLOWED -> s.scheduler().submit(task, verdict.crawlDelay());
+            case DISALLOWED -> {
+                releaseBudget(task);
+                log.info("robots.txt disallows {}", task.request.url());
+                finishSkipped(task, SkipReason.ROBOTS);
+            }
+            case UNAVAILABLE -> execute(task, planner.forRobotsUnavailable(task.request, verdict.unreachable(),
+                    s.time().now()));
+        }
+    }
+
+    /** Called by the scheduler when politeness lets the task's request go out. */
+    void fetch(UrlTask task, Permit permit) {
+        if (!owned(task)) {
+            permit.unanswered();
+            task.cancel("partition revoked before the fetch started");
+            return;
+        }
+        fetching.incrementAndGet();
+        task.done.whenComplete((v, error) -> {
+            fetching.decrementAndGet();
+            synchronized (idle) {
+                idle.notifyAll();
+            }
+        });
+        CompletableFuture<HttpResult> response;
+        try {
+            response = s.fetcher().fetch(task.request.url(), task.request.revisit(), permit);
+        } catch (RuntimeException e) {
+            response = CompletableFuture.failedFuture(e);
+        }
+        response.whenComplete((result, error) -> {
+            Instant now = s.time().now();
+            ResponseFeedback.release(permit, result, error, now);
+            if (unwrap(error) instanceof FetchRejectedException rejected) {
+                step(task, () -> onRejected(task, rejected, now));
+                return;
+            }
+            if (result != null) {
+                s.metrics().response(result);
+            } else {
+                s.metrics().noResponse();
+            }
+            step(task, () -> execute(task, result != null
+                    ? planner.forResponse(task.request, result, now)
+                    : planner.forError(task.request, error, now)));
+        });
+    }
+
+    /**
+     * The client refused the fetch for a reason of its own: the URL is not at fault. At capacity it
+     * is parked briefly (the scheduler's caps and the client's disagreed), and so it is when its body
+     * found no memory in time (the fetcher's pages filled it: a slow broker, or many large bodies at
+     * once); when the client is closing, the worker is stopping and the next owner redoes the URL.
+     */
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
+    private void onRejected(UrlTask task, FetchRejectedException rejected, Instant now) {
+        if (rejected.kind() == FetchRejectedException.Kind.CLOSED) {
+            task.cancel("HTTP client closed");
+            return;
+        }
+        try (LogContext context = task.logContext()) {
+            if (rejected.kind() == FetchRejectedException.Kind.MEMORY) {
+                log.info("no memory for the body of {} in time ({}); parking it to fetch it again",
+                        task.request.url(), rejected.getMessage());
+            } else {
+                log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
+            }
+        }
+        park(task, now.plusSeconds(1));
+    }
+
+    private void execute(UrlTask task, Plan plan) {
+        if (plan instanceof Plan.Page p) {
+            FetchedPage page = p.page();
+            terminal(task, List.of(s.outputs().page(page)), () -> statuses.page(task.request, page),
+                    page.notModified() ? () -> s.metrics().notModified() : () -> s.metrics().page());
+        } else if (plan instanceof Plan.Redirect r) {
+            List<CompletableFuture<Void>> outs = new ArrayList<>();
+            outs.add(s.outputs().page(r.page()));
+            if (r.next() != null) {
+                outs.add(s.outputs().request(r.next(), HostKey.of(r.next().url()), null));
+            } else {
+                log.debug("redirect target {} of {} is out of scope", r.page().redirectTo(), task.request.url());
+                s.metrics().skip(SkipReason.OUT_OF_SCOPE);
+            }
+            if (r.moved() != null) {
+                // An output of this URL like the others: acknowledged before its seen marker and its
+                // offset, so a crash redoes the redirect and the site is never lost.
+                log.info("seed {} redirects to {}: {} joins the crawl's scope", task.request.url(),
+                        r.page().redirectTo(), r.moved().site());
+                outs.add(s.outputs().scope(r.moved()));
+            }
+            terminal(task, outs, () -> statuses.page(task.request, r.page()), () -> s.metrics().redirect());
+        } else if (plan instanceof Plan.Fail f) {
+            FailureReason reason = f.failure().reason();
+            terminal(task, List.of(s.outputs().failure(f.failure())), () -> statuses.failure(task.request, f.failure()),
+                    () -> s.metrics().failure(reason));
+        } else if (plan instanceof Plan.Retry r) {
+            // Before the send: the retry may be read back before its acknowledgement reaches us.
+            s.seen().handOver(task.partition(), task.fingerprint);
+            parking.park(r.next(), task.key, task.partition()).whenComplete((v, error) -> {
+                if (error != null) {
+                    task.done.completeExceptionally(error);
+                } else {
+                    s.metrics().retry(r.reason());
+                    task.done.complete(null);
+                }
+            });
+        }
+    }
+
+    private void terminal(UrlTask task, List<CompletableFuture<Void>> outputs, Supplier<UrlStatus> status,
+                          Runnable counted) {
+        CompletableFuture<Void> sitemaps = task.sitemaps;
+        if (sitemaps != null) {
+            outputs = new ArrayList<>(outputs);
+            outputs.add(sitemaps);
+        }
+        // The status is built once, on the send thread, and its time is the one the seen-set keeps.
+        AtomicReference<UrlStatus> sent = new AtomicReference<>();
+        Sends.all(outputs)
+                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, () -> {
+                    UrlStatus built = status.get();
+                    sent.set(built);
+                    return built;
+                }))
+                .whenComplete((markerOffset, error) -> {
+                    if (error != null) {
+                        task.done.completeExceptionally(error);
+                        return;
+                    }
+                    s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(),
+                            markerOffset);
+                    counted.run();
+                    task.done.complete(null);
+                });
+    }
+
+    private void park(UrlTask task, Instant notBefore) {
+        CrawlRequest r = task.request;
+        if (r.attempt() == 1) {
+            // The parked copy comes back as a new request: it must not find its own claim or budget.
+            releaseBudget(task);
+            s.seen().unclaim(task.partition(), task.fingerprint);
+        } else {
+            // A parked retry keeps the claim for its copy (before the send: it may be read back first).
+            s.seen().handOver(task.partition(), task.fingerprint);
+        }
+        CrawlRequest parked = r.withNotBefore(notBefore);
+        parking.park(parked, task.key, task.partition()).whenComplete((v, error) -> {
+            if (error != null) {
+                task.done.completeExceptionally(error);
+            } else {
+                s.metrics().parked();
+                task.done.complete(null);
+            }
+        });
+    }
+
+    private void step(UrlTask task, Runnable body) {
+        steps.run(task, body);
+    }
+
+    private boolean owned(UrlTask task) {
+        return steps.owned(task);
+    }
+
+    private void releaseBudget(UrlTask task) {
+        if (task.request.attempt() == 1) {
+            budget.release();
+        }
+        HostCounts charged = task.hostCharge;
+        task.hostCharge = null;
+        hostBudget.release(charged, task.host());
+    }
+
+    /**
+     * Publishes the sitemaps of the host's robots.txt when this URL is the first to take them. If
+     * publishing fails they are offered again, and the URL's own stage fails and is redone.
+     */
+    private void publishSitemaps(UrlTask task, SitemapOffer offer) {
+        if (!settings.followSitemaps() || !offer.pending()) {
+            return;
+        }
+        List<String> taken = offer.take();
+        if (taken.isEmpty()) {
+            return;
+        }
+        List<CrawlRequest> requests = sitemapRequests.of(task.host(), offer.robotsUrl(), taken, s.time().now());
+        if (requests.isEmpty()) {
+            return;
+        }
+        List<CompletableFuture<Void>> sends = new ArrayList<>(requests.size());
+        for (CrawlRequest r : requests) {
+            sends.add(s.outputs().request(r, task.host(), null));
+        }
+        CompletableFuture<Void> acked = Sends.all(sends);
+        task.sitemaps = acked;
+        acked.whenComplete((v, error) -> {
+            if (error != null) {
+                offer.giveBack(taken);
+            } else {
+                log.debug("robots.txt of {} listed {} sitemaps, published", task.host(), requests.size());
+                sitemapMetrics.discovered(requests.size());
+            }
+        });
+    }
+
+    private CompletionStage<?> skipped(SkipReason reason, CrawlRequest request) {
+        log.debug("skipping {} ({})", request.url(), reason.tag());
+        s.metrics().skip(reason);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private void finishSkipped(UrlTask task, SkipReason reason) {
+        s.metrics().skip(reason);
+        task.done.complete(null);
+    }
+
+    private static List<Integer> numbers(Collection<TopicPartition> partitions) {
+        List<Integer> out = new ArrayList<>(partitions.size());
+        for (TopicPartition tp : partitions) {
+            out.add(tp.partition());
+        }
+        return out;
+    }
+}

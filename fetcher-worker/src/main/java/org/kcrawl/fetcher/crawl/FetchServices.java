@@ -1,0 +1,31 @@
+package org.kcrawl.fetcher.crawl;
+
+import org.kcrawl.fetcher.http.HttpFetcher;
+import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.TimeSource;
+import org.kcrawl.fetcher.robots.RobotsPolicy;
+import org.kcrawl.fetcher.seen.SeenHistory;
+import org.kcrawl.fetcher.seen.SeenSet;
+
+/**
+ * The collaborators a {@link FetchHandler} works with; all required.
+ *
+ * @param scheduler politeness scheduling
+ * @param robots robots.txt verdicts
+ * @param seen the in-memory seen-set
+ * @param history where assigned partitions' seen-sets are restored from
+ * @param fetcher the HTTP client
+ * @param outputs the Kafka outputs
+ * @param metrics counters
+ * @param time clock and timers
+ */
+public record FetchServices(HostScheduler scheduler, RobotsPolicy robots, SeenSet seen, SeenHistory history,
+                            HttpFetcher fetcher, Outputs outputs, FetchMetrics metrics, TimeSource time) {
+    public FetchServices {
+        if (scheduler == null || robots == null || seen == null || history == null || fetcher == null
+                || outputs == null || metrics == null || time == null) {
+            throw new IllegalArgumentException("scheduler, robots, seen, history, fetcher, outputs, metrics and time"
+                    + " are all required");
+        }
+    }
+}

@@ -1,0 +1,471 @@
+package org.kcrawl.fetcher.crawl;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.kcrawl.common.kafka.DeadLetterPublisher;
+import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.StaticMembership;
+import org.kcrawl.common.kafka.WorkerLoop;
+import org.kcrawl.common.metrics.MeterCatalogue;
+import org.kcrawl.common.kafka.WorkerLoopSettings;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.metrics.Meters;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
+import org.kcrawl.common.runtime.LoopThread;
+import org.kcrawl.common.runtime.ManagedWorker;
+import org.kcrawl.common.runtime.Resources;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeFollower;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.fetcher.http.HttpClientSettings;
+import org.kcrawl.fetcher.http.HttpFetcher;
+import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.fetcher.politeness.HeldBy;
+import org.kcrawl.fetcher.politeness.HostAddresses;
+import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.ResolvedAddresses;
+import org.kcrawl.fetcher.politeness.SystemTimeSource;
+import org.kcrawl.fetcher.robots.RobotsPolicy;
+import org.kcrawl.fetcher.robots.RobotsRules;
+import org.kcrawl.fetcher.seen.HeapSeenStore;
+import org.kcrawl.fetcher.seen.RocksSeenStore;
+import org.kcrawl.fetcher.seen.SeenRestorer;
+import org.kcrawl.fetcher.seen.SeenSet;
+import org.kcrawl.fetcher.seen.SeenStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One fetcher: consumes the urls topic in the fetcher group and runs every URL through the
+ * {@link FetchHandler} on a {@link WorkerLoop} thread of its own, and forwards parked URLs from the
+ * parking tiers back to the urls topic ({@link ParkedForwarder}) on a second loop. Usable
+ * in-process (the crawl command, tests) and from {@link FetcherMain}.
+ *
+ * <p>The worker owns everything it is given or builds, the HTTP fetcher included, and closes it on
+ * {@link #stop()}.
+ */
+public final class FetcherWorker implements AutoCloseable, ManagedWorker {
+    private static final Logger log = LoggerFactory.getLogger(FetcherWorker.class);
+    /**
+     * URLs are a few hundred bytes: small fetches keep what the consumers buffer ahead (for every
+     * partition, paused ones included) to a few MiB instead of the 4 MiB per partition pages need.
+     */
+    private static final Map<String, Object> SMALL_RECORDS = Map.of(
+            ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 256 * 1024,
+            ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
+    /** Parked URLs held per tier partition; the rest waits in the topic (their due times only grow). */
+    private static final int PARKED_HELD_PER_PARTITION = 256;
+
+    private final FetcherConfig config;
+    private final HttpFetcher fetcher;
+    private final SystemTimeSource time;
+    private final HostScheduler scheduler;
+    private final PageMemory pages;
+    private final KafkaProducer<String, byte[]> producer;
+    private final ExecutorService sendExecutor;
+    private final SeenRestorer restorer;
+    private final SeenSet seen;
+    private final FetchMetrics metrics;
+    private final FetchHandler handler;
+    private final RobotsPolicy robots;
+    private final ParkedForwarder forwarder;
+    private final ParkingMetrics parkingMetrics;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final KafkaConsumer<String, byte[]> parkingConsumer;
+    private final WorkerLoop<CrawlRequest> loop;
+    private final WorkerLoop<CrawlRequest> parkingLoop;
+    private final LoopThread thread;
+    private final LoopThread parkingThread;
+    private final AutoCloseable dns;
+    private boolean started;
+    private boolean stopped;
+
+    /**
+     * A worker with the production HTTP client built from {@code config}, judging redirect targets by
+     * the crawl's scope ({@code scope} over the crawl's sites, which it follows on the scope topic from
+     * now until it stops: the worker owns the follower). Throws {@link IllegalStateException} when the
+     * scope topic cannot be read.
+     */
+    public static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry) {
+        CrawlSites sites = new CrawlSites();
+        ScopeFollower follower = ScopeFollower.start(clients, config.topics(),
+                "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8), sites,
+                site -> { }, ScopeFollower.DEFAULT_TIMEOUT);
+        try {
+            RedirectRules redirects = new RedirectRules(RedirectRules.defaults(config.maxRedirectHops()).normalizer(),
+                    RedirectScope.of(config.redirectScope(), sites), config.maxRedirectHops(),
+                    config.maxRefreshDelay());
+            return create(config, clients, registry, config.httpClient(), redirects, follower);
+        } catch (RuntimeException e) {
+            follower.close();
+            throw e;
+        }
+    }
+
+    /** A worker with the production HTTP client built from {@code http}, following redirects by {@code redirects}. */
+    public static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
+                                       HttpClientSettings http, RedirectRules redirects) {
+        return create(config, clients, registry, http, redirects, null);
+    }
+
+    /**
+     * The same, closing {@code owned} (when not null) as it stops. The HTTP client's bodies and the pages
+     * waiting for the broker share one {@link PageMemory}.
+     */
+    private static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
+                                        HttpClientSettings http, RedirectRules redirects, AutoCloseable owned) {
+        SharedDns dns = SharedDns.start(http);
+        PageMemory pages = config.pageMemory();
+        NettyHttpFetcher fetcher;
+        try {
+            fetcher = new NettyHttpFetcher(http, dns.resolver(), pages);
+        } catch (RuntimeException e) {
+            dns.close();
+            throw e;
+        }
+        try {
+            AutoCloseable resources = owned == null ? dns : () -> {
+                try (owned) {
+                    dns.close();
+                }
+            };
+            return new FetcherWorker(config, clients, registry, fetcher, redirects,
+                    new ResolvedAddresses(dns.resolver()), pages, resources);
+        } catch (RuntimeException e) {
+            fetcher.close();
+            dns.close();
+            throw e;
+        }
+    }
+
+    /** A worker over any {@link HttpFetcher} (tests inject one), with same-host redirects. */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher) {
+        this(config, clients, registry, fetcher, new RedirectRules(RedirectRules.defaults(0).normalizer(),
+                RedirectScope.sameHost(), config.maxRedirectHops(), config.maxRefreshDelay()));
+    }
+
+    /**
+     * A worker over any {@link HttpFetcher}, following redirects by {@code redirects}. Hosts count as
+     * separate addresses until their answers say where they are (see {@link HostScheduler}).
+     */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                         RedirectRules redirects) {
+        this(config, clients, registry, fetcher, redirects, HostAddresses.byName());
+    }
+
+    /**
+     * A worker over any {@link HttpFetcher} whose per-address cap learns hosts' addresses from
+     * {@code addresses} (for example {@link ResolvedAddresses} over the fetcher's own resolver).
+     */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                         RedirectRules redirects, HostAddresses addresses) {
+        this(config, clients, registry, fetcher, redirects, addresses, config.pageMemory(), null);
+    }
+
+    /**
+     * A worker over any {@link HttpFetcher} whose pages count in {@code pages}: give the same to a
+     * {@link NettyHttpFetcher} (its bodies then count there too) to bound them as {@link #create} does.
+     */
+    public FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                         RedirectRules redirects, HostAddresses addresses, PageMemory pages) {
+        this(config, clients, registry, fetcher, redirects, addresses, pages, null);
+    }
+
+    private FetcherWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpFetcher fetcher,
+                          RedirectRules redirects, HostAddresses addresses, PageMemory pages, AutoCloseable dns) {
+        if (config == null || clients == null || registry == null || fetcher == null || redirects == null
+                || addresses == null || pages == null) {
+            throw new IllegalArgumentException(
+                    "config, clients, registry, fetcher, redirects, addresses and pages are required");
+        }
+        this.pages = pages;
+        this.config = config;
+        this.fetcher = fetcher;
+        this.dns = dns;
+        CrawlTopics topics = config.topics();
+        String clientId = "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        Resources built = new Resources("half-built fetcher");
+        try {
+            time = built.keep(new SystemTimeSource("kcrawl-fetch-timer"));
+            metrics = new FetchMetrics(registry);
+            scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
+                    pages));
+            pages.onRoom(scheduler::wake);
+            producer = built.keep(clients.producer(clientId));
+            sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
+            built.keep(sendExecutor::shutdownNow);
+            restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
+                    topics.seen(), seenStore(config), config.seenRestoreBudget()));
+            seen = new SeenSet();
+            built.keep(seen::close);
+            robots = config.ignoreRobots()
+                    ? RobotsPolicy.ignore()
+                    : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
+            Outputs outputs = new Outputs(producer, topics, sendExecutor, pages);
+            ParkingMetrics parking = new ParkingMetrics(registry);
+            parkingMetrics = parking;
+            handler = new FetchHandler(config.handler(),
+                    new FetchServices(scheduler, robots, seen, restorer, fetcher, outputs, metrics, time),
+                    config.retryPolicy(), redirects, parking);
+            DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
+            consumer = built.keep(clients.consumer(topics.fetcherGroup(), clientId, 500,
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
+            // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
+            // queued rest must not be crawled on the way out.
+            loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
+                    deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
+                    Duration.ofMillis(100), Duration.ZERO));
+            forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
+            // One instance id serves both groups: it must be unique per group only.
+            parkingConsumer = built.keep(clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
+            // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
+            // must never pause a short tier.
+            parkingLoop = new WorkerLoop<>("fetcher-parking", parkingConsumer, topics.parkedTopics(),
+                    CrawlRequest.class, forwarder, deadLetters, new WorkerLoopSettings(Integer.MAX_VALUE,
+                    PARKED_HELD_PER_PARTITION, Long.MAX_VALUE, Duration.ofMillis(100), config.drainTimeout(),
+                    WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL));
+        } catch (RuntimeException e) {
+            built.closeAll();
+            throw e;
+        }
+        thread = new LoopThread("kcrawl-fetcher-" + config.crawlName(), loop::run, () -> { });
+        // Without the forwarder parked URLs would wait forever: its failure stops the whole worker visibly.
+        parkingThread = new LoopThread("kcrawl-fetcher-parking-" + config.crawlName(), parkingLoop::run,
+                loop::requestStop);
+        registerGauges(registry);
+    }
+
+    /** The completed seen-set's home that {@code seen_store} names. */
+    private static SeenStore seenStore(FetcherConfig config) {
+        return switch (config.seenStore()) {
+            case MEMORY -> new HeapSeenStore();
+            case ROCKSDB -> new RocksSeenStore(Path.of(config.seenStoreDir()), config.topics().seen());
+        };
+    }
+
+    /** Starts consuming. */
+    public synchronized void start() {
+        if (started) {
+            throw new IllegalStateException("the fetcher was already started");
+        }
+        if (stopped) {
+            throw new IllegalStateException("the fetcher was stopped; create a new one");
+        }
+        started = true;
+        thread.start();
+        parkingThread.start();
+    }
+
+    /**
+     * Stops gracefully: no new request starts, requests on the wire get the drain time to finish
+     * and publish, completed offsets are committed, queued URLs are left to the next owner, then the
+     * HTTP client, timers and producer are closed. Idempotent.
+     */
+    public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        if (started) {
+            // Graceful means: what is on the wire finishes and is committed; what is queued is left
+            // uncommitted for the next owner rather than crawled through the whole drain time.
+            scheduler.stopStarting();
+            try {
+                if (!handler.awaitIdle(config.drainTimeout())) {
+                    log.warn("{} fetches still unfinished after the drain time of {}; they will be redone by the"
+                            + " next owner", handler.fetching() + scheduler.inFlight(), config.drainTimeout());
+                }
+                loop.requestStop();
+                parkingLoop.requestStop();
+                if (!loop.awaitStopped(Duration.ofSeconds(30))) {
+                    log.warn("fetcher poll loop did not stop within 30 s; closing anyway");
+                }
+                if (!parkingLoop.awaitStopped(config.drainTimeout().plusSeconds(30))) {
+                    log.warn("parking poll loop did not stop in time; closing anyway");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else {
+            // Never started: the loops never ran, so their consumers are closed here.
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            parkingConsumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+        }
+        scheduler.close();
+        fetcher.close();
+        closeQuietly(dns);
+        time.close();
+        sendExecutor.shutdown();
+        try {
+            if (!sendExecutor.awaitTermination(30, TimeUnit.SECONDS)) {
+                log.warn("fetcher outputs still queued after 30 s; they will be redone by the next owner");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        producer.close(Duration.ofSeconds(30));
+        seen.close(); // before the restorer, which closes the store the sets live in
+        restorer.close();
+    }
+
+    /** Same as {@link #stop()}. */
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /**
+     * Waits until the poll loop has ended (stopped or failed); a failed parking loop stops the worker's
+     * loop too, so this also returns then.
+     */
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return loop.awaitStopped(timeout);
+    }
+
+    /** Consumed URLs (from the urls topic or a parking tier) whose outputs are not all acknowledged yet. */
+    public int pending() {
+        return loop.pending() + parkingLoop.pending();
+    }
+
+    /** Requests on the wire (robots.txt included). */
+    public int inFlight() {
+        return scheduler.inFlight();
+    }
+
+    /** URLs waiting for politeness, a not-before time, robots.txt, or the end of their parking delay. */
+    public int queued() {
+        return scheduler.queued() + handler.waiting() + forwarder.held();
+    }
+
+    /**
+     * What the URLs held on timers wait for (retries, Retry-After waits, parked URLs read back), told by
+     * the one due first and its host's robots.txt: what the crawl does while nothing is on the wire. None
+     * while a request is on the wire or queued for its host's turn: the crawl is working then, and its
+     * timers are not the story.
+     */
+    public Waiting waiting() {
+        if (scheduler.inFlight() > 0 || scheduler.queued() > 0) {
+            return Waiting.none();
+        }
+        WaitTally tally = new WaitTally();
+        handler.tallyHolds(tally);
+        forwarder.tally(tally);
+        return tally.waiting(robots, config.maxAttempts());
+    }
+
+    /** Hosts with URLs queued that {@code cap} holds back now (see {@link HostScheduler#heldHosts}). */
+    public int heldHosts(HeldBy cap) {
+        return scheduler.heldHosts(cap);
+    }
+
+    /** Pages (and redirect pages) published and acknowledged. */
+    public long pagesFetched() {
+        return metrics.pages();
+    }
+
+    /** How the consumed URLs ended: failure records (by reason) and retries published and acknowledged. */
+    public UrlOutcomes outcomes() {
+        return metrics.outcomes();
+    }
+
+    /** URLs skipped on purpose (duplicate, robots, max_pages, max_depth, out_of_scope). */
+    public long skips() {
+        return metrics.skips();
+    }
+
+    /**
+     * URLs published to wait outside memory (parked for a host's backlog or a distant not-before
+     * time, and retries), acknowledged.
+     */
+    public long parkedCount() {
+        return parkingMetrics.parkedCount();
+    }
+
+    /** Parked URLs forwarded back to the urls topic after their tier delay, acknowledged. */
+    public long forwardedCount() {
+        return parkingMetrics.forwardedCount();
+    }
+
+    /** Parked URLs read from a tier and waiting in memory for the end of its delay. */
+    public int parkedHeld() {
+        return forwarder.held();
+    }
+
+    /** URLs admitted against {@code max_pages}. */
+    public long admitted() {
+        return handler.admitted();
+    }
+
+    /** Partitions of the urls topic owned now. */
+    public int assignedPartitions() {
+        return loop.assignedPartitions();
+    }
+
+    /** True while both poll loops run and polled within {@code maxSilence}. */
+    public boolean isAlive(Duration maxSilence) {
+        // A restore blocks the poll inside the rebalance callback for as long as its data needs (its budget
+        // is sized to the records): alive while it makes progress.
+        return (loop.isAlive(maxSilence) || restorer.restoringWithin(maxSilence)) && parkingLoop.isAlive(maxSilence);
+    }
+
+    /** Seen-topic records read by this worker's seen-set restores. */
+    public long seenRecordsRestored() {
+        return restorer.recordsRead();
+    }
+
+    /** Why the poll loop died, if it did. */
+    public Optional<Throwable> failure() {
+        return thread.failure().or(parkingThread::failure);
+    }
+
+    private void registerGauges(MeterRegistry registry) {
+        gauge(registry, MeterCatalogue.FETCH_INFLIGHT, w -> w.scheduler.inFlight());
+        gauge(registry, MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, w -> w.pages.unacked());
+        gauge(registry, MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, w -> w.pages.receiving());
+        gauge(registry, MeterCatalogue.FETCH_QUEUED, w -> w.scheduler.queued());
+        gauge(registry, MeterCatalogue.FETCH_WAITING, w -> w.handler.waiting());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS, w -> w.scheduler.hosts());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, w -> w.scheduler.backloggedHosts());
+        for (HeldBy cap : HeldBy.values()) {
+            Meters.gauge(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.heldHosts(cap)).tag("cap", cap.tag())
+                    .register(registry);
+        }
+        gauge(registry, MeterCatalogue.FETCH_SEEN_COMPLETED, w -> w.seen.completedCount());
+        gauge(registry, MeterCatalogue.FETCH_SEEN_CLAIMED, w -> w.seen.claimedCount());
+        gauge(registry, ParkingMetrics.HELD, w -> w.forwarder.held());
+        Meters.functionCounter(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
+                .register(registry);
+        Meters.functionCounter(MeterCatalogue.FETCH_DEAD_LETTERS, this,
+                w -> w.loop.deadLettered() + w.parkingLoop.deadLettered()).register(registry);
+    }
+
+    private void gauge(MeterRegistry registry, String name, ToDoubleFunction<FetcherWorker> f) {
+        Meters.gauge(name, this, f).register(registry);
+    }
+
+    private static void closeQuietly(AutoCloseable resource) {
+        if (resource == null) {
+            return;
+        }
+        try {
+            resource.close();
+        } catch (Exception e) {
+            log.warn("closing {} failed: {}", resource.getClass().getSimpleName(), e.toString());
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package org.kcrawl.fetcher.crawl;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.kcrawl.common.kafka.Sends;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureRecord;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.message.UrlStatus;
+import org.kcrawl.common.scope.ScopeRecords;
+import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.common.url.HostKey;
+import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes the fetcher's outputs; each future completes when the broker acknowledged the record.
+ *
+ * <p>Encoding and {@code send} run on {@code sendExecutor}, never on the calling thread: results
+ * arrive on Netty event loops, and {@code send} may block (metadata refresh, full buffer), which an
+ * event loop must never do.
+ */
+public final class Outputs {
+    private static final Logger log = LoggerFactory.getLogger(Outputs.class);
+    /** Header of a parked URL: the urls partition it came from and goes back to (decimal). */
+    public static final String PARTITION_HEADER = "kcrawl.urls.partition";
+
+    private final Producer<String, byte[]> producer;
+    private final CrawlTopics topics;
+    private final Executor sendExecutor;
+    private final PageMemory unacked;
+
+    /** Outputs whose pages are not budgeted (tests that need no back-pressure). */
+    public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
+        this(producer, topics, sendExecutor, PageMemory.unbounded());
+    }
+
+    /** Outputs that count each page's body in {@code unacked} until the broker has it. */
+    public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor,
+                   PageMemory unacked) {
+        if (producer == null || topics == null || sendExecutor == null || unacked == null) {
+            throw new IllegalArgumentException("producer, topics, sendExecutor and unacked are required");
+        }
+        this.producer = producer;
+        this.topics = topics;
+        this.sendExecutor = sendExecutor;
+        this.unacked = unacked;
+    }
+
+    /**
+     * A fetched page (or redirect page) to the pages topic, keyed by host; its body counts in the
+     * unacknowledged-page budget until the broker has it or refused it.
+     */
+    public CompletableFuture<Void> page(FetchedPage page) {
+        long bytes = page.body().length;
+        unacked.take(bytes);
+        CompletableFuture<Void> acked = send(() -> new ProducerRecord<>(topics.pages(),
+                HostKey.of(page.requestedUrl()), MessageCodec.get().encode(page)));
+        acked.whenComplete((v, error) -> unacked.give(bytes));
+        return acked;
+    }
+
+    /** A failure to the failures topic, keyed by URL. */
+    public CompletableFuture<Void> failure(FailureRecord failure) {
+        return send(() -> new ProducerRecord<>(topics.failures(), failure.url(), MessageCodec.get().encode(failure)));
+    }
+
+    /**
+     * A request to the urls topic under {@code key}, in {@code partition} when given (retries and
+     * parked URLs go back to the partition they came from, where their seen-set lives).
+     */
+    public CompletableFuture<Void> request(CrawlRequest request, String key, Integer partition) {
+        return send(() -> new ProducerRecord<>(topics.urls(), existing(topics.urls(), partition, key), key,
+                MessageCodec.get().encode(request)));
+    }
+
+    /**
+     * {@code partition} when the topic has it, else null (the key's partition). A partition number comes
+     * from a header of a parked copy, and one the topic lacks would make the producer wait for it until its
+     * timeout and fail, again at every redelivery. Runs on the send thread, which may wait for metadata.
+     */
+    private Integer existing(String topic, Integer partition, String key) {
+        if (partition == null) {
+            return null;
+        }
+        int count = producer.partitionsFor(topic).size();
+        if (partition < count) {
+            return partition;
+        }
+        log.warn("{} has no partition {} (it has {}); sending the URL of {} to its key's partition", topic,
+                partition, count, key);
+        return null;
+    }
+
+    /**
+     * A URL to the render topic, keyed by host (so its host's render worker holds its politeness), for a
+     * render worker to fetch in a browser.
+     */
+    public CompletableFuture<Void> render(CrawlRequest request, String key) {
+        return send(() -> new ProducerRecord<>(topics.render(), key, MessageCodec.get().encode(request)));
+    }
+
+    /**
+     * A URL to parking tier {@code tier}, keyed by host, with the urls partition it goes back to in
+     * the {@link #PARTITION_HEADER} header.
+     */
+    public CompletableFuture<Void> parked(int tier, CrawlRequest request, String key, int partition) {
+        return send(() -> {
+            ProducerRecord<String, byte[]> r = new ProducerRecord<>(topics.parked(tier), key,
+                    MessageCodec.get().encode(request));
+            r.headers().add(PARTITION_HEADER, Integer.toString(partition).getBytes(StandardCharsets.US_ASCII));
+            return r;
+        });
+    }
+
+    /** A site that joined the crawl's scope (a seed moved there) to the scope topic, keyed by site. */
+    public CompletableFuture<Void> scope(ScopeSite site) {
+        return send(() -> ScopeRecords.of(topics, site));
+    }
+
+    /**
+     * The seen marker of {@code fingerprint}, in the seen partition matching the urls partition; completes
+     * with the marker's offset there (which lets a persistent seen store checkpoint past it).
+     */
+    public CompletableFuture<Long> seen(int partition, long fingerprint) {
+        return sendForOffset(() -> new ProducerRecord<>(topics.seen(), partition, SeenMarkers.key(fingerprint),
+                SeenMarkers.value()));
+    }
+
+    /**
+     * The seen marker of {@code fingerprint} with the URL's status as its value and the fetch's time as
+     * its timestamp (what a restore reads without parsing the value), in the seen partition matching the
+     * urls partition; completes with the marker's offset there (which lets a persistent seen store
+     * checkpoint past it). The status is built on the send thread: it hashes the body.
+     */
+    public CompletableFuture<Long> seen(int partition, long fingerprint, Supplier<UrlStatus> status) {
+        return sendForOffset(() -> {
+            UrlStatus s = status.get();
+            return new ProducerRecord<>(topics.seen(), partition, s.fetchedAt().toEpochMilli(),
+                    SeenMarkers.key(fingerprint), MessageCodec.get().encode(s));
+        });
+    }
+
+    private CompletableFuture<Void> send(Supplier<ProducerRecord<String, byte[]>> record) {
+        return sendForOffset(record).thenApply(offset -> null);
+    }
+
+    private CompletableFuture<Long> sendForOffset(Supplier<ProducerRecord<String, byte[]>> record) {
+        CompletableFuture<Long> acked = new CompletableFuture<>();
+        try {
+            sendExecutor.execute(() -> {
+                try {
+                    Sends.send(producer, record.get()).whenComplete((metadata, error) -> {
+                        if (error != null) {
+                            acked.completeExceptionally(error);
+                        } else {
+                            acked.complete(metadata == null || !metadata.hasOffset() ? -1L : metadata.offset());
+                        }
+                    });
+                } catch (RuntimeException e) {
+                    acked.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            acked.completeExceptionally(e);
+        }
+        return acked;
+    }
+}

@@ -1,0 +1,27 @@
+package org.kcrawl.fetcher.crawl;
+
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.FailureRecord;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.ScopeSite;
+
+/** What to publish for one fetch attempt: decided by {@link ResponsePlanner}, carried out by {@link FetchHandler}. */
+public sealed interface Plan {
+
+    /** A page for the parser. Terminal. */
+    record Page(FetchedPage page) implements Plan {}
+
+    /**
+     * A 3xx page saying where it points, plus the target as a new URL ({@code next}), or null when
+     * the target is out of scope; and when a seed moved to a site not yet in the crawl's scope, that
+     * site ({@code moved}, else null), published to the scope topic with the other outputs. Terminal.
+     */
+    record Redirect(FetchedPage page, CrawlRequest next, ScopeSite moved) implements Plan {}
+
+    /** A failure record. Terminal. */
+    record Fail(FailureRecord failure) implements Plan {}
+
+    /** Another attempt, re-published to the urls topic with a not-before time. Not terminal. */
+    record Retry(CrawlRequest next, FailureReason reason) implements Plan {}
+}

@@ -1,0 +1,108 @@
+package org.kcrawl.fetcher.crawl;
+
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.FailureRecord;
+import org.kcrawl.common.metrics.LogContext;
+import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.fetcher.politeness.TimeSource;
+import org.slf4j.Logger;
+
+/**
+ * Runs the later steps of consumed URLs (on timer, I/O and producer threads) the way every handler must:
+ * a step of a URL whose partition changed owner cancels the URL instead, a cancellation passes as one,
+ * and a bug on one URL becomes that URL's failure record, so it neither stops the worker nor loops
+ * through rewinds.
+ *
+ * @param <T> the handler's task type
+ */
+public final class TaskSteps<T extends ConsumedTask> {
+    private final Logger log;
+    private final String doing;
+    private final HostScheduler scheduler;
+    private final Outputs outputs;
+    private final TimeSource time;
+    private final Consumer<? super T> beforeFailure;
+    private final Consumer<FailureReason> countFailure;
+
+    /**
+     * Steps checked against {@code scheduler}'s partition epochs.
+     *
+     * @param log the handler's logger, which names a bug's URL as "internal error while {@code doing} URL"
+     * @param doing what the handler does to a URL, for that line ("handling", "rendering")
+     * @param beforeFailure what to let go of before a bug's failure record is published (a held slot)
+     * @param countFailure counts a failure record once it is acknowledged
+     */
+    public TaskSteps(Logger log, String doing, HostScheduler scheduler, Outputs outputs, TimeSource time,
+                     Consumer<? super T> beforeFailure, Consumer<FailureReason> countFailure) {
+        if (log == null || doing == null || scheduler == null || outputs == null || time == null
+                || beforeFailure == null || countFailure == null) {
+            throw new IllegalArgumentException("log, doing, scheduler, outputs, time, beforeFailure and countFailure"
+                    + " are required");
+        }
+        this.log = log;
+        this.doing = doing;
+        this.scheduler = scheduler;
+        this.outputs = outputs;
+        this.time = time;
+        this.beforeFailure = beforeFailure;
+        this.countFailure = countFailure;
+    }
+
+    /** Runs {@code body} as a step of {@code task} unless the task is done or its partition changed owner. */
+    public void run(T task, Runnable body) {
+        if (task.done.isDone()) {
+            return;
+        }
+        if (!owned(task)) {
+            task.cancel("partition revoked");
+            return;
+        }
+        try {
+            body.run();
+        } catch (CompletionException e) {
+            Throwable cause = unwrap(e);
+            if (cause instanceof CancellationException) {
+                task.cancel(cause.getMessage());
+            } else {
+                internalError(task, cause);
+            }
+        } catch (RuntimeException e) {
+            internalError(task, e);
+        }
+    }
+
+    /** True while {@code task}'s partition is owned in the epoch the task was created in. */
+    public boolean owned(T task) {
+        return scheduler.epoch(task.partition()) == task.epoch();
+    }
+
+    /** The cause under any {@link CompletionException} wrappers (itself when there are none; null for null). */
+    public static Throwable unwrap(Throwable t) {
+        Throwable cause = t;
+        while (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
+    private void internalError(T task, Throwable e) {
+        try (LogContext context = task.logContext()) {
+            log.error("internal error while {} {}", doing, task.request.url(), e);
+        }
+        beforeFailure.accept(task);
+        FailureRecord failure = FailureRecord.of(task.request, FailureReason.INTERNAL, String.valueOf(e), null,
+                time.now());
+        outputs.failure(failure).whenComplete((v, error) -> {
+            if (error != null) {
+                task.done.completeExceptionally(error);
+            } else {
+                countFailure.accept(FailureReason.INTERNAL);
+                task.done.complete(null);
+            }
+        });
+    }
+}

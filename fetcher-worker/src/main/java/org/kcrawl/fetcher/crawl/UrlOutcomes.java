@@ -1,0 +1,91 @@
+package org.kcrawl.fetcher.crawl;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.metrics.Meters;
+
+/**
+ * How the URLs a worker consumed ended, on one outcome counter (tagged {@code outcome} and {@code reason})
+ * of the {@link org.kcrawl.common.metrics.MeterCatalogue}, with running totals of failures (by reason) and
+ * retries for the crawl command's summary. The failure and retry series of every reason are registered
+ * up front, so each shows as 0 before it first happens; the caller registers its other outcomes with
+ * {@link #counter}.
+ */
+public final class UrlOutcomes {
+    /** The {@code reason} of an outcome that has none. */
+    public static final String NONE = "none";
+
+    private final MeterRegistry registry;
+    private final String meter;
+    private final Counter[] failureCounters = new Counter[FailureReason.values().length];
+    private final Counter[] retryCounters = new Counter[FailureReason.values().length];
+    private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong retries = new AtomicLong();
+    private final AtomicLongArray failuresByReason = new AtomicLongArray(FailureReason.values().length);
+
+    /** Outcomes counted on the catalogue's {@code meter} in {@code registry}. */
+    public UrlOutcomes(MeterRegistry registry, String meter) {
+        if (registry == null || meter == null) {
+            throw new IllegalArgumentException("registry and meter are required");
+        }
+        this.registry = registry;
+        this.meter = meter;
+        for (FailureReason r : FailureReason.values()) {
+            failureCounters[r.ordinal()] = counter("failure", r.wireName());
+            retryCounters[r.ordinal()] = counter("retry", r.wireName());
+        }
+    }
+
+    /** The series of {@code outcome} with no reason, registered now. */
+    public Counter counter(String outcome) {
+        return counter(outcome, NONE);
+    }
+
+    /** The series of {@code outcome} with {@code reason}, registered now. */
+    public Counter counter(String outcome, String reason) {
+        return Meters.counter(meter)
+                .tag("outcome", outcome)
+                .tag("reason", reason)
+                .register(registry);
+    }
+
+    /** A failure record published and acknowledged. */
+    public void failure(FailureReason reason) {
+        failures.incrementAndGet();
+        failuresByReason.incrementAndGet(reason.ordinal());
+        failureCounters[reason.ordinal()].increment();
+    }
+
+    /** A retry published and acknowledged. */
+    public void retry(FailureReason reason) {
+        retries.incrementAndGet();
+        retryCounters[reason.ordinal()].increment();
+    }
+
+    /** Failure records published and acknowledged. */
+    public long failures() {
+        return failures.get();
+    }
+
+    /** Retries published and acknowledged. */
+    public long retries() {
+        return retries.get();
+    }
+
+    /** Failure records published and acknowledged, by reason; reasons that never happened are left out. */
+    public Map<FailureReason, Long> failuresByReason() {
+        Map<FailureReason, Long> counts = new EnumMap<>(FailureReason.class);
+        for (FailureReason r : FailureReason.values()) {
+            long n = failuresByReason.get(r.ordinal());
+            if (n > 0) {
+                counts.put(r, n);
+            }
+        }
+        return counts;
+    }
+}

@@ -1,0 +1,273 @@
+package org.kcrawl.fetcher.crawl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.ScopeSite;
+import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.common.redirect.RedirectScope;
+import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.common.scope.ScopeSettings;
+import org.kcrawl.fetcher.http.FetchException;
+import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.fetcher.robots.RobotsUnreachable;
+
+class ResponsePlannerTest {
+    private static final String URL = "http://a.test/dir/page";
+    private final Instant now = Instant.parse("2030-01-01T00:00:00Z");
+    private final ResponsePlanner planner = new ResponsePlanner(
+            new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1), () -> 0.5), RedirectRules.defaults(5));
+    private final CrawlRequest request = CrawlRequest.seed(URL, now);
+
+    private static HttpResult result(int status, Map<String, String> headers) {
+        return new HttpResult(URL, status, headers, "text/html", new byte[] {'x'}, false, 5, "127.0.0.1");
+    }
+
+    private Plan plan(int status) {
+        return planner.forResponse(request, result(status, Map.of()), now);
+    }
+
+    private FailureReason failed(Plan p) {
+        assertThat(p).isInstanceOf(Plan.Fail.class);
+        return ((Plan.Fail) p).failure().reason();
+    }
+
+    private static RobotsUnreachable refused(Instant since, Instant retryAt, boolean givenUp) {
+        return new RobotsUnreachable(FailureReason.CONNECT, "connect", "http://a.test/robots.txt: cannot connect",
+                since, 1, retryAt, givenUp);
+    }
+
+    @Test
+    void aUrlWhoseRobotsTxtIsUnreachableRetriesWhenTheFileIsFetchedAgainAndCountsTheNetworkReason() {
+        Plan p = planner.forRobotsUnavailable(request, refused(now, now.plusSeconds(2), false), now);
+
+        assertThat(p).isInstanceOf(Plan.Retry.class);
+        assertThat(((Plan.Retry) p).reason()).isEqualTo(FailureReason.CONNECT);
+        assertThat(((Plan.Retry) p).next().notBefore()).isEqualTo(now.plusSeconds(2));
+    }
+
+    @Test
+    void aUrlWhoseAttemptsAreSpentFailsWithTheNetworkReasonAndTheRobotsTxtInTheDetail() {
+        CrawlRequest last = request.retry(now).retry(now);
+
+        Plan p = planner.forRobotsUnavailable(last, refused(now, now.plusSeconds(2), false), now);
+
+        assertThat(failed(p)).isEqualTo(FailureReason.CONNECT);
+        assertThat(((Plan.Fail) p).failure().detail()).startsWith("robots.txt unreachable: http://a.test/robots.txt")
+                .endsWith("(attempt 3 of 3)");
+    }
+
+    @Test
+    void aUrlOfAHostGivenUpOnFailsAtOnce() {
+        Plan p = planner.forRobotsUnavailable(request, refused(now.minusSeconds(8), now.plusSeconds(2), true), now);
+
+        assertThat(failed(p)).isEqualTo(FailureReason.CONNECT);
+        assertThat(((Plan.Fail) p).failure().detail()).contains("given up");
+    }
+
+    @Test
+    void successfulAndOddStatusesArePages() {
+        for (int status : new int[] {200, 203, 204, 299, 101, 304, 300, 699}) {
+            assertThat(plan(status)).as("status %d", status).isInstanceOf(Plan.Page.class);
+        }
+    }
+
+    @Test
+    void clientErrorsFailExcept408And429() {
+        for (int status : new int[] {400, 401, 403, 404, 410, 451, 499}) {
+            assertThat(failed(plan(status))).as("status %d", status).isEqualTo(FailureReason.HTTP_4XX);
+        }
+        assertThat(plan(408)).isInstanceOf(Plan.Retry.class);
+        assertThat(plan(429)).isInstanceOf(Plan.Retry.class);
+    }
+
+    @Test
+    void serverErrorsAreRetriedThenFail() {
+        assertThat(plan(500)).isInstanceOf(Plan.Retry.class);
+        Plan.Retry retry = (Plan.Retry) plan(502);
+        assertThat(retry.reason()).isEqualTo(FailureReason.HTTP_5XX);
+        assertThat(retry.next().notBefore()).isEqualTo(now.plusMillis(500));
+
+        CrawlRequest last = request.retry(now).retry(now);
+        Plan p = planner.forResponse(last, result(503, Map.of()), now);
+        assertThat(failed(p)).isEqualTo(FailureReason.HTTP_5XX);
+        assertThat(((Plan.Fail) p).failure().status()).isEqualTo(503);
+    }
+
+    @Test
+    void retryAfterIsHonouredOnlyFor429And503() {
+        Map<String, String> wait = Map.of("retry-after", "120");
+        assertThat(((Plan.Retry) planner.forResponse(request, result(429, wait), now)).next().notBefore())
+                .isEqualTo(now.plusSeconds(120));
+        assertThat(((Plan.Retry) planner.forResponse(request, result(500, wait), now)).next().notBefore())
+                .isEqualTo(now.plusMillis(500));
+    }
+
+    @Test
+    void redirectsResolveRelativeLocations() {
+        Plan p = planner.forResponse(request, result(302, Map.of("location", "../other?q=1#x")), now);
+
+        Plan.Redirect r = (Plan.Redirect) p;
+        assertThat(r.page().redirectTo()).isEqualTo("http://a.test/other?q=1");
+        assertThat(r.next().url()).isEqualTo("http://a.test/other?q=1");
+    }
+
+    @Test
+    void aRelativeLocationAgainstAnEmptyPathStaysOnTheHost() {
+        CrawlRequest root = CrawlRequest.seed("http://a.test", now);
+        HttpResult r = new HttpResult("http://a.test", 301, Map.of("location", "home"), null, null, false, 1, "x");
+
+        Plan.Redirect p = (Plan.Redirect) planner.forResponse(root, r, now);
+
+        assertThat(p.next().url()).isEqualTo("http://a.test/home");
+    }
+
+    @Test
+    void aSeedThatRedirectsToAnotherHostMovesTheCrawlThere() {
+        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+                result(301, Map.of("location", "http://www.a.test/")), now);
+
+        assertThat(r.next().url()).isEqualTo("http://www.a.test/");
+        assertThat(r.next().seed()).as("the target is a seed too").isTrue();
+        assertThat(r.next().hops()).isEqualTo(1);
+        assertThat(r.moved()).isEqualTo(ScopeSite.seedRedirect("www.a.test", "http://www.a.test/", URL, now));
+
+        // seed -> http://www.a.test/ -> https://www.b.test/: the second hop moves it again.
+        Plan.Redirect second = (Plan.Redirect) planner.forResponse(r.next(),
+                result(302, Map.of("location", "https://www.b.test/en/")), now);
+        assertThat(second.next().seed()).isTrue();
+        assertThat(second.next().hops()).isEqualTo(2);
+        assertThat(second.moved().site()).isEqualTo("www.b.test");
+        assertThat(second.moved().sourceUrl()).isEqualTo("http://www.a.test/");
+    }
+
+    @Test
+    void aSeedRedirectWithinTheCrawlsSitesMovesNothing() {
+        CrawlSites sites = CrawlSites.of(List.of("a.test", "www.a.test"));
+        ResponsePlanner scoped = new ResponsePlanner(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1),
+                () -> 0.5), new RedirectRules(u -> u, RedirectScope.of(ScopeSettings.defaults(), sites), 5));
+
+        Plan.Redirect https = (Plan.Redirect) scoped.forResponse(request,
+                result(301, Map.of("location", "https://a.test/dir/page")), now);
+        Plan.Redirect www = (Plan.Redirect) scoped.forResponse(request,
+                result(301, Map.of("location", "http://www.a.test/")), now);
+
+        assertThat(https.next().url()).isEqualTo("https://a.test/dir/page");
+        assertThat(https.moved()).isNull();
+        assertThat(www.next().url()).isEqualTo("http://www.a.test/");
+        assertThat(www.moved()).isNull();
+    }
+
+    @Test
+    void redirectsOfPagesAndSitemapsKeepTheirScope() {
+        CrawlRequest link = CrawlRequest.discovered(URL, 1, "http://a.test/", now);
+        CrawlRequest sitemap = CrawlRequest.discovered("http://a.test/sitemap.xml", 0, "http://a.test/robots.txt", now);
+
+        Plan.Redirect fromLink = (Plan.Redirect) planner.forResponse(link,
+                result(301, Map.of("location", "http://b.test/")), now);
+        Plan.Redirect fromSitemap = (Plan.Redirect) planner.forResponse(sitemap,
+                result(301, Map.of("location", "http://b.test/sitemap.xml")), now);
+        Plan.Redirect sameHost = (Plan.Redirect) planner.forResponse(link,
+                result(301, Map.of("location", "/moved")), now);
+
+        assertThat(fromLink.next()).isNull();
+        assertThat(fromLink.moved()).isNull();
+        assertThat(fromSitemap.next()).as("a sitemap is at depth 0 but is no seed").isNull();
+        assertThat(fromSitemap.moved()).isNull();
+        assertThat(sameHost.next().url()).isEqualTo("http://a.test/moved");
+        assertThat(sameHost.next().seed()).isFalse();
+    }
+
+    @Test
+    void aSeedsRedirectsStopAtTheHopLimitToo() {
+        CrawlRequest fifth = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 5, null, true);
+        Plan p = planner.forResponse(fifth, result(301, Map.of("location", "http://y.test/")), now);
+        assertThat(failed(p)).isEqualTo(FailureReason.REDIRECT_LIMIT);
+    }
+
+    @Test
+    void unusableLocationsAreInvalidUrlFailures() {
+        assertThat(failed(planner.forResponse(request, result(301, Map.of("location", "mailto:x@a.test")), now)))
+                .isEqualTo(FailureReason.INVALID_URL);
+        assertThat(failed(planner.forResponse(request, result(301, Map.of("location", "http://bad host/")), now)))
+                .isEqualTo(FailureReason.INVALID_URL);
+    }
+
+    @Test
+    void aRefreshHeaderThatLeadsElsewhereSoonIsPlannedAsA3xx() {
+        CrawlRequest link = CrawlRequest.discovered(URL, 2, "http://a.test/", now);
+
+        Plan.Redirect r = (Plan.Redirect) planner.forResponse(link,
+                result(200, Map.of("refresh", "0; url=../home.html#top")), now);
+
+        assertThat(r.page().status()).isEqualTo(200);
+        assertThat(r.page().redirectTo()).isEqualTo("http://a.test/home.html");
+        assertThat(r.next().url()).isEqualTo("http://a.test/home.html");
+        assertThat(r.next().depth()).as("a redirect keeps the depth").isEqualTo(2);
+        assertThat(r.next().hops()).isEqualTo(1);
+        assertThat(r.moved()).isNull();
+        assertThat(planner.forResponse(link, result(200, Map.of("refresh", "100;URL='/late'")), now))
+                .as("up to max_refresh_delay").isInstanceOf(Plan.Redirect.class);
+    }
+
+    @Test
+    void aRefreshHeaderThatIsNoRedirectLeavesThePageAPage() {
+        for (String refresh : new String[] {"300; url=/slow", "30", "0; url=/dir/page", "5; url=#top", "soon",
+            "0; url=http://bad host/", "0; url=mailto:x@a.test"}) {
+            Plan p = planner.forResponse(request, result(200, Map.of("refresh", refresh)), now);
+            assertThat(p).as(refresh).isInstanceOf(Plan.Page.class);
+            assertThat(((Plan.Page) p).page().redirectTo()).isNull();
+        }
+    }
+
+    @Test
+    void aSeedsRefreshHeaderMovesTheCrawlAndCountsItsHopsWithThe3xxs() {
+        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+                result(200, Map.of("refresh", "1; url=http://www.b.test/")), now);
+        assertThat(r.next().seed()).isTrue();
+        assertThat(r.moved().site()).isEqualTo("www.b.test");
+
+        CrawlRequest fifth = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 5, null, true);
+        Plan p = planner.forResponse(fifth, result(200, Map.of("refresh", "0; url=http://y.test/")), now);
+        assertThat(failed(p)).isEqualTo(FailureReason.REDIRECT_LIMIT);
+        assertThat(((Plan.Fail) p).failure().status()).isEqualTo(200);
+    }
+
+    @Test
+    void aLocationWinsOverARefreshAndAnErrorIsAnErrorWhateverItsRefresh() {
+        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+                result(301, Map.of("location", "/by-location", "refresh", "0; url=/by-refresh")), now);
+        assertThat(r.next().url()).isEqualTo("http://a.test/by-location");
+        assertThat(failed(planner.forResponse(request, result(404, Map.of("refresh", "0; url=/home")), now)))
+                .isEqualTo(FailureReason.HTTP_4XX);
+    }
+
+    @Test
+    void aPageCarriesItsRequestsHopsAndSeedFlagForTheParser() {
+        CrawlRequest hop = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 2, null, true);
+        Plan.Page p = (Plan.Page) planner.forResponse(hop, result(200, Map.of()), now);
+        assertThat(p.page().hops()).isEqualTo(2);
+        assertThat(p.page().seed()).isTrue();
+        assertThat(p.page().request().redirectTo("http://x.test/next", now).hops()).isEqualTo(3);
+    }
+
+    @Test
+    void fetchErrorsAreSortedByTheirReason() {
+        Plan timeout = planner.forError(request, new CompletionException(
+                new FetchException(FailureReason.TIMEOUT, "idle")), now);
+        assertThat(timeout).isInstanceOf(Plan.Retry.class);
+        assertThat(failed(planner.forError(request, new FetchException(FailureReason.TOO_LARGE, "big"), now)))
+                .isEqualTo(FailureReason.TOO_LARGE);
+        assertThat(failed(planner.forError(request, new FetchException(FailureReason.BLOCKED_ADDRESS, "10/8"), now)))
+                .isEqualTo(FailureReason.BLOCKED_ADDRESS);
+        assertThat(failed(planner.forError(request, new IllegalStateException("bug"), now)))
+                .isEqualTo(FailureReason.INTERNAL);
+    }
+}
