@@ -3,6 +3,8 @@ package org.kcrawl.fetcher.crawl;
 import java.time.Instant;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.fetcher.politeness.AbstractHostTask;
 
@@ -41,6 +43,21 @@ public abstract class ConsumedTask extends AbstractHostTask {
 
     @Override
     public abstract void defer(Instant notBefore);
+
+    /**
+     * Completes {@link #done} as {@code outputs} completes: failed with its error, or after
+     * {@code counted} has counted the outcome (given what the outputs completed with).
+     */
+    public final <T> void completeWhen(CompletionStage<T> outputs, Consumer<? super T> counted) {
+        outputs.whenComplete((value, error) -> {
+            if (error != null) {
+                done.completeExceptionally(error);
+            } else {
+                counted.accept(value);
+                done.complete(null);
+            }
+        });
+    }
 
     @Override
     public final void cancel(String why) {

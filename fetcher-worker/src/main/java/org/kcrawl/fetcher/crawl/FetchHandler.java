@@ -376,14 +376,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         } else if (plan instanceof Plan.Retry r) {
             // Before the send: the retry may be read back before its acknowledgement reaches us.
             s.seen().handOver(task.partition(), task.fingerprint);
-            parking.park(r.next(), task.key, task.partition()).whenComplete((v, error) -> {
-                if (error != null) {
-                    task.done.completeExceptionally(error);
-                } else {
-                    s.metrics().retry(r.reason());
-                    task.done.complete(null);
-                }
-            });
+            task.completeWhen(parking.park(r.next(), task.key, task.partition()), v -> s.metrics().retry(r.reason()));
         }
     }
 
@@ -396,22 +389,16 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         // The status is built once, on the send thread, and its time is the one the seen-set keeps.
         AtomicReference<UrlStatus> sent = new AtomicReference<>();
-        Sends.all(outputs)
+        CompletableFuture<Long> marked = Sends.all(outputs)
                 .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, () -> {
                     UrlStatus built = status.get();
                     sent.set(built);
                     return built;
-                }))
-                .whenComplete((markerOffset, error) -> {
-                    if (error != null) {
-                        task.done.completeExceptionally(error);
-                        return;
-                    }
-                    s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(),
-                            markerOffset);
-                    counted.run();
-                    task.done.complete(null);
-                });
+                }));
+        task.completeWhen(marked, markerOffset -> {
+            s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(), markerOffset);
+            counted.run();
+        });
     }
 
     private void park(UrlTask task, Instant notBefore) {
@@ -425,14 +412,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             s.seen().handOver(task.partition(), task.fingerprint);
         }
         CrawlRequest parked = r.withNotBefore(notBefore);
-        parking.park(parked, task.key, task.partition()).whenComplete((v, error) -> {
-            if (error != null) {
-                task.done.completeExceptionally(error);
-            } else {
-                s.metrics().parked();
-                task.done.complete(null);
-            }
-        });
+        task.completeWhen(parking.park(parked, task.key, task.partition()), v -> s.metrics().parked());
     }
 
     private void step(UrlTask task, Runnable body) {

@@ -396,14 +396,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     }
 
     private void finish(RenderTask task, List<CompletableFuture<Void>> outputs, Runnable counted) {
-        Sends.all(outputs).whenComplete((v, error) -> {
-            if (error != null) {
-                task.done.completeExceptionally(error);
-            } else {
-                counted.run();
-                task.done.complete(null);
-            }
-        });
+        task.completeWhen(Sends.all(outputs), v -> counted.run());
     }
 
     private void step(RenderTask task, Runnable body) {
