@@ -165,19 +165,44 @@ public final class HttpUrl {
     private static final class PlainShape {
         private PlainShape() {}
 
-        /** URLs are read from a copy in this array: fewer checks per character than String.charAt. */
-        private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[256]);
+        /**
+         * One thread's scratch: the array URLs are read from (a copy: fewer checks per character than
+         * String.charAt), and the last URL parsed with its parts. A URL is usually parsed more than once
+         * in a row on one thread: a link by the scope judgement and then by the check of the request that
+         * carries it, a consumed request by its check and then by the host key and fingerprint. The same
+         * string object gets the same (immutable) parts back without a second scan.
+         */
+        private static final class Scratch {
+            char[] chars = new char[256];
+            String lastUrl;
+            HttpUrl lastParsed;
+        }
+
+        private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
         /** Longer URLs are read from an array of their own, not kept. */
         private static final int KEPT_CHARS = 4096;
 
         /** The parts of {@code url}, or null when it is not of the plain shape (it may still be valid). */
         static HttpUrl parse(String url) {
+            Scratch scratch = SCRATCH.get();
+            if (scratch.lastUrl == url) {
+                return scratch.lastParsed;
+            }
+            HttpUrl parsed = scan(url, scratch);
+            if (parsed != null) {
+                scratch.lastUrl = url;
+                scratch.lastParsed = parsed;
+            }
+            return parsed;
+        }
+
+        private static HttpUrl scan(String url, Scratch scratch) {
             int n = url.length();
-            char[] c = CHARS.get();
+            char[] c = scratch.chars;
             if (c.length < n) {
                 c = new char[n];
                 if (n <= KEPT_CHARS) {
-                    CHARS.set(c);
+                    scratch.chars = c;
                 }
             }
             url.getChars(0, n, c, 0);

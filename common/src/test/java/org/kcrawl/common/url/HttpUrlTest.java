@@ -32,6 +32,25 @@ class HttpUrlTest {
             "http:/a", "https:", "http://", "http://a:80:80/", "http://a/b/../c", "http://a/./b");
 
     @Test
+    void aUrlParsedAgainRightAwayOnItsThreadGetsTheSamePartsWithoutAScan() throws Exception {
+        String a = new String("http://a.example:8080/x/y?q=1#f");
+        String b = new String("https://b.example/p");
+        HttpUrl first = HttpUrl.parse(a);
+        assertThat(HttpUrl.parse(a)).isSameAs(first);
+        assertThat(HttpUrl.isValid(a)).isTrue();
+        HttpUrl other = HttpUrl.parse(b);
+        assertThat(other.host()).isEqualTo("b.example");
+        assertThat(other.effectivePort()).isEqualTo(443);
+        HttpUrl again = HttpUrl.parse(new String(a)); // equal text, another object: scanned again, same parts
+        assertThat(again).isNotSameAs(first);
+        assertThat(again.host()).isEqualTo(first.host()).isEqualTo("a.example");
+        assertThat(again.port()).isEqualTo(8080);
+        assertThat(again.rawPath()).isEqualTo("/x/y");
+        assertThat(again.rawQuery()).isEqualTo("q=1");
+        assertThat(HttpUrl.isValid(new String("http://a/%zz"))).isFalse();
+    }
+
+    @Test
     void agreesWithUriOnEdgeCases() {
         for (String url : EDGES) {
             assertAgrees(url);
