@@ -167,10 +167,11 @@ public final class HttpUrl {
 
         /**
          * One thread's scratch: the array URLs are read from (a copy: fewer checks per character than
-         * String.charAt), and the last URL parsed with its parts. A URL is usually parsed more than once
-         * in a row on one thread: a link by the scope judgement and then by the check of the request that
-         * carries it, a consumed request by its check and then by the host key and fingerprint. The same
-         * string object gets the same (immutable) parts back without a second scan.
+         * String.charAt), and the last URL parsed with its parts. A consumed request's URL is parsed by
+         * its check and right after for its host key: the same string object gets the same (immutable)
+         * parts back without a second scan. (A page's links are all judged before their requests are
+         * built, so those are scanned twice still; a table of a page's worth of recent URLs did not
+         * measurably help there.)
          */
         private static final class Scratch {
             char[] chars = new char[256];
