@@ -145,11 +145,12 @@ final class ConnectionPool {
     /** Returns an active connection whose exchange completed cleanly, for reuse. */
     void release(PooledConnection pc) {
         boolean keep;
-        List<Channel> toClose = new ArrayList<>(1);
+        List<Channel> toClose = List.of(); // a list only when the idle cap evicts: this runs once per response
         synchronized (this) {
             keep = pc.state == PooledConnection.State.ACTIVE && !closed && pc.channel.isActive() && maxIdle > 0;
             if (keep) {
                 if (idleLru.size() >= maxIdle) {
+                    toClose = new ArrayList<>(1);
                     evictLeastRecentlyUsed(toClose);
                 }
                 pc.state = PooledConnection.State.IDLE;
