@@ -41,14 +41,18 @@ public final class UrlScope {
         return new UrlScope(filters);
     }
 
-    /** The rules in the order they judge, for a caller that counts or reports each one. */
-    public List<LinkFilter> filters() {
-        return filters;
+    /** A judgement by {@code rules} alone, in their order (for a test's own rules). */
+    public static UrlScope over(List<LinkFilter> rules) {
+        if (rules == null) {
+            throw new IllegalArgumentException("rules must not be null");
+        }
+        return new UrlScope(rules);
     }
 
     /**
-     * Why {@code candidate} is not crawled, or null when it is. A filter's exception (a pathological
-     * pattern) propagates: the caller decides how a failing rule fails (closed, as every caller does).
+     * Why {@code candidate} is not crawled, or null when it is. A rule that throws (a bug, or a
+     * pathological pattern that overflows the stack) ends the judgement with a {@link RuleFailure} naming
+     * it: the caller decides how a failing rule fails (closed, as every caller does).
      */
     public RejectReason judge(LinkCandidate candidate) {
         return judge(filters, candidate);
@@ -63,11 +67,35 @@ public final class UrlScope {
     }
 
     private static RejectReason judge(List<LinkFilter> rules, LinkCandidate candidate) {
-        for (LinkFilter filter : rules) {
-            if (!filter.accepts(candidate)) {
-                return filter.reason();
+        for (LinkFilter rule : rules) {
+            boolean accepts;
+            try {
+                accepts = rule.accepts(candidate);
+            } catch (RuntimeException | StackOverflowError e) {
+                // A stack overflow is local to this call (a regular expression's recursion), so it is
+                // survivable here, and only here is it known which rule caused it.
+                throw new RuleFailure(rule, e);
+            }
+            if (!accepts) {
+                return rule.reason();
             }
         }
         return null;
+    }
+
+    /** A rule threw while judging a URL. */
+    public static final class RuleFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient LinkFilter rule;
+
+        RuleFailure(LinkFilter rule, Throwable cause) {
+            super("scope rule " + rule.getClass().getName() + " failed: " + cause, cause);
+            this.rule = rule;
+        }
+
+        /** The rule that threw. */
+        public LinkFilter rule() {
+            return rule;
+        }
     }
 }

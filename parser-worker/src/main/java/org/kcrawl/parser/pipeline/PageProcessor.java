@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
@@ -105,7 +106,9 @@ public final class PageProcessor {
         }
         Instant now = clock.instant();
         Redirect refresh = followRefresh(page, parsed, now);
-        ScopeResult verdict = judge(page, parsed, refresh != null);
+        List<CrawlRequest> requests = new ArrayList<>();
+        ScopeResult verdict = judge(page, parsed, refresh != null,
+                url -> requests.add(CrawlRequest.discovered(url, page.depth() + 1, page.finalUrl(), now)));
         PageOutputs out;
         if (refresh instanceof Redirect.Limit limit) {
             FailureRecord failure = FailureRecord.of(page.request(), FailureReason.REDIRECT_LIMIT, limit.detail(),
@@ -115,10 +118,6 @@ public final class PageProcessor {
             out = new PageOutputs(RecordBuilder.build(page, parsed, follow.target()), null, List.of(), follow.next(),
                     follow.moved(), parsed, verdict);
         } else {
-            List<CrawlRequest> requests = new ArrayList<>(verdict.accepted().size());
-            for (String url : verdict.accepted()) {
-                requests.add(CrawlRequest.discovered(url, page.depth() + 1, page.finalUrl(), now));
-            }
             out = new PageOutputs(RecordBuilder.build(page, parsed), requests, parsed, verdict);
         }
         metrics.processed(parsed, verdict.rejected(), Duration.ofNanos(nanoClock.getAsLong() - start));
@@ -169,8 +168,11 @@ public final class PageProcessor {
         }
     }
 
-    /** The verdict on the page's links; none is followed from a page that {@code refreshes} elsewhere. */
-    private ScopeResult judge(FetchedPage page, ParsedPage parsed, boolean refreshes) {
+    /**
+     * The verdict on the page's links, each accepted one handed to {@code onAccepted} as it is judged;
+     * none is followed from a page that {@code refreshes} elsewhere.
+     */
+    private ScopeResult judge(FetchedPage page, ParsedPage parsed, boolean refreshes, Consumer<String> onAccepted) {
         ScopeResult verdict;
         if (parsed.links().isEmpty()) {
             verdict = new ScopeResult(List.of(), Map.of());
@@ -182,7 +184,7 @@ public final class PageProcessor {
             verdict = ScopeChain.rejectAll(parsed.links(), RejectReason.NOFOLLOW);
         } else {
             int cap = parsed.kind() == ParsedPage.Kind.SITEMAP ? sitemaps.maxUrls() : scope.maxOutlinks();
-            verdict = scope.apply(SourcePage.of(page.finalUrl(), page.depth()), parsed.links(), cap);
+            verdict = scope.apply(SourcePage.of(page.finalUrl(), page.depth()), parsed.links(), cap, onAccepted);
         }
         if (parsed.droppedLinks().isEmpty()) {
             return verdict;

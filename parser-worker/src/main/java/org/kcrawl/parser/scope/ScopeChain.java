@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.LinkCandidate;
 import org.kcrawl.common.scope.LinkFilter;
@@ -29,19 +30,20 @@ public final class ScopeChain {
     /** One broken filter meets every link; log the first error and then one in this many. */
     private static final long LOG_EVERY = 1000;
 
-    private final List<LinkFilter> filters;
+    private final UrlScope rules;
     private final int maxOutlinks;
     private final AtomicLong filterErrors = new AtomicLong();
 
     /** A chain of {@code filters}, applied in order, taking at most {@code maxOutlinks} links a page. */
     public ScopeChain(List<LinkFilter> filters, int maxOutlinks) {
-        if (filters == null) {
-            throw new IllegalArgumentException("filters must not be null");
-        }
+        this(UrlScope.over(filters), maxOutlinks);
+    }
+
+    private ScopeChain(UrlScope rules, int maxOutlinks) {
         if (maxOutlinks < 0) {
             throw new IllegalArgumentException("maxOutlinks must be >= 0 but was " + maxOutlinks);
         }
-        this.filters = List.copyOf(filters);
+        this.rules = rules;
         this.maxOutlinks = maxOutlinks;
     }
 
@@ -56,7 +58,7 @@ public final class ScopeChain {
      * cap) around it.
      */
     public static ScopeChain of(ScopeSettings settings, CrawlSites sites) {
-        return new ScopeChain(UrlScope.of(settings, sites).filters(), settings.maxOutlinks());
+        return new ScopeChain(UrlScope.of(settings, sites), settings.maxOutlinks());
     }
 
     /** Judges the links found on {@code source}, taking at most the chain's outlink cap. */
@@ -66,6 +68,17 @@ public final class ScopeChain {
 
     /** Judges the links of {@code source} with another outlink cap (a sitemap lists far more URLs than a page links). */
     public ScopeResult apply(SourcePage source, List<DiscoveredLink> links, int maxOutlinks) {
+        return apply(source, links, maxOutlinks, url -> { });
+    }
+
+    /**
+     * As {@link #apply(SourcePage, List, int)}, handing each accepted URL to {@code onAccepted} as soon as
+     * it is judged. A caller that builds a request of it there checks a URL that {@link HttpUrl} has just
+     * parsed on this thread, which it does not parse again; built after the whole page was judged, every
+     * link would be scanned twice.
+     */
+    public ScopeResult apply(SourcePage source, List<DiscoveredLink> links, int maxOutlinks,
+                             Consumer<String> onAccepted) {
         List<String> accepted = new ArrayList<>();
         Map<RejectReason, Integer> rejected = new EnumMap<>(RejectReason.class);
         int depth = source.depth() + 1;
@@ -76,6 +89,7 @@ public final class ScopeChain {
             }
             if (reason == null) {
                 accepted.add(link.url());
+                onAccepted.accept(link.url());
             } else {
                 rejected.merge(reason, 1, Integer::sum);
             }
@@ -102,34 +116,22 @@ public final class ScopeChain {
         return filterErrors.get();
     }
 
+    /** The crawl's rules on one link; a rule that fails rejects it (fails closed). */
     private RejectReason judge(DiscoveredLink link, int depth, SourcePage source) {
-        LinkFilter current = null;
         try {
-            LinkCandidate candidate = new LinkCandidate(link.url(), HttpUrl.parse(link.url()), depth, source);
-            for (LinkFilter filter : filters) {
-                current = filter;
-                if (!filter.accepts(candidate)) {
-                    return filter.reason();
-                }
-            }
-            return null;
+            return rules.judge(new LinkCandidate(link.url(), HttpUrl.parse(link.url()), depth, source));
         } catch (InvalidUrlException e) {
             return RejectReason.INVALID_URL;
-        } catch (RuntimeException e) {
-            logFilterError(current, e, e);
+        } catch (UrlScope.RuleFailure e) {
+            long n = filterErrors.incrementAndGet();
+            if (n % LOG_EVERY == 1) {
+                // A stack overflow's trace is noise (hundreds of frames of one regular expression).
+                Throwable cause = e.getCause();
+                log.warn("scope filter {} threw on a link, which is rejected (filter errors so far: {}): {}",
+                        e.rule().getClass().getName(), n, cause.toString(),
+                        cause instanceof StackOverflowError ? null : cause);
+            }
             return RejectReason.FILTER_ERROR;
-        } catch (StackOverflowError e) {
-            // What a pathological regular expression throws; it is local to this call. Its trace is noise.
-            logFilterError(current, e, null);
-            return RejectReason.FILTER_ERROR;
-        }
-    }
-
-    private void logFilterError(LinkFilter filter, Throwable error, Throwable traced) {
-        long n = filterErrors.incrementAndGet();
-        if (n % LOG_EVERY == 1) {
-            log.warn("scope filter {} threw on a link, which is rejected (filter errors so far: {}): {}",
-                    filter == null ? "(none)" : filter.getClass().getName(), n, error.toString(), traced);
         }
     }
 }
