@@ -32,7 +32,7 @@ class FetcherConfigTest {
         assertThat(c.perHost()).isEqualTo(2);
         assertThat(c.concurrency()).isEqualTo(256);
         assertThat(c.maxPages()).isZero();
-        assertThat(c.maxDepth()).isEqualTo(5);
+        assertThat(c.scopeConfig().maxDepth()).isEqualTo(5);
         assertThat(c.maxAttempts()).isEqualTo(3);
         assertThat(c.maxRedirectHops()).isEqualTo(5);
         assertThat(c.ignoreRobots()).isFalse();
