@@ -1,10 +1,10 @@
 package org.kcrawl.archiver;
 
-import java.io.PrintStream;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
+import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.runtime.WorkerMain;
+import org.kcrawl.common.runtime.WorkerProcess;
+import org.kcrawl.common.runtime.WorkerProcessSpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,8 +26,7 @@ public final class ArchiverMain {
             logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides""";
 
     private static final WorkerMain<ArchiverConfig, ArchiverWorker> MAIN = new WorkerMain<>("archiver-worker", USAGE,
-            ArchiverConfig::load,
-            (config, env, bindAddress) -> ArchiverProcess.start(config, env, bindAddress).process(),
+            ArchiverConfig::load, WorkerMain.ProcessStarter.of(ArchiverMain::spec),
             (config, process) -> log().info("archiver of crawl '{}' running against {}, writing to {}; metrics and"
                     + " health on port {}", config.crawlName(), config.bootstrapServers(), config.directory(),
                     process.opsPort()))
@@ -35,14 +34,17 @@ public final class ArchiverMain {
 
     private ArchiverMain() {}
 
-    /** Runs the archiver until it is stopped; exits with the code of {@link #run}. */
+    /** Runs the archiver until it is stopped; exits with the code of {@link WorkerMain#run}. */
     public static void main(String[] args) {
         MAIN.main(args);
     }
 
-    /** Runs the archiver with {@code env}; returns the exit code. */
-    static int run(String[] args, Map<String, String> env, PrintStream err, AtomicBoolean shuttingDown) {
-        return MAIN.run(args, env, err, shuttingDown);
+    /** An archiver as a container runs it (a {@link WorkerProcess}; tests start one to scrape it). */
+    public static WorkerProcessSpec<ArchiverWorker> spec(ArchiverConfig config) {
+        return new WorkerProcessSpec<>(MeterSpec.Worker.ARCHIVER, config.crawlName(), config.bootstrapServers(),
+                config.metricsPort(),
+                WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.topicLayout()),
+                (clients, telemetry) -> new ArchiverWorker(config, clients, telemetry.registry()));
     }
 
     private static void logProgress(ArchiverWorker archiver) {

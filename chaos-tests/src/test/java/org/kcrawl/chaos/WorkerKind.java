@@ -1,9 +1,8 @@
 package org.kcrawl.chaos;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.render.kafka.RenderMain;
@@ -58,13 +57,6 @@ enum WorkerKind {
      * (an unknown setting makes a worker refuse to start).
      */
     boolean hasSetting(String key) {
-        for (RecordComponent c : config.getRecordComponents()) {
-            // @JsonProperty does not target record components; javac copies it to the accessor.
-            JsonProperty p = c.getAccessor().getAnnotation(JsonProperty.class);
-            if (p != null && p.value().equals(key)) {
-                return true;
-            }
-        }
-        return false;
+        return ConfigBinder.settings(config).contains(key);
     }
 }

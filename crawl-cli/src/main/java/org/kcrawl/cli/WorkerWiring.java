@@ -170,7 +170,7 @@ final class WorkerWiring {
      */
     CrawlWorkers workers(KafkaClients clients) {
         CrawlSites sites = new CrawlSites();
-        SeedMoves moves = new SeedMoves(parser.scope());
+        SeedMoves moves = new SeedMoves(parser.scopeConfig().scope());
         ScopeFollower follower = ScopeFollower.start(clients, new CrawlTopics(options.crawlName),
                 options.crawlName + "-cli", sites, moves, ScopeFollower.DEFAULT_TIMEOUT);
         try {

@@ -2,11 +2,13 @@ package org.kcrawl.parser;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.kcrawl.common.Checks;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.StaticMembership;
@@ -21,6 +23,7 @@ import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.record.ExtractionRule;
+import org.kcrawl.common.scope.ScopeConfig;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
@@ -31,13 +34,10 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  *
  * @param crawlName prefix of the crawl's topics
  * @param bootstrapServers the Kafka cluster
- * @param scope host, domain or any, relative to the page a link was found on
- * @param maxDepth deepest link depth followed (seeds are 0)
- * @param maxUrlLength longest normalized URL followed
- * @param maxRepeatedSegments most times one path segment may occur in a followed URL
+ * @param scopeConfig the crawl's scope settings the links followed meet ({@code scope}, {@code max_depth},
+ *                    {@code max_url_length}, {@code max_repeated_segments}, {@code allow_patterns},
+ *                    {@code deny_patterns}: see {@link ScopeConfig}), keys of this configuration's top level
  * @param maxOutlinks most links followed from one page
- * @param allowPatterns when not empty, followed URLs must match one of these regular expressions
- * @param denyPatterns followed URLs must match none of these regular expressions
  * @param stripParams query and path parameters removed by normalization ({@code utm_*} prefixes allowed)
  * @param sortQueryParams sort query parameters so their order does not make new URLs
  * @param maxParseBytes bytes of a body parsed at most
@@ -84,13 +84,8 @@ import org.kcrawl.parser.sitemap.SitemapParser;
 public record ParserConfig(
         @JsonProperty("crawl_name") String crawlName,
         @JsonProperty("bootstrap_servers") String bootstrapServers,
-        @JsonProperty("scope") ScopeMode scope,
-        @JsonProperty("max_depth") int maxDepth,
-        @JsonProperty("max_url_length") int maxUrlLength,
-        @JsonProperty("max_repeated_segments") int maxRepeatedSegments,
+        @JsonUnwrapped ScopeConfig scopeConfig,
         @JsonProperty("max_outlinks") int maxOutlinks,
-        @JsonProperty("allow_patterns") List<String> allowPatterns,
-        @JsonProperty("deny_patterns") List<String> denyPatterns,
         @JsonProperty("strip_params") List<String> stripParams,
         @JsonProperty("sort_query_params") boolean sortQueryParams,
         @JsonProperty("max_parse_bytes") int maxParseBytes,
@@ -124,10 +119,8 @@ public record ParserConfig(
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrap_servers must name at least one HOST:PORT");
         }
-        allowPatterns = List.copyOf(orEmpty(allowPatterns));
-        denyPatterns = List.copyOf(orEmpty(denyPatterns));
-        // The scope rules' checks, defined once with the rules.
-        new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks, allowPatterns, denyPatterns);
+        // The scope rules' checks, defined once with the rules (max_outlinks is one of them).
+        Checks.notNull(scopeConfig, "scope_config").settings(maxOutlinks, Set.of());
         stripParams = List.copyOf(orEmpty(stripParams));
         try {
             new UrlNormalizer(stripParams, sortQueryParams, UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH);
@@ -195,38 +188,34 @@ public record ParserConfig(
 
     /** A copy with another crawl name and bootstrap servers, as the crawl command sets them. */
     public ParserConfig withKafka(String crawlName, String bootstrapServers) {
-        return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
-                maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
-                parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
-                linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
+        return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
+                sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
+                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
+                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
     /** A copy with another scope and maximum depth, as the crawl command's options set them. */
     public ParserConfig withScope(ScopeMode scope, int maxDepth) {
-        return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
-                maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
-                parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
-                linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
+        return new ParserConfig(crawlName, bootstrapServers, scopeConfig.with(scope, maxDepth), maxOutlinks, stripParams,
+                sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
+                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
+                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
     /** A copy following redirects by these limits, as the crawl command gives it its fetcher's. */
     public ParserConfig withRedirectLimits(int maxRedirectHops, Duration maxRefreshDelay) {
-        return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
-                maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
-                parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites, metricsPort,
-                linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
+        return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
+                sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
+                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
+                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
     /** A copy whose scope also admits {@code sites} from any page. */
     public ParserConfig withSeedSites(List<String> sites) {
-        return new ParserConfig(crawlName, bootstrapServers, scope, maxDepth, maxUrlLength, maxRepeatedSegments,
-                maxOutlinks, allowPatterns, denyPatterns, stripParams, sortQueryParams, maxParseBytes,
-                parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes, maxPollRecords, drainTimeout,
-                partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, sites, metricsPort,
-                linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
+        return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
+                sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
+                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, sites,
+                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
     }
 
     /** The crawl's topic names. */
@@ -251,8 +240,7 @@ public record ParserConfig(
 
     /** The scope chain's rules. */
     public ScopeSettings scopeSettings() {
-        return new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks,
-                allowPatterns, denyPatterns, java.util.Set.copyOf(seedSites));
+        return scopeConfig.settings(maxOutlinks, Set.copyOf(seedSites));
     }
 
     /** The normalizer configured by {@code strip_params} and {@code sort_query_params}. */

@@ -1,10 +1,10 @@
 package org.kcrawl.parser;
 
-import java.io.PrintStream;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
+import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.runtime.WorkerMain;
+import org.kcrawl.common.runtime.WorkerProcess;
+import org.kcrawl.common.runtime.WorkerProcessSpec;
 import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.parser.pipeline.ParserMetrics;
 import org.slf4j.Logger;
@@ -28,23 +28,25 @@ public final class ParserMain {
               --help          show this help
             logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides""";
 
-    private static final WorkerMain<ParserConfig, ParserWorker> MAIN = new WorkerMain<>("parser-worker", USAGE,
-            ParserConfig::load,
-            (config, env, bindAddress) -> ParserProcess.start(config, env, bindAddress).process(),
+    /** The entry point; tests run it with an environment of their own. */
+    static final WorkerMain<ParserConfig, ParserWorker> MAIN = new WorkerMain<>("parser-worker", USAGE,
+            ParserConfig::load, WorkerMain.ProcessStarter.of(ParserMain::spec),
             (config, process) -> log().info("parser of crawl '{}' running against {}; metrics and health on port {}",
                     config.crawlName(), config.bootstrapServers(), process.opsPort()))
             .reportingEvery(PROGRESS_EVERY, ParserMain::logProgress);
 
     private ParserMain() {}
 
-    /** Runs the parser until it is stopped; exits with the code of {@link #run}. */
+    /** Runs the parser until it is stopped; exits with the code of {@link WorkerMain#run}. */
     public static void main(String[] args) {
         MAIN.main(args);
     }
 
-    /** Runs the parser with {@code env}; returns the exit code. */
-    static int run(String[] args, Map<String, String> env, PrintStream err, AtomicBoolean shuttingDown) {
-        return MAIN.run(args, env, err, shuttingDown);
+    /** A parser as a container runs it (a {@link WorkerProcess}; tests start one to scrape it). */
+    public static WorkerProcessSpec<ParserWorker> spec(ParserConfig config) {
+        return new WorkerProcessSpec<>(MeterSpec.Worker.PARSER, config.crawlName(), config.bootstrapServers(), config.metricsPort(),
+                WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.topicLayout()),
+                (clients, telemetry) -> new ParserWorker(config, clients, telemetry.registry()));
     }
 
     private static void logProgress(ParserWorker parser) {

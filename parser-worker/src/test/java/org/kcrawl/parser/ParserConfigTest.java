@@ -25,9 +25,9 @@ class ParserConfigTest {
     void defaultsAreValidAndDocumented() {
         ParserConfig c = ParserConfig.defaults();
         assertThat(c.crawlName()).isEqualTo("crawl");
-        assertThat(c.scope()).isEqualTo(ScopeMode.HOST);
-        assertThat(c.maxDepth()).isEqualTo(5);
-        assertThat(c.maxUrlLength()).isEqualTo(2048);
+        assertThat(c.scopeConfig().scope()).isEqualTo(ScopeMode.HOST);
+        assertThat(c.scopeConfig().maxDepth()).isEqualTo(5);
+        assertThat(c.scopeConfig().maxUrlLength()).isEqualTo(2048);
         assertThat(c.maxParseBytes()).isEqualTo(2 * 1024 * 1024);
         assertThat(c.stripParams()).contains("utm_*", "jsessionid", "phpsessid", "sid", "gclid", "fbclid");
         assertThat(c.effectiveThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
@@ -75,10 +75,10 @@ class ParserConfigTest {
         ParserConfig c = ParserConfig.load(file, Map.of());
 
         assertThat(c.crawlName()).isEqualTo("shop-crawl");
-        assertThat(c.scope()).isEqualTo(ScopeMode.DOMAIN);
-        assertThat(c.maxDepth()).isEqualTo(3);
+        assertThat(c.scopeConfig().scope()).isEqualTo(ScopeMode.DOMAIN);
+        assertThat(c.scopeConfig().maxDepth()).isEqualTo(3);
         assertThat(c.parseTimeBudget()).isEqualTo(Duration.ofMillis(500));
-        assertThat(c.denyPatterns()).containsExactly("\\.pdf$");
+        assertThat(c.scopeConfig().denyPatterns()).containsExactly("\\.pdf$");
         assertThat(c.maxOutlinks()).as("unset keys keep their defaults").isEqualTo(500);
         assertThat(c.extract()).hasSize(1);
         assertThat(c.extract().get(0).fields()).containsEntry("price", FieldRule.text("span.price"))
@@ -96,8 +96,8 @@ class ParserConfigTest {
                 "KCRAWL_PARSER_DRAIN_TIMEOUT", "PT5S",
                 "UNRELATED", "x"));
 
-        assertThat(c.maxDepth()).isEqualTo(9);
-        assertThat(c.scope()).isEqualTo(ScopeMode.ANY);
+        assertThat(c.scopeConfig().maxDepth()).isEqualTo(9);
+        assertThat(c.scopeConfig().scope()).isEqualTo(ScopeMode.ANY);
         assertThat(c.effectiveThreads()).isEqualTo(3);
         assertThat(c.drainTimeout()).isEqualTo(Duration.ofSeconds(5));
     }
@@ -196,8 +196,8 @@ class ParserConfigTest {
         ParserConfig c = ParserConfig.defaults().withKafka("other", "127.0.0.1:1234").withScope(ScopeMode.ANY, 2);
         assertThat(c.crawlName()).isEqualTo("other");
         assertThat(c.bootstrapServers()).isEqualTo("127.0.0.1:1234");
-        assertThat(c.scope()).isEqualTo(ScopeMode.ANY);
-        assertThat(c.maxDepth()).isEqualTo(2);
+        assertThat(c.scopeConfig().scope()).isEqualTo(ScopeMode.ANY);
+        assertThat(c.scopeConfig().maxDepth()).isEqualTo(2);
         assertThat(c.stripParams()).isEqualTo(ParserConfig.defaults().stripParams());
         ParserConfig small = ParserConfig.load(null, Map.of("KCRAWL_PARSER_LINK_DEDUP_CAPACITY", "2048"));
         assertThat(small.withKafka("x", "127.0.0.1:1").withScope(ScopeMode.ANY, 1)

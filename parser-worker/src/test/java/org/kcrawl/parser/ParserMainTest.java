@@ -13,7 +13,7 @@ class ParserMainTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(Map<String, String> env, String... args) {
-        return ParserMain.run(args, env, new PrintStream(err, true, StandardCharsets.UTF_8), new AtomicBoolean());
+        return ParserMain.MAIN.run(args, env, new PrintStream(err, true, StandardCharsets.UTF_8), new AtomicBoolean());
     }
 
     private String errors() {

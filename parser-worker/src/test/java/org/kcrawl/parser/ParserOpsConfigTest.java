@@ -23,7 +23,7 @@ class ParserOpsConfigTest {
     @Test
     void anInvalidPortStopsTheParserNamingTheKey() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ParserMain.run(new String[0], Map.of("KCRAWL_PARSER_METRICS_PORT", "-1"),
+        int code = ParserMain.MAIN.run(new String[0], Map.of("KCRAWL_PARSER_METRICS_PORT", "-1"),
                 new PrintStream(err, true, StandardCharsets.UTF_8), new AtomicBoolean());
         assertThat(code).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("metrics_port").contains("-1");
@@ -32,7 +32,7 @@ class ParserOpsConfigTest {
     @Test
     void aKafkaPropertyTheClientsRefuseStopsTheParserNamingIt() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ParserMain.run(new String[0], Map.of("KCRAWL_PARSER_BOOTSTRAP_SERVERS", "127.0.0.1:1",
+        int code = ParserMain.MAIN.run(new String[0], Map.of("KCRAWL_PARSER_BOOTSTRAP_SERVERS", "127.0.0.1:1",
                         "KCRAWL_PARSER_METRICS_PORT", "0", "KAFKA_SECURITY_PROTOCOL", "CARRIER_PIGEON"),
                 new PrintStream(err, true, StandardCharsets.UTF_8), new AtomicBoolean());
         assertThat(code).isEqualTo(2);

@@ -2,6 +2,7 @@ package org.kcrawl.common.config;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,10 +15,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +37,10 @@ import org.slf4j.LoggerFactory;
  * <p>A setting that was renamed keeps working under its old name, with a warning naming the new one:
  * the record marks the old name with {@link JsonAlias} on the setting's component, so the rename is
  * stated once, beside the setting.
+ *
+ * <p>Settings several workers share are a record of their own that each worker's record holds as a
+ * {@link JsonUnwrapped} component: its keys stay at the top level, among the worker's own, and count as
+ * the worker's settings everywhere here ({@link #settings}).
  */
 public final class ConfigBinder {
     private static final Logger log = LoggerFactory.getLogger(ConfigBinder.class);
@@ -139,11 +147,8 @@ public final class ConfigBinder {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the defaults file " + resource + ": " + e.getMessage(), e);
         }
-        java.util.List<String> missing = new java.util.ArrayList<>();
-        for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
-            com.fasterxml.jackson.annotation.JsonProperty p =
-                    c.getAccessor().getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
-            String key = p == null ? c.getName() : p.value();
+        List<String> missing = new ArrayList<>();
+        for (String key : settings(type)) {
             if (!tree.has(key)) {
                 missing.add(key);
             }
@@ -158,7 +163,35 @@ public final class ConfigBinder {
         }
     }
 
+    /**
+     * The settings of the configuration record {@code type} by key, in the record's order: a component's
+     * {@link JsonProperty} name (else its own name), and for a {@link JsonUnwrapped} record component the
+     * settings of that record, which sit at the same level.
+     */
+    public static List<String> settings(Class<? extends Record> type) {
+        List<String> keys = new ArrayList<>();
+        for (RecordComponent c : type.getRecordComponents()) {
+            Class<? extends Record> unwrapped = unwrapped(type, c);
+            if (unwrapped != null) {
+                keys.addAll(settings(unwrapped));
+            } else {
+                JsonProperty property = annotation(type, c, JsonProperty.class);
+                keys.add(property != null && !property.value().isEmpty() ? property.value() : c.getName());
+            }
+        }
+        return keys;
+    }
+
+    /** The record a {@link JsonUnwrapped} component of {@code type} holds, or null when {@code c} is a setting. */
+    private static Class<? extends Record> unwrapped(Class<?> type, RecordComponent c) {
+        JsonUnwrapped u = annotation(type, c, JsonUnwrapped.class);
+        return u != null && u.enabled() && c.getType().isRecord() ? c.getType().asSubclass(Record.class) : null;
+    }
+
     private <T> T toValue(ObjectNode tree, Class<T> type) {
+        if (type.isRecord()) {
+            refuseUnknown(tree, type.asSubclass(Record.class));
+        }
         try {
             return yaml.treeToValue(tree, type);
         } catch (UnrecognizedPropertyException e) {
@@ -172,6 +205,23 @@ public final class ConfigBinder {
         }
     }
 
+    /**
+     * Refuses a key that is none of {@code type}'s settings (nor an old name of one), naming it. Jackson
+     * refuses one too, but not for a record with a {@link JsonUnwrapped} component: it hands the keys it
+     * does not know to the unwrapped record, which passes over the ones it does not know either.
+     */
+    private static void refuseUnknown(ObjectNode tree, Class<? extends Record> type) {
+        List<String> known = settings(type);
+        Set<String> oldNames = renamedSettings(type).keySet();
+        Iterator<String> names = tree.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            if (!known.contains(name) && !oldNames.contains(name)) {
+                throw new ConfigException(name, "unknown setting; known settings: " + known);
+            }
+        }
+    }
+
     /** The old names of {@code type}'s renamed settings ({@link JsonAlias} on a component), each to its name now. */
     private static Map<String, String> renamedSettings(Class<?> type) {
         Map<String, String> renamed = new HashMap<>();
@@ -179,6 +229,11 @@ public final class ConfigBinder {
             return renamed;
         }
         for (RecordComponent c : type.getRecordComponents()) {
+            Class<? extends Record> unwrapped = unwrapped(type, c);
+            if (unwrapped != null) {
+                renamed.putAll(renamedSettings(unwrapped));
+                continue;
+            }
             JsonAlias alias = annotation(type, c, JsonAlias.class);
             if (alias == null) {
                 continue;

@@ -39,13 +39,6 @@ final class IsoInstants {
         return m;
     }
 
-    /** {@code t} as {@link Instant#toString()} prints it. */
-    static String format(Instant t) {
-        char[] buf = new char[30];
-        int n = format(t, buf);
-        return n < 0 ? t.toString() : new String(buf, 0, n);
-    }
-
     /** Writes {@code t} into {@code buf}; returns the length, or -1 when its year needs another form. */
     private static int format(Instant t, char[] buf) {
         long seconds = t.getEpochSecond();

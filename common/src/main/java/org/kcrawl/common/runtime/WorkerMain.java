@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.kafka.common.KafkaException;
 import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.common.metrics.LogFormat;
@@ -186,5 +187,13 @@ public final class WorkerMain<C, W extends ManagedWorker> {
          * or {@link KafkaException} when it cannot start.
          */
         WorkerProcess<W> start(C config, Map<String, String> env, String bindAddress);
+
+        /** Starts the {@link WorkerProcess} that {@code spec} makes of a configuration. */
+        static <C, W extends ManagedWorker> ProcessStarter<C, W> of(Function<C, WorkerProcessSpec<W>> spec) {
+            if (spec == null) {
+                throw new IllegalArgumentException("spec must not be null");
+            }
+            return (config, env, bindAddress) -> WorkerProcess.start(spec.apply(config), env, bindAddress);
+        }
     }
 }

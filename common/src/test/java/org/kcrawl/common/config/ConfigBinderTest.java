@@ -7,6 +7,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -137,5 +138,55 @@ class ConfigBinderTest {
         assertThatThrownBy(() -> binder.bind(Sample.class, defaults, null, Map.of("KC_REPLICATION_FACTOR", "2"), "KC_"))
                 .as("a record without the alias does not know the old name")
                 .isInstanceOf(ConfigException.class).hasMessageContaining("no such setting 'replication_factor'");
+    }
+
+    /** Settings two workers share: a record of its own, unwrapped into each worker's. */
+    record Shared(@JsonProperty("depth") int depth, @JsonProperty("pattern") String pattern) {
+        Shared {
+            if (depth < 0) {
+                throw new IllegalArgumentException("depth must be >= 0 but was " + depth);
+            }
+        }
+    }
+
+    record Unwrapping(@JsonProperty("crawl_name") String crawlName, @JsonUnwrapped Shared shared,
+                      @JsonProperty("rate") double rate) {}
+
+    @Test
+    void anUnwrappedRecordsSettingsAreTheOuterRecordsAtTheSameLevel(@TempDir Path dir) throws Exception {
+        assertThat(ConfigBinder.settings(Unwrapping.class)).containsExactly("crawl_name", "depth", "pattern", "rate");
+        Unwrapping unwrappingDefaults = ConfigBinder.defaultsFile(Unwrapping.class, "unwrapping-defaults.yaml");
+        assertThat(unwrappingDefaults).isEqualTo(new Unwrapping("crawl", new Shared(5, ".*"), 1.0));
+
+        Path file = dir.resolve("c.yaml");
+        Files.writeString(file, "depth: 3\nrate: 2.0\n");
+        assertThat(binder.bind(Unwrapping.class, unwrappingDefaults, file, Map.of("KC_PATTERN", "a.*"), "KC_"))
+                .isEqualTo(new Unwrapping("crawl", new Shared(3, "a.*"), 2.0));
+        Path sections = dir.resolve("s.yaml");
+        Files.writeString(sections, "parser:\n  depth: 4\n");
+        assertThat(binder.bindSection(Unwrapping.class, unwrappingDefaults, sections, "parser", Map.of("pattern", "b")))
+                .isEqualTo(new Unwrapping("crawl", new Shared(4, "b"), 1.0));
+
+        Files.writeString(file, "depth: -1\n");
+        assertThatThrownBy(() -> binder.bind(Unwrapping.class, unwrappingDefaults, file, Map.of(), "KC_"))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("invalid configuration 'depth': ");
+    }
+
+    @Test
+    void unknownKeysAreRefusedByNameBesideAnUnwrappedRecordToo(@TempDir Path dir) throws Exception {
+        Unwrapping unwrappingDefaults = new Unwrapping("crawl", new Shared(5, ".*"), 1.0);
+        Path file = dir.resolve("c.yaml");
+        Files.writeString(file, "dpeth: 3\n");
+        assertThatThrownBy(() -> binder.bind(Unwrapping.class, unwrappingDefaults, file, Map.of(), "KC_"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("invalid configuration 'dpeth': unknown setting; known settings: [crawl_name, depth, pattern,"
+                        + " rate]");
+        Files.writeString(file, "parser:\n  patern: x\n");
+        assertThatThrownBy(() -> binder.bindSection(Unwrapping.class, unwrappingDefaults, file, "parser", Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("'parser.patern'");
+        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Unwrapping.class, "unwrapping-lacking.yaml"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("lacks [pattern]");
+        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Unwrapping.class, "unwrapping-extra.yaml"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("burst");
     }
 }

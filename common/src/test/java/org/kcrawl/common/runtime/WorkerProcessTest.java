@@ -63,6 +63,18 @@ class WorkerProcessTest {
     }
 
     @Test
+    void aWorkerMainStartsTheProcessItsSpecDescribes() {
+        WorkerMain.ProcessStarter<Integer, FakeWorker> starter =
+                WorkerMain.ProcessStarter.of(port -> spec(port, t -> steps.add("topics")));
+        try (WorkerProcess<FakeWorker> process = starter.start(0, Map.of(), "127.0.0.1")) {
+            assertThat(steps).containsExactly("topics", "worker built on 127.0.0.1:1");
+            assertThat(process.worker()).isSameAs(worker);
+            assertThat(worker.starts).hasValue(1);
+        }
+        assertThat(worker.stops).hasValue(1);
+    }
+
+    @Test
     void liveAndReadyFollowTheWorkersLoopsAndPartitions() throws Exception {
         try (WorkerProcess<FakeWorker> process = start(0)) {
             int port = process.opsPort();

@@ -42,23 +42,27 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.archiver.ArchiverConfig;
-import org.kcrawl.archiver.ArchiverProcess;
+import org.kcrawl.archiver.ArchiverMain;
+import org.kcrawl.archiver.ArchiverWorker;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
+import org.kcrawl.common.runtime.WorkerProcess;
 import org.kcrawl.common.scope.ScopeRecords;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
-import org.kcrawl.fetcher.crawl.FetcherProcess;
+import org.kcrawl.fetcher.crawl.FetcherMain;
+import org.kcrawl.fetcher.crawl.FetcherWorker;
 import org.kcrawl.parser.ParserConfig;
-import org.kcrawl.parser.ParserProcess;
+import org.kcrawl.parser.ParserMain;
+import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.render.kafka.RenderMain;
-import org.kcrawl.render.kafka.RenderProcess;
+import org.kcrawl.render.kafka.RenderWorker;
 import org.kcrawl.testkit.browser.RequiresChromium;
 import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
 import org.kcrawl.testkit.kafka.SaslPlain;
@@ -156,10 +160,10 @@ class StrimziExamplesIT {
                 .bindBase(170).start()) {
             String seed = web.hostRoots().get(0);
             Set<String> expected = web.graph().reachable(List.of(seed), 5, url -> true).keySet();
-            try (FetcherProcess fetcher = FetcherProcess.start(workerConfig(FetcherConfig.class), env("kcrawl-fetcher"),
-                         "127.0.0.1");
-                 ParserProcess parser = ParserProcess.start(workerConfig(ParserConfig.class), env("kcrawl-parser"),
-                         "127.0.0.1")) {
+            try (WorkerProcess<FetcherWorker> fetcher = WorkerProcess.start(
+                         FetcherMain.spec(workerConfig(FetcherConfig.class)), env("kcrawl-fetcher"), "127.0.0.1");
+                 WorkerProcess<ParserWorker> parser = WorkerProcess.start(
+                         ParserMain.spec(workerConfig(ParserConfig.class)), env("kcrawl-parser"), "127.0.0.1")) {
                 seed(CRAWL, seed);
                 List<String> records = new ArrayList<>();
                 try (KafkaConsumer<String, byte[]> reader = clientsOf(SaslPlain.ADMIN).consumer(null, "it-reader", 500)) {
@@ -211,12 +215,12 @@ class StrimziExamplesIT {
             Map<String, String> parserEnv = workerEnv(ParserConfig.ENV_PREFIX, crawl);
             parserEnv.put(ParserConfig.ENV_PREFIX + "RENDER_AUTO", "true");
             Map<String, String> rendererEnv = workerEnv(RenderMain.ENV_PREFIX, crawl);
-            try (FetcherProcess fetcher = FetcherProcess.start(bind(FetcherConfig.ENV_PREFIX, fetcherEnv),
-                         env("kcrawl-fetcher"), "127.0.0.1");
-                 ParserProcess parser = ParserProcess.start(ParserConfig.load(null, parserEnv), env("kcrawl-parser"),
-                         "127.0.0.1");
-                 RenderProcess renderer = RenderProcess.start(bind(RenderMain.ENV_PREFIX, rendererEnv),
-                         env("kcrawl-renderer"), "127.0.0.1")) {
+            try (WorkerProcess<FetcherWorker> fetcher = WorkerProcess.start(
+                         FetcherMain.spec(bind(FetcherConfig.ENV_PREFIX, fetcherEnv)), env("kcrawl-fetcher"), "127.0.0.1");
+                 WorkerProcess<ParserWorker> parser = WorkerProcess.start(
+                         ParserMain.spec(ParserConfig.load(null, parserEnv)), env("kcrawl-parser"), "127.0.0.1");
+                 WorkerProcess<RenderWorker> renderer = WorkerProcess.start(
+                         RenderMain.spec(bind(RenderMain.ENV_PREFIX, rendererEnv)), env("kcrawl-renderer"), "127.0.0.1")) {
                 seed(crawl, site.url("/"));
                 Map<String, String> titles = new TreeMap<>();
                 try (KafkaConsumer<String, byte[]> reader = clientsOf(SaslPlain.ADMIN).consumer(null, "it-reader", 500)) {
@@ -291,12 +295,12 @@ class StrimziExamplesIT {
             Map<String, String> archiverEnv = workerEnv(ArchiverConfig.ENV_PREFIX, crawl);
             archiverEnv.put(ArchiverConfig.ENV_PREFIX + "WARC_DIR", warc.toString());
             Set<String> archived = new java.util.TreeSet<>();
-            try (FetcherProcess fetcher = FetcherProcess.start(bind(FetcherConfig.ENV_PREFIX, fetcherEnv),
-                         env("kcrawl-fetcher"), "127.0.0.1");
-                 ParserProcess parser = ParserProcess.start(ParserConfig.load(null, workerEnv(ParserConfig.ENV_PREFIX,
-                         crawl)), env("kcrawl-parser"), "127.0.0.1")) {
-                try (ArchiverProcess archiver = ArchiverProcess.start(ArchiverConfig.load(null, archiverEnv),
-                        env("kcrawl-archiver"), "127.0.0.1")) {
+            try (WorkerProcess<FetcherWorker> fetcher = WorkerProcess.start(
+                         FetcherMain.spec(bind(FetcherConfig.ENV_PREFIX, fetcherEnv)), env("kcrawl-fetcher"), "127.0.0.1");
+                 WorkerProcess<ParserWorker> parser = WorkerProcess.start(ParserMain.spec(ParserConfig.load(null,
+                         workerEnv(ParserConfig.ENV_PREFIX, crawl))), env("kcrawl-parser"), "127.0.0.1")) {
+                try (WorkerProcess<ArchiverWorker> archiver = WorkerProcess.start(
+                        ArchiverMain.spec(ArchiverConfig.load(null, archiverEnv)), env("kcrawl-archiver"), "127.0.0.1")) {
                     seed(crawl, seed);
                     await().atMost(Duration.ofSeconds(90))
                             .until(() -> archiver.worker().metrics().pagesArchived() >= expected.size());

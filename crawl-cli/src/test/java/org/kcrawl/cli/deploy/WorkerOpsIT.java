@@ -31,12 +31,15 @@ import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.metrics.OpsServer;
 import org.kcrawl.common.testing.PrometheusScrape;
+import org.kcrawl.common.runtime.WorkerProcess;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
-import org.kcrawl.fetcher.crawl.FetcherProcess;
+import org.kcrawl.fetcher.crawl.FetcherMain;
+import org.kcrawl.fetcher.crawl.FetcherWorker;
 import org.kcrawl.parser.ParserConfig;
-import org.kcrawl.parser.ParserProcess;
+import org.kcrawl.parser.ParserMain;
+import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.web.SyntheticWeb;
 
@@ -88,8 +91,8 @@ class WorkerOpsIT {
 
             int fetcherPort;
             int parserPort;
-            try (FetcherProcess fetcher = FetcherProcess.start(fetcherConfig, env, "127.0.0.1");
-                 ParserProcess parser = ParserProcess.start(parserConfig, env, "127.0.0.1")) {
+            try (WorkerProcess<FetcherWorker> fetcher = WorkerProcess.start(FetcherMain.spec(fetcherConfig), env, "127.0.0.1");
+                 WorkerProcess<ParserWorker> parser = WorkerProcess.start(ParserMain.spec(parserConfig), env, "127.0.0.1")) {
                 fetcherPort = fetcher.opsPort();
                 parserPort = parser.opsPort();
                 assertThat(get(fetcherPort, OpsServer.LIVENESS_PATH).statusCode()).isEqualTo(200);

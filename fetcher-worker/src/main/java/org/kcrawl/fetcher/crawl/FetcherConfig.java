@@ -1,11 +1,14 @@
 package org.kcrawl.fetcher.crawl;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Duration;
 import java.util.List;
 import org.kcrawl.common.Checks;
 import org.kcrawl.common.kafka.StaticMembership;
 import java.util.Map;
+import java.util.Set;
+import org.kcrawl.common.scope.ScopeConfig;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
@@ -31,7 +34,6 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  * @param perHost concurrent requests per host
  * @param concurrency concurrent requests in total (global in-flight cap)
  * @param maxPages URLs this worker admits for fetching in one run, 0 for no limit
- * @param maxDepth deepest link distance from a seed that is fetched
  * @param maxAttempts attempts per URL for transient failures, the first included
  * @param maxRedirectHops redirects followed from one URL (each hop is a new URL on the urls topic)
  * @param ignoreRobots skip robots.txt entirely
@@ -84,10 +86,6 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                            no new request starts (default 32 MiB): a slow or absent broker pauses
  *                            fetching instead of filling the heap. With {@code max_inflight_body_bytes},
  *                            the bound on the memory of the fetcher's pages ({@link PageMemory})
- * @param scope host, domain or any: which redirect targets are followed, judged as the parsers judge
- *              links ({@link org.kcrawl.common.scope.SiteScope}), so give fetchers and parsers the same
- *              (default host). A seed's redirects are followed whatever the scope: their target's site
- *              joins the crawl's scope
  * @param robotsUnreachableGiveUp how long after a host's robots.txt first failed its URLs may still wait
  *                                for it: a URL whose next try would come later fails at once, with the
  *                                network's reason ({@code dns}, {@code connect}, ...). 0 (the default, for
@@ -189,15 +187,13 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  * @param captureHeads put each page's request head as sent and response head as received (status line
  *                     and every header, up to the header cap) and the address dialed on the pages topic,
  *                     for an archiver writing WARC files (default false: nothing is copied)
- * @param maxUrlLength longest redirect or refresh target followed; with {@code scope}, the patterns and
- *                     {@code max_repeated_segments} the crawl's scope rules, which redirect targets meet as
- *                     links do: give it the parsers' value (a local crawl takes the parser section's)
- * @param maxRepeatedSegments most times one path segment may occur in a redirect target followed (the
- *                            parsers' value)
- * @param allowPatterns when not empty, redirect targets followed must match one of these regular
- *                      expressions (the parsers' value)
- * @param denyPatterns redirect targets matching any of these regular expressions are not followed (the
- *                     parsers' value)
+ * @param scopeConfig the crawl's scope settings, keys of this configuration's top level (see {@link ScopeConfig}):
+ *                    {@code max_depth} is the deepest link distance from a seed that is fetched; {@code scope}
+ *                    (host, domain or any, default host), {@code max_url_length}, {@code max_repeated_segments},
+ *                    {@code allow_patterns} and {@code deny_patterns} say which redirect and refresh targets are
+ *                    followed, judged as the parsers judge links ({@link org.kcrawl.common.scope.SiteScope}):
+ *                    give fetchers and parsers the same values (a local crawl takes the parser section's). A
+ *                    seed's redirects are followed whatever the scope: their target's site joins the crawl's scope
  */
 public record FetcherConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -209,7 +205,6 @@ public record FetcherConfig(
         @JsonProperty("per_host") int perHost,
         @JsonProperty("concurrency") int concurrency,
         @JsonProperty("max_pages") long maxPages,
-        @JsonProperty("max_depth") int maxDepth,
         @JsonProperty("max_attempts") int maxAttempts,
         @JsonProperty("max_redirect_hops") int maxRedirectHops,
         @JsonProperty("ignore_robots") boolean ignoreRobots,
@@ -238,7 +233,6 @@ public record FetcherConfig(
         @JsonProperty("max_pages_per_host") long maxPagesPerHost,
         @JsonProperty("follow_sitemaps") boolean followSitemaps,
         @JsonProperty("max_unacked_page_bytes") long maxUnackedPageBytes,
-        @JsonProperty("scope") ScopeMode scope,
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
         @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
         @JsonProperty("render_patterns") List<String> renderPatterns,
@@ -282,10 +276,7 @@ public record FetcherConfig(
         @JsonProperty("revisit_min_interval") Duration revisitMinInterval,
         @JsonProperty("revisit_max_interval") Duration revisitMaxInterval,
         @JsonProperty("capture_heads") boolean captureHeads,
-        @JsonProperty("max_url_length") int maxUrlLength,
-        @JsonProperty("max_repeated_segments") int maxRepeatedSegments,
-        @JsonProperty("allow_patterns") List<String> allowPatterns,
-        @JsonProperty("deny_patterns") List<String> denyPatterns) {
+        @JsonUnwrapped ScopeConfig scopeConfig) {
 
     /**
      * The largest body cap whose page message still fits the producer's request size: a page carries
@@ -328,9 +319,7 @@ public record FetcherConfig(
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrap_servers must name at least one HOST:PORT");
         }
-        if (scope == null) {
-            throw new IllegalArgumentException("scope must be one of host, domain, any");
-        }
+        Checks.notNull(scopeConfig, "scope_config"); // its own checks are the scope rules', with the parsers'
         Checks.atLeast(partitions, 1, "partitions");
         Checks.atLeast(replication, 1, "replication");
         if (!(rate > 0) || Double.isInfinite(rate)) {
@@ -343,7 +332,6 @@ public record FetcherConfig(
         if (maxPages < 0) {
             throw new IllegalArgumentException("max_pages must be >= 0 (0 means no limit) but was " + maxPages);
         }
-        Checks.atLeast(maxDepth, 0, "max_depth");
         Checks.atLeast(maxAttempts, 1, "max_attempts");
         Checks.atLeast(maxRedirectHops, 0, "max_redirect_hops");
         if (userAgent == null || userAgent.isBlank() || userAgent.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
@@ -459,9 +447,6 @@ public record FetcherConfig(
         ClientOptions.checkCidrs("deny_cidrs", denyCidrs);
         denyCidrs = List.copyOf(denyCidrs);
         new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval); // messages name the keys
-        allowPatterns = allowPatterns == null ? List.of() : List.copyOf(allowPatterns);
-        denyPatterns = denyPatterns == null ? List.of() : List.copyOf(denyPatterns);
-        new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, 0, allowPatterns, denyPatterns);
     }
 
     /**
@@ -469,7 +454,7 @@ public record FetcherConfig(
      * same rules, with the same keys, as the parsers' for links.
      */
     public ScopeSettings redirectScope() {
-        return new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, 0, allowPatterns, denyPatterns);
+        return scopeConfig.settings(0, Set.of());
     }
 
     /**
@@ -539,7 +524,7 @@ public record FetcherConfig(
 
     /** The handler's per-URL rules. */
     public HandlerSettings handler() {
-        return new HandlerSettings(maxDepth, maxPages, maxHold, new ParkingTiers(parkTiers), maxPagesPerHost,
+        return new HandlerSettings(scopeConfig.maxDepth(), maxPages, maxHold, new ParkingTiers(parkTiers), maxPagesPerHost,
                 followSitemaps, RenderRoute.of(renderPatterns),
                 new RevisitSchedule(revisitInterval, revisitMinInterval, revisitMaxInterval));
     }

@@ -1,10 +1,11 @@
 package org.kcrawl.fetcher.crawl;
 
-import java.io.PrintStream;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.time.Duration;
 import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.runtime.WorkerMain;
+import org.kcrawl.common.runtime.WorkerProcess;
+import org.kcrawl.common.runtime.WorkerProcessSpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,32 +18,46 @@ import org.slf4j.LoggerFactory;
  * start, 2 for bad usage or configuration.
  */
 public final class FetcherMain {
+    /** Restoring the seen-set may legitimately keep the poll loop silent for up to its timeout. */
+    private static final Duration RESTORE_SLACK = Duration.ofSeconds(30);
     private static final String USAGE = "usage: fetcher-worker [--config FILE]\n"
             + "  settings: YAML file, then KCRAWL_FETCHER_<SETTING> variables (for example KCRAWL_FETCHER_RATE=2);\n"
             + "  Kafka client properties: KAFKA_<PROPERTY> variables (for example KAFKA_SECURITY_PROTOCOL=SSL);\n"
             + "  logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides";
 
-    private static final WorkerMain<FetcherConfig, FetcherWorker> MAIN = new WorkerMain<>("fetcher-worker", USAGE,
+    /** The entry point; tests run it with an environment of their own. */
+    static final WorkerMain<FetcherConfig, FetcherWorker> MAIN = new WorkerMain<>("fetcher-worker", USAGE,
             (file, env) -> {
                 FetcherConfig config = new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file,
                         env, FetcherConfig.ENV_PREFIX);
                 config.checkFitsHeap(Runtime.getRuntime().maxMemory());
                 return config;
             },
-            (config, env, bindAddress) -> FetcherProcess.start(config, env, bindAddress).process(),
+            WorkerMain.ProcessStarter.of(FetcherMain::spec),
             (config, process) -> log().info("fetcher of crawl '{}' running against {}; metrics and health on port {}",
                     config.crawlName(), config.bootstrapServers(), process.opsPort()));
 
     private FetcherMain() {}
 
-    /** Runs the fetcher until it is stopped; exits with the code of {@link #run}. */
+    /** Runs the fetcher until it is stopped; exits with the code of {@link WorkerMain#run}. */
     public static void main(String[] args) {
         MAIN.main(args);
     }
 
-    /** Runs the fetcher with {@code env}; returns the exit code. */
-    static int run(String[] args, Map<String, String> env, PrintStream err, AtomicBoolean shuttingDown) {
-        return MAIN.run(args, env, err, shuttingDown);
+    /**
+     * A fetcher as a container runs it (a {@link WorkerProcess}; tests start one to scrape it): the crawl's
+     * topics created when missing and checked to be co-partitioned, and a poll loop allowed to stay silent
+     * for as long as a seen-set restore may take.
+     */
+    public static WorkerProcessSpec<FetcherWorker> spec(FetcherConfig config) {
+        Duration restore = config.seenRestoreTimeout().plus(RESTORE_SLACK);
+        Duration silence = restore.compareTo(WorkerProcessSpec.DEFAULT_MAX_SILENCE) > 0
+                ? restore : WorkerProcessSpec.DEFAULT_MAX_SILENCE;
+        return new WorkerProcessSpec<>(MeterSpec.Worker.FETCHER, config.crawlName(), config.bootstrapServers(), config.metricsPort(),
+                silence, topics -> {
+                    topics.ensure(config.topics(), config.layout());
+                    topics.checkCoPartitioned(config.topics());
+                }, (clients, telemetry) -> FetcherWorker.create(config, clients, telemetry.registry()));
     }
 
     /** Obtained on use, so no logger exists before the log format has been chosen. */

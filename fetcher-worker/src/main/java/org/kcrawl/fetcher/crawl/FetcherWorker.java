@@ -9,9 +9,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
-import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -281,43 +279,26 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             return;
         }
         stopped = true;
-        if (started) {
-            // Graceful means: what is on the wire finishes and is committed; what is queued is left
-            // uncommitted for the next owner rather than crawled through the whole drain time.
-            scheduler.stopStarting();
-            try {
-                if (!handler.awaitIdle(config.drainTimeout())) {
-                    log.warn("{} fetches still unfinished after the drain time of {}; they will be redone by the"
-                            + " next owner", handler.fetching() + scheduler.inFlight(), config.drainTimeout());
-                }
-                loop.requestStop();
-                parkingLoop.requestStop();
-                if (!loop.awaitStopped(Duration.ofSeconds(30))) {
-                    log.warn("fetcher poll loop did not stop within 30 s; closing anyway");
-                }
-                if (!parkingLoop.awaitStopped(config.drainTimeout().plusSeconds(30))) {
-                    log.warn("parking poll loop did not stop in time; closing anyway");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        GracefulStop graceful = new GracefulStop(log, "fetcher");
+        // Graceful means: what is on the wire finishes and is committed; what is queued is left
+        // uncommitted for the next owner rather than crawled through the whole drain time.
+        graceful.stopLoops(started, scheduler, () -> {
+            if (!handler.awaitIdle(config.drainTimeout())) {
+                log.warn("{} fetches still unfinished after the drain time of {}; they will be redone by the"
+                        + " next owner", handler.fetching() + scheduler.inFlight(), config.drainTimeout());
             }
-        } else {
-            // Never started: the loops never ran, so their consumers are closed here.
-            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
-            parkingConsumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
-        }
+            loop.requestStop();
+            parkingLoop.requestStop();
+            graceful.awaitLoop(loop);
+            if (!parkingLoop.awaitStopped(config.drainTimeout().plusSeconds(30))) {
+                log.warn("parking poll loop did not stop in time; closing anyway");
+            }
+        }, consumer, parkingConsumer);
         scheduler.close();
         fetcher.close();
         closeQuietly(dns);
         time.close();
-        sendExecutor.shutdown();
-        try {
-            if (!sendExecutor.awaitTermination(30, TimeUnit.SECONDS)) {
-                log.warn("fetcher outputs still queued after 30 s; they will be redone by the next owner");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        graceful.drainSends(sendExecutor);
         producer.close(Duration.ofSeconds(30));
         seen.close(); // before the restorer, which closes the store the sets live in
         restorer.close();

@@ -32,7 +32,7 @@ class FetcherConfigTest {
         assertThat(c.perHost()).isEqualTo(2);
         assertThat(c.concurrency()).isEqualTo(256);
         assertThat(c.maxPages()).isZero();
-        assertThat(c.maxDepth()).isEqualTo(5);
+        assertThat(c.scopeConfig().maxDepth()).isEqualTo(5);
         assertThat(c.maxAttempts()).isEqualTo(3);
         assertThat(c.maxRedirectHops()).isEqualTo(5);
         assertThat(c.ignoreRobots()).isFalse();
@@ -180,7 +180,7 @@ class FetcherConfigTest {
     @Test
     void mainRefusesBadArgumentsWithUsage() {
         var err = new java.io.ByteArrayOutputStream();
-        int code = FetcherMain.run(new String[] {"--frobnicate"}, Map.of(), new java.io.PrintStream(err, true),
+        int code = FetcherMain.MAIN.run(new String[] {"--frobnicate"}, Map.of(), new java.io.PrintStream(err, true),
                 new java.util.concurrent.atomic.AtomicBoolean());
 
         assertThat(code).isEqualTo(2);
@@ -190,7 +190,7 @@ class FetcherConfigTest {
     @Test
     void mainReportsConfigurationErrorsByKey() {
         var err = new java.io.ByteArrayOutputStream();
-        int code = FetcherMain.run(new String[0], Map.of("KCRAWL_FETCHER_BURST", "0"),
+        int code = FetcherMain.MAIN.run(new String[0], Map.of("KCRAWL_FETCHER_BURST", "0"),
                 new java.io.PrintStream(err, true), new java.util.concurrent.atomic.AtomicBoolean());
 
         assertThat(code).isEqualTo(2);

@@ -21,7 +21,7 @@ class FetcherMainTest {
     Path dir;
 
     private int run(Map<String, String> env, String... args) {
-        return FetcherMain.run(args, env, new PrintStream(err, true, StandardCharsets.UTF_8), new AtomicBoolean());
+        return FetcherMain.MAIN.run(args, env, new PrintStream(err, true, StandardCharsets.UTF_8), new AtomicBoolean());
     }
 
     private String errors() {

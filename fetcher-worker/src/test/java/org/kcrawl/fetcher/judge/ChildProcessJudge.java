@@ -3,14 +3,11 @@ package org.kcrawl.fetcher.judge;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -29,20 +26,12 @@ import java.util.concurrent.TimeUnit;
  *       {@link System#nanoTime()} on its event loop when the first bytes are read.</li>
  * </ul>
  */
-final class ChildProcessJudge implements ArrivalJudge {
+final class ChildProcessJudge extends ProcessJudge {
     private static final Path PYTHON = Path.of("/usr/bin/python3");
     private static final String KERNEL_STAMP_SCRIPT = "kernel_stamp_judge.py";
 
-    private final Process process;
-    private final Path log;
-    private final int port;
-    private final String description;
-
     private ChildProcessJudge(Process process, Path log, int port, String description) {
-        this.process = process;
-        this.log = log;
-        this.port = port;
-        this.description = description;
+        super(process, log, port, description, 3);
     }
 
     /** Whether the kernel-stamp judge can run here: Python 3 on Linux (the socket option is Linux's). */
@@ -106,49 +95,26 @@ final class ChildProcessJudge implements ArrivalJudge {
     }
 
     @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
     public Duration resolution() {
         return Duration.ZERO;
     }
 
+    /** "address nanos path". */
     @Override
-    public Map<String, List<Arrival>> arrivals() throws IOException {
-        Map<String, List<Arrival>> out = new LinkedHashMap<>();
-        if (!Files.exists(log)) {
-            if (!process.isAlive() && process.exitValue() != 0) {
-                throw new IOException("the judge failed: " + Files.readString(log.resolveSibling("judge.out")));
-            }
-            return out;
+    Arrival arrival(String[] f) {
+        return new Arrival(Long.parseLong(f[1]), f[2]);
+    }
+
+    /** No log yet is no request yet, unless the server failed. */
+    @Override
+    void noLog(Path log) throws IOException {
+        if (!process().isAlive() && process().exitValue() != 0) {
+            throw new IOException("the judge failed: " + Files.readString(log.resolveSibling("judge.out")));
         }
-        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-            String[] f = line.split(" ", 3);
-            out.computeIfAbsent(f[0], a -> new ArrayList<>()).add(new Arrival(Long.parseLong(f[1]), f[2]));
-        }
-        out.values().forEach(l -> l.sort(Comparator.comparingLong(Arrival::nanos)));
-        return out;
     }
 
     @Override
-    public void close() {
-        try {
-            process.getOutputStream().close(); // the server's signal to write its log and stop
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (IOException e) {
-            process.destroyForcibly();
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+    void signalStop() throws IOException {
+        process().getOutputStream().close(); // the server's signal to write its log and stop
     }
 }

@@ -5,13 +5,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,21 +19,13 @@ import java.util.concurrent.TimeUnit;
  * latency comes from the echo module's {@code echo_sleep} (a timer in nginx's event loop) when it is
  * installed; without it pages are answered at once.
  */
-final class NginxJudge implements ArrivalJudge {
+final class NginxJudge extends ProcessJudge {
     private static final Path NGINX = Path.of("/usr/sbin/nginx");
     private static final Path ECHO_MODULE = Path.of("/usr/lib/nginx/modules/ngx_http_echo_module.so");
     private static final String PAGE = "<html><head><title>judged</title></head><body><p>a page</p></body></html>";
 
-    private final Process process;
-    private final Path accessLog;
-    private final int port;
-    private final String description;
-
     private NginxJudge(Process process, Path accessLog, int port, String description) {
-        this.process = process;
-        this.accessLog = accessLog;
-        this.port = port;
-        this.description = description;
+        super(process, accessLog, port, description, 5);
     }
 
     static boolean available() {
@@ -123,36 +111,18 @@ final class NginxJudge implements ArrivalJudge {
     }
 
     @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
     public Duration resolution() {
         return Duration.ofMillis(1);
     }
 
+    /** "address msec request_time status uri": the request began request_time before msec. */
     @Override
-    public Map<String, List<Arrival>> arrivals() throws IOException {
-        Map<String, List<Arrival>> out = new LinkedHashMap<>();
-        if (!Files.exists(accessLog)) {
-            return out;
+    Arrival arrival(String[] f) {
+        if (f.length < 5) {
+            return null; // a line cut by a stop: not a whole request
         }
-        for (String line : Files.readAllLines(accessLog, StandardCharsets.UTF_8)) {
-            String[] f = line.split(" ", 5);
-            if (f.length < 5) {
-                continue; // a line cut by a stop: not a whole request
-            }
-            long startMillis = millis(f[1]) - millis(f[2]);
-            out.computeIfAbsent(f[0], a -> new ArrayList<>()).add(new Arrival(startMillis * 1_000_000L, f[4]));
-        }
-        out.values().forEach(l -> l.sort(Comparator.comparingLong(Arrival::nanos)));
-        return out;
+        long startMillis = millis(f[1]) - millis(f[2]);
+        return new Arrival(startMillis * 1_000_000L, f[4]);
     }
 
     /** "1733070000.123" as milliseconds, exactly (nginx prints three decimals). */
@@ -162,15 +132,7 @@ final class NginxJudge implements ArrivalJudge {
     }
 
     @Override
-    public void close() {
-        process.destroy(); // SIGTERM: nginx's fast shutdown; the log is unbuffered
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+    void signalStop() {
+        process().destroy(); // SIGTERM: nginx's fast shutdown; the log is unbuffered
     }
 }

@@ -74,7 +74,7 @@ class SpiderTrapTest {
 
         Set<String> fetched = crawl("http://cal.example/cal?month=2025-01", calendar, 1_000);
 
-        assertThat(fetched).hasSize(2 * config.maxDepth() + 1);
+        assertThat(fetched).hasSize(2 * config.scopeConfig().maxDepth() + 1);
         assertThat(rejected(RejectReason.MAX_DEPTH)).isPositive();
     }
 

@@ -1,10 +1,10 @@
 package org.kcrawl.render.kafka;
 
-import java.io.PrintStream;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.runtime.WorkerMain;
+import org.kcrawl.common.runtime.WorkerProcess;
+import org.kcrawl.common.runtime.WorkerProcessSpec;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,21 +28,28 @@ public final class RenderMain {
 
     private static final WorkerMain<FetcherConfig, RenderWorker> MAIN = new WorkerMain<>("render-worker", USAGE,
             (file, env) -> new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file, env, ENV_PREFIX),
-            (config, env, bindAddress) -> RenderProcess.start(config, env, bindAddress).process(),
+            WorkerMain.ProcessStarter.of(RenderMain::spec),
             (config, process) -> log().info("render worker of crawl '{}' running against {} with {} tabs; metrics and"
                     + " health on port {}", config.crawlName(), config.bootstrapServers(), config.renderTabs(),
                     process.opsPort()));
 
     private RenderMain() {}
 
-    /** Runs the render worker until it is stopped; exits with the code of {@link #run}. */
+    /** Runs the render worker until it is stopped; exits with the code of {@link WorkerMain#run}. */
     public static void main(String[] args) {
         MAIN.main(args);
     }
 
-    /** Runs the render worker with {@code env}; returns the exit code. */
-    static int run(String[] args, Map<String, String> env, PrintStream err, AtomicBoolean shuttingDown) {
-        return MAIN.run(args, env, err, shuttingDown);
+    /**
+     * A render worker as a container runs it (a {@link WorkerProcess}): the worker starts its browser as it
+     * is built, so starting the process also throws {@link IllegalStateException} when the browser does not
+     * start.
+     */
+    public static WorkerProcessSpec<RenderWorker> spec(FetcherConfig config) {
+        return new WorkerProcessSpec<>(MeterSpec.Worker.RENDERER, config.crawlName(), config.bootstrapServers(),
+                config.metricsPort(),
+                WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.layout()),
+                (clients, telemetry) -> RenderWorker.create(config, clients, telemetry.registry()));
     }
 
     /** Obtained on use, so no logger exists before the log format has been chosen. */

@@ -13,7 +13,6 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -35,6 +34,7 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.http.HttpClientSettings;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
+import org.kcrawl.fetcher.crawl.GracefulStop;
 import org.kcrawl.fetcher.crawl.Outputs;
 import org.kcrawl.fetcher.crawl.ResponsePlanner;
 import org.kcrawl.fetcher.crawl.SharedDns;
@@ -194,36 +194,21 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
             return;
         }
         stopped = true;
-        if (started) {
-            scheduler.stopStarting();
-            try {
-                long deadline = System.nanoTime() + config.drainTimeout().toNanos();
-                // The stopping thread is neither an event loop nor a poll loop: short waits are fine here.
-                while ((handler.rendering() > 0 || scheduler.inFlight() > 0) && System.nanoTime() < deadline) {
-                    TimeUnit.MILLISECONDS.sleep(50);
-                }
-                if (handler.rendering() > 0) {
-                    log.warn("{} pages still rendering after the drain time of {}; the next owner renders them again",
-                            handler.rendering(), config.drainTimeout());
-                }
-                loop.requestStop();
-                if (!loop.awaitStopped(Duration.ofSeconds(30))) {
-                    log.warn("render poll loop did not stop within 30 s; closing anyway");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        GracefulStop graceful = new GracefulStop(log, "render");
+        graceful.stopLoops(started, scheduler, () -> {
+            long deadline = System.nanoTime() + config.drainTimeout().toNanos();
+            // The stopping thread is neither an event loop nor a poll loop: short waits are fine here.
+            while ((handler.rendering() > 0 || scheduler.inFlight() > 0) && System.nanoTime() < deadline) {
+                TimeUnit.MILLISECONDS.sleep(50);
             }
-        } else {
-            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
-        }
-        sendExecutor.shutdown();
-        try {
-            if (!sendExecutor.awaitTermination(30, TimeUnit.SECONDS)) {
-                log.warn("render outputs still queued after 30 s; they will be redone by the next owner");
+            if (handler.rendering() > 0) {
+                log.warn("{} pages still rendering after the drain time of {}; the next owner renders them again",
+                        handler.rendering(), config.drainTimeout());
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+            loop.requestStop();
+            graceful.awaitLoop(loop);
+        }, consumer);
+        graceful.drainSends(sendExecutor);
         owned.remove(consumer); // closed by its loop
         owned.closeAll();
     }
