@@ -3,7 +3,11 @@ package org.kcrawl.archiver;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Collection;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.message.FetchedPage;
 import org.slf4j.Logger;
@@ -15,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * {@code capture_heads}), or a rendered page without the bytes its server sent, cannot be archived as
  * exchanged: it is counted, warned about once, and passed.
  * Records written for a partition that is then revoked stay in the file; the partition's next owner
- * writes them again (at-least-once, as every output of the crawl).
+ * writes them again (at-least-once, as every output of the crawl). Commits and ownership changes go to
+ * the writer's {@link CommitGate}, which a full file waits on before it is finished.
  */
 final class ArchiveHandler implements RecordHandler<FetchedPage> {
     private static final Logger log = LoggerFactory.getLogger(ArchiveHandler.class);
@@ -40,6 +45,21 @@ final class ArchiveHandler implements RecordHandler<FetchedPage> {
             }
             return CompletableFuture.completedFuture(null);
         }
-        return writer.submit(page);
+        return writer.submit(page, new TopicPartition(record.topic(), record.partition()), record.offset());
+    }
+
+    @Override
+    public void partitionsAssigned(Collection<TopicPartition> partitions) {
+        writer.commits().assigned(partitions);
+    }
+
+    @Override
+    public void partitionsRevoked(Collection<TopicPartition> partitions) {
+        writer.commits().released(partitions);
+    }
+
+    @Override
+    public void committed(Map<TopicPartition, OffsetAndMetadata> offsets) {
+        writer.commits().committed(offsets);
     }
 }

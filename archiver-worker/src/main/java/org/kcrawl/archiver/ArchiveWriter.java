@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.message.FetchedPage;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.Warcinfo;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * are on disk. A group is synced when nothing else waits to be written, when half the pages or bytes
  * the poll loop may hold wait for it, or {@code sync_interval} after its first record, whichever comes
  * first. A file is finished (synced, indexed, renamed from {@code .open}) once it reaches
- * {@code max_file_bytes}, and when the writer stops. Writing blocks on the disk, which is why it has a
+ * {@code max_file_bytes} and the group has committed the offsets of all its pages ({@link CommitGate}),
+ * and when the writer stops. Writing blocks on the disk, which is why it has a
  * thread of its own: the poll thread only queues pages.
  */
 final class ArchiveWriter implements AutoCloseable {
@@ -40,6 +42,7 @@ final class ArchiveWriter implements AutoCloseable {
     private final ArchiverMetrics metrics;
     private final WarcRecords.IdSource ids;
     private final LinkedBlockingQueue<Item> queue = new LinkedBlockingQueue<>();
+    private final CommitGate commits = new CommitGate();
     private final Thread thread;
     private volatile boolean stopping;
 
@@ -68,15 +71,23 @@ final class ArchiveWriter implements AutoCloseable {
         thread.start();
     }
 
-    /** Queues {@code page}; the future completes once its records are synced to disk (or fails). Any thread. */
-    CompletableFuture<Void> submit(FetchedPage page) {
-        Item item = new Item(page, new CompletableFuture<>());
+    /**
+     * Queues {@code page}, read at {@code offset} of {@code tp}; the future completes once its records are
+     * synced to disk (or fails). Any thread.
+     */
+    CompletableFuture<Void> submit(FetchedPage page, TopicPartition tp, long offset) {
+        Item item = new Item(page, tp, offset, new CompletableFuture<>());
         if (stopping) {
             item.done.completeExceptionally(new IllegalStateException("the archiver is stopping"));
         } else {
             queue.add(item);
         }
         return item.done;
+    }
+
+    /** The commits and ownership changes of the poll loop, which a full file waits on. */
+    CommitGate commits() {
+        return commits;
     }
 
     /** Writes what is queued, finishes the current file and stops the thread, waiting up to {@code timeoutMillis}. */
@@ -110,6 +121,8 @@ final class ArchiveWriter implements AutoCloseable {
                     sync();
                 }
                 if (file != null && file.size() >= config.maxFileBytes()) {
+                    sync();
+                    awaitCommitted();
                     finishFile();
                 }
             }
@@ -141,6 +154,7 @@ final class ArchiveWriter implements AutoCloseable {
                 firstUnsyncedNanos = System.nanoTime();
             }
             unsynced.add(item);
+            commits.wrote(item.tp, item.offset);
             byte[] source = item.page.capture().sourceBody();
             unsyncedBytes += item.page.body().length + (source == null ? 0 : source.length);
         } catch (IOException | RuntimeException e) {
@@ -200,8 +214,25 @@ final class ArchiveWriter implements AutoCloseable {
         return WarcRecords.warcinfo(filename, fields, now, ids.next());
     }
 
+    /**
+     * Holds the full file until its pages' offsets are committed. New pages wait in the queue meanwhile (at
+     * most the poll loop's bound); a stop ends the wait, since the loop has made its last commit by then.
+     */
+    private void awaitCommitted() throws InterruptedException {
+        long started = System.nanoTime();
+        boolean said = false;
+        while (file != null && !stopping && !commits.awaitCovered(1_000)) {
+            if (!said && System.nanoTime() - started > TimeUnit.SECONDS.toNanos(30)) {
+                log.warn("{} is full and waits for its pages' offsets to be committed (is the broker away?)",
+                        file.name());
+                said = true;
+            }
+        }
+    }
+
     private void finishFile() {
         sync();
+        commits.fileEnded();
         if (file == null) {
             return;
         }
@@ -232,6 +263,7 @@ final class ArchiveWriter implements AutoCloseable {
             }
             file = null;
         }
+        commits.fileEnded();
     }
 
     private void failUnsynced(Throwable cause) {
@@ -244,5 +276,5 @@ final class ArchiveWriter implements AutoCloseable {
         unsyncedFileBytes = 0;
     }
 
-    private record Item(FetchedPage page, CompletableFuture<Void> done) {}
+    private record Item(FetchedPage page, TopicPartition tp, long offset, CompletableFuture<Void> done) {}
 }

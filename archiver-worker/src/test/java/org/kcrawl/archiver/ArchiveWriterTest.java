@@ -12,7 +12,10 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.message.FetchedPage;
@@ -22,6 +25,8 @@ import org.netpreserve.jwarc.Warcinfo;
 
 /** The writer thread: records synced before a page completes, files rotated at the size cap and finished on stop. */
 class ArchiveWriterTest {
+    private static final TopicPartition TP = new TopicPartition("pages", 0);
+
     @TempDir
     Path dir;
 
@@ -33,7 +38,10 @@ class ArchiveWriterTest {
         writer.start();
         List<CompletableFuture<Void>> done = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            done.add(writer.submit(page(i)));
+            // As the poll loop does: a page's offset is committed once its stage completes.
+            long next = i + 1;
+            done.add(writer.submit(page(i), TP, i)
+                    .whenComplete((v, e) -> writer.commits().committed(Map.of(TP, new OffsetAndMetadata(next)))));
         }
         CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
         assertThat(metrics.pagesArchived()).as("counted once synced").isEqualTo(40);
@@ -74,10 +82,54 @@ class ArchiveWriterTest {
         ArchiveWriter writer = new ArchiveWriter(config(ArchiverConfig.DEFAULT_MAX_FILE_BYTES),
                 new ArchiverMetrics(new SimpleMeterRegistry()), WarcRecords.IdSource.RANDOM);
         writer.start();
-        writer.submit(page(0)).get(30, TimeUnit.SECONDS);
+        writer.submit(page(0), TP, 0).get(30, TimeUnit.SECONDS);
         writer.stop(30_000);
 
-        assertThat(writer.submit(page(1))).isCompletedExceptionally();
+        assertThat(writer.submit(page(1), TP, 1)).isCompletedExceptionally();
+    }
+
+    /**
+     * A full file stays open until the offsets of its pages are committed: finished earlier, an archiver
+     * killed before the commit would archive those pages again in another file.
+     */
+    @Test
+    void aFullFileIsFinishedOnlyOnceItsPagesOffsetsAreCommitted() throws Exception {
+        ArchiveWriter writer = new ArchiveWriter(config(ArchiverConfig.MIN_FILE_BYTES),
+                new ArchiverMetrics(new SimpleMeterRegistry()), WarcRecords.IdSource.RANDOM);
+        writer.start();
+        TopicPartition other = new TopicPartition("pages", 1);
+        // Pages alternate between two partitions, each synced before the next is sent, until the file is
+        // full: then the writer holds it, and the next page waits in the queue.
+        long[] next = new long[2];
+        CompletableFuture<Void> waiting = null;
+        for (int i = 0; i < 40 && waiting == null; i++) {
+            int p = i % 2;
+            CompletableFuture<Void> done = writer.submit(page(i), p == 0 ? TP : other, next[p]);
+            try {
+                done.get(5, TimeUnit.SECONDS);
+                next[p]++;
+            } catch (TimeoutException e) {
+                waiting = done;
+            }
+        }
+        assertThat(waiting).as("the writer holds a full file (64 KiB: about 15 pages of 4 KB of noise)").isNotNull();
+        assertThat(finished()).as("synced, full, but nothing committed yet").isEmpty();
+
+        writer.commits().committed(Map.of(TP, new OffsetAndMetadata(next[0]), other, new OffsetAndMetadata(next[1] - 1)));
+        assertThat(waiting).as("still held for the last page of the other partition")
+                .failsWithin(Duration.ofMillis(300));
+        assertThat(finished()).isEmpty();
+
+        writer.commits().released(List.of(other)); // revoked: its next owner redoes it whatever this one does
+        waiting.get(30, TimeUnit.SECONDS);
+        assertThat(finished()).as("finished once every partition in it is committed or gone").hasSize(1);
+        writer.stop(30_000);
+    }
+
+    private List<Path> finished() throws Exception {
+        try (Stream<Path> all = Files.list(dir)) {
+            return all.filter(p -> p.toString().endsWith(WarcFile.WARC)).toList();
+        }
     }
 
     private ArchiverConfig config(long maxFileBytes) {

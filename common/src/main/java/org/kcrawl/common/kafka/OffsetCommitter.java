@@ -31,14 +31,18 @@ final class OffsetCommitter {
     private final Consumer<?, ?> consumer;
     private final OffsetTracker tracker;
     private final CommitThrottle throttle;
+    private final java.util.function.Consumer<Map<TopicPartition, OffsetAndMetadata>> onCommitted;
     /** Asynchronous commits that failed since the last one that succeeded. */
     private int failedInARow;
 
-    OffsetCommitter(String name, Consumer<?, ?> consumer, OffsetTracker tracker, CommitThrottle throttle) {
+    /** A committer that tells {@code onCommitted} of each commit that succeeded (on the poll thread). */
+    OffsetCommitter(String name, Consumer<?, ?> consumer, OffsetTracker tracker, CommitThrottle throttle,
+                    java.util.function.Consumer<Map<TopicPartition, OffsetAndMetadata>> onCommitted) {
         this.name = name;
         this.consumer = consumer;
         this.tracker = tracker;
         this.throttle = throttle;
+        this.onCommitted = onCommitted;
     }
 
     /** Sends what advanced (or failed before) asynchronously, when the interval since the last commit allows. */
@@ -69,6 +73,7 @@ final class OffsetCommitter {
             tracker.notCommitted(offsets);
             throw e;
         }
+        onCommitted.accept(offsets);
     }
 
     private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
@@ -88,6 +93,7 @@ final class OffsetCommitter {
                 log.info("{}: commits succeed again after {} failed", name, failedInARow);
                 failedInARow = 0;
             }
+            onCommitted.accept(offsets);
             return;
         }
         tracker.notCommitted(offsets);

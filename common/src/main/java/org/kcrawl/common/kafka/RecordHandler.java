@@ -1,8 +1,10 @@
 package org.kcrawl.common.kafka;
 
 import java.util.Collection;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -25,6 +27,13 @@ public interface RecordHandler<V> {
 
     /** Partitions no longer owned; buffered work for them must be dropped, never completed. */
     default void partitionsRevoked(Collection<TopicPartition> partitions) {}
+
+    /**
+     * The group committed {@code offsets} (the next offset to handle, per partition) for this worker: a
+     * handler whose outputs outlive a record's stage (a file it finishes later) can tell when they may no
+     * longer be asked for again.
+     */
+    default void committed(Map<TopicPartition, OffsetAndMetadata> offsets) {}
 
     /**
      * The worker is stopping: work that has not started yet should be given up by completing its

@@ -91,7 +91,8 @@ public final class WorkerLoop<V> implements Runnable {
         this.deadLetters = deadLetters;
         this.settings = settings;
         this.flow = new FlowControl(settings);
-        this.commits = new OffsetCommitter(name, consumer, tracker, new CommitThrottle(settings.commitInterval()));
+        this.commits = new OffsetCommitter(name, consumer, tracker, new CommitThrottle(settings.commitInterval()),
+                handler::committed);
     }
 
     @Override
