@@ -4,6 +4,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.message.FetchedPage;
 import org.slf4j.Logger;
@@ -30,7 +31,7 @@ final class ArchiveHandler implements RecordHandler<FetchedPage> {
     }
 
     @Override
-    public CompletionStage<?> handle(FetchedPage page, ConsumerRecord<String, byte[]> record) {
+    public CompletionStage<?> handle(FetchedPage page, ConsumerRecord<String, byte[]> record, Claim claim) {
         if (!WarcRecords.archivable(page)) {
             metrics.skipped();
             if (warned.compareAndSet(false, true)) {

@@ -11,7 +11,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
@@ -128,7 +127,7 @@ class FetchHandlerTest {
     void urlsCompletedInAnEarlierSessionAreSkipped() {
         HandlerFixture f = new HandlerFixture();
         f.history.put(1, new Long2IntOpenHashMap(new long[] {UrlFingerprint.of(URL)}, new int[] {1}));
-        f.handler.partitionsAssigned(List.of(new TopicPartition(HandlerFixture.TOPICS.urls(), 1)));
+        f.assign(1);
 
         CompletableFuture<?> stage = f.handle(f.seed(URL), 1);
 
@@ -493,7 +492,7 @@ class FetchHandlerTest {
         CompletableFuture<?> queued = f.handle(f.seed("http://a.test/2"));
         CompletableFuture<?> waiting = f.handle(f.seed("http://a.test/3").retry(f.time.now().plusSeconds(8)));
 
-        f.handler.partitionsRevoked(List.of(new TopicPartition(HandlerFixture.TOPICS.urls(), 0)));
+        f.revoke(0);
 
         assertThat(failureOf(queued)).isInstanceOf(CancellationException.class);
         assertThat(failureOf(waiting)).isInstanceOf(CancellationException.class);

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 
 /**
  * The latency-aware throttle ({@code adaptive}) on the scheduler, with a fake clock and fake hosts
@@ -22,6 +23,7 @@ class HostSchedulerAdaptiveTest {
     private static final int PER_HOST = 16;
 
     private final FakeTime time = new FakeTime();
+    private final SchedulerProbe probe = new SchedulerProbe(time);
     private final Map<String, Long> latency = new HashMap<>();
     private final Map<String, List<Long>> starts = new HashMap<>();
     private long origin;
@@ -33,7 +35,7 @@ class HostSchedulerAdaptiveTest {
     private HostScheduler scheduler(boolean adaptive, int perHost) {
         HostScheduler s = new HostScheduler(new PolitenessSettings(RATE, 1, perHost, 100, Duration.ofSeconds(30),
                 Duration.ofMinutes(10), 16.0, 100, Duration.ofMinutes(5), 10_000, adaptive), time);
-        s.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(10));
         origin = time.nanoTime();
         return s;
@@ -41,8 +43,8 @@ class HostSchedulerAdaptiveTest {
 
     /** A request written at once and answered {@code latency(host)} later, on the fake clock. */
     private final class Answering extends AbstractHostTask {
-        Answering(String host, long epoch) {
-            super(host, 0, epoch);
+        Answering(String host, Claim claim) {
+            super(host, claim);
         }
 
         @Override
@@ -60,7 +62,7 @@ class HostSchedulerAdaptiveTest {
 
     private void feed(HostScheduler s, String host, int n) {
         for (int i = 0; i < n; i++) {
-            s.submit(new Answering(host, s.epoch(0)), null);
+            s.submit(new Answering(host, probe.claim(0)), null);
         }
     }
 
@@ -121,9 +123,8 @@ class HostSchedulerAdaptiveTest {
     @Test
     void serverErrorsAndTimeoutsCountAsSlowAnswersAndTheHostRecoversGradually() {
         HostScheduler s = scheduler(true, 1);
-        SchedulerProbe probe = new SchedulerProbe(time);
         for (int i = 0; i < 20; i++) {
-            s.submit(probe.held("a", 0, s.epoch(0)), null);
+            s.submit(probe.held("a", 0), null);
         }
         long t0 = time.nanoTime();
         time.advanceNanos(10 * MS);
@@ -161,9 +162,8 @@ class HostSchedulerAdaptiveTest {
     @Test
     void throttlingStillWorksAsWithoutTheThrottle() {
         HostScheduler s = scheduler(true);
-        SchedulerProbe probe = new SchedulerProbe(time);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
+        s.submit(probe.held("a", 0), null);
+        s.submit(probe.held("a", 0), null);
         long t0 = time.nanoTime();
 
         probe.throttle("a", Duration.ofSeconds(5));

@@ -17,7 +17,7 @@ class HostSchedulerBacklogTest {
         PolitenessSettings settings = new PolitenessSettings(rate, 1, 1, 100, Duration.ofSeconds(30),
                 Duration.ofHours(1), 16.0, 100, horizon, maxHostQueue);
         HostScheduler s = new HostScheduler(settings, time);
-        s.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(5));
         return s;
     }
@@ -26,9 +26,9 @@ class HostSchedulerBacklogTest {
     private List<Instant> offer(HostScheduler s, String host, int n, boolean returning) {
         List<Instant> parked = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Instant until = s.parkUntil(host, 0, 0, returning);
+            Instant until = s.parkUntil(host, probe.claim(0), 0, returning);
             if (until == null) {
-                s.submit(probe.deferrable(host, 0, s.epoch(0)), null);
+                s.submit(probe.deferrable(host, 0), null);
             } else {
                 parked.add(until);
             }
@@ -60,8 +60,8 @@ class HostSchedulerBacklogTest {
         }
         assertThat(s.queued("a")).as("room again").isLessThan(10);
 
-        Instant newcomer = s.parkUntil("a", 0, 0, false);
-        Instant returning = s.parkUntil("a", 0, 0, true);
+        Instant newcomer = s.parkUntil("a", probe.claim(0), 0, false);
+        Instant returning = s.parkUntil("a", probe.claim(0), 0, true);
 
         assertThat(newcomer).as("behind the last parked one").isAfter(time.now().plusSeconds(30));
         assertThat(returning).isNull();
@@ -71,8 +71,8 @@ class HostSchedulerBacklogTest {
     void urlsWaitingElsewhereCountAgainstTheHorizon() {
         HostScheduler s = scheduler(1, Duration.ofSeconds(10), 1_000);
 
-        assertThat(s.parkUntil("a", 0, 10, false)).as("ten already wait for robots.txt").isNull();
-        assertThat(s.parkUntil("a", 0, 11, false)).isNotNull();
+        assertThat(s.parkUntil("a", probe.claim(0), 10, false)).as("ten already wait for robots.txt").isNull();
+        assertThat(s.parkUntil("a", probe.claim(0), 11, false)).isNotNull();
     }
 
     @Test
@@ -88,11 +88,11 @@ class HostSchedulerBacklogTest {
     @Test
     void aLongRetryAfterHandsTheQueuedUrlsBackForAfterThePauseAndKeepsWhatCannotWait() {
         HostScheduler s = scheduler(1, Duration.ofSeconds(10), 1_000);
-        s.submit(probe.deferrable("a", 0, s.epoch(0)), null); // in flight
-        SchedulerProbe.Task robots = probe.held("a", 0, s.epoch(0)); // not deferrable, like robots.txt
+        s.submit(probe.deferrable("a", 0), null); // in flight
+        SchedulerProbe.Task robots = probe.held("a", 0); // not deferrable, like robots.txt
         s.submit(robots, null);
         for (int i = 0; i < 3; i++) {
-            s.submit(probe.deferrable("a", 0, s.epoch(0)), null);
+            s.submit(probe.deferrable("a", 0), null);
         }
         assertThat(s.queued("a")).isEqualTo(4);
 
@@ -113,7 +113,7 @@ class HostSchedulerBacklogTest {
     void aCrawlDelayLearnedLaterHandsBackWhatNoLongerFits() {
         HostScheduler s = scheduler(10, Duration.ofSeconds(10), 1_000);
         for (int i = 0; i < 50; i++) {
-            s.submit(probe.deferrable("a", 0, s.epoch(0)), null);
+            s.submit(probe.deferrable("a", 0), null);
         }
         assertThat(s.queued("a")).isEqualTo(49);
 
