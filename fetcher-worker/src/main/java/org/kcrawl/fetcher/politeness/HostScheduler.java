@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.kcrawl.common.Checks;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.metrics.LogContext;
@@ -127,11 +128,6 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    /** The limits in force. */
-    public PolitenessSettings settings() {
-        return settings;
-    }
-
     /**
      * The partitions {@code revoked} are gone (their claims have ended, so later submissions for them
      * are refused already): their queued tasks are cancelled, in-flight ones finish. Returns how many
@@ -173,6 +169,7 @@ public final class HostScheduler implements AutoCloseable {
         if (waitingElsewhere < 0) {
             throw new IllegalArgumentException("waitingElsewhere must be >= 0 but was " + waitingElsewhere);
         }
+        Checks.notNull(claim, "claim");
         AddressLookups.Batch lookup = lookups.batch();
         Instant until = null;
         synchronized (lock) {
@@ -192,8 +189,8 @@ public final class HostScheduler implements AutoCloseable {
     /**
      * Queues {@code task} behind the other tasks of its host. {@code crawlDelay} is the host's
      * robots.txt Crawl-delay when known (null leaves the current one). A task whose claim has ended,
-     * or one submitted after close, is cancelled instead; a deferrable task
-     * that would reach past the host's horizon (a Crawl-delay just learned) is deferred.
+     * or one submitted after close, is cancelled instead; a deferrable task that would reach past the
+     * host's horizon (a Crawl-delay just learned) is deferred.
      */
     public void submit(HostTask task, Duration crawlDelay) {
         if (task == null) {
@@ -270,37 +267,6 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    /** Tasks waiting in {@code host}'s queue. */
-    public int queued(String host) {
-        synchronized (lock) {
-            HostState h = hosts.get(host);
-            return h == null ? 0 : h.queue.size();
-        }
-    }
-
-    /** Tasks of {@code host} started and not yet released. */
-    public int inFlight(String host) {
-        synchronized (lock) {
-            HostState h = hosts.get(host);
-            return h == null ? 0 : h.inFlight;
-        }
-    }
-
-    /** Tasks started and not yet released that count against {@code address}. */
-    public int inFlightAt(String address) {
-        synchronized (lock) {
-            return addressCaps.inFlightAt(address);
-        }
-    }
-
-    /** The address {@code host}'s requests count against, or null while unknown. */
-    public String addressOf(String host) {
-        synchronized (lock) {
-            HostState h = hosts.get(host);
-            return h == null ? null : h.address;
-        }
-    }
-
     /** Hosts with state held (queued, in flight, parked ahead, or not yet rested). */
     public int hosts() {
         synchronized (lock) {
@@ -308,11 +274,20 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    /** The current interval between requests to {@code host}, or null when the host is unknown. */
-    public Duration interval(String host) {
+    /**
+     * Reads {@code host}'s state (null when the host is unknown) under the lock. Only tests look at one
+     * host from outside (through their {@code SchedulerView}); the worker reads the totals above.
+     */
+    <T> T readHost(String host, Function<HostState, T> read) {
         synchronized (lock) {
-            HostState h = hosts.get(host);
-            return h == null ? null : Duration.ofNanos(h.pace.interval());
+            return read.apply(hosts.get(host));
+        }
+    }
+
+    /** Reads the per-address slots under the lock, for the tests' {@code SchedulerView} as {@link #readHost}. */
+    <T> T readAddresses(Function<AddressCaps, T> read) {
+        synchronized (lock) {
+            return read.apply(addressCaps);
         }
     }
 

@@ -1,6 +1,9 @@
 package org.kcrawl.fetcher.crawl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlight;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
+import static org.kcrawl.fetcher.politeness.SchedulerView.queued;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.time.Duration;
@@ -265,8 +268,8 @@ class FetchHandlerTest {
         }
 
         // One in flight, then a queue reaching 5 s ahead at 1/s: /2 at +1 s ... /6 at +5 s.
-        assertThat(f.scheduler.inFlight("a.test")).isEqualTo(1);
-        assertThat(f.scheduler.queued("a.test")).isEqualTo(5);
+        assertThat(inFlight(f.scheduler, "a.test")).isEqualTo(1);
+        assertThat(queued(f.scheduler, "a.test")).isEqualTo(5);
         assertThat(stages.subList(6, 10)).allSatisfy(s -> assertThat(s).isCompleted());
         List<CrawlRequest> parked = f.requests();
         assertThat(parked).extracting(CrawlRequest::url)
@@ -289,11 +292,11 @@ class FetchHandlerTest {
         for (int i = 1; i <= 4; i++) {
             stages.add(f.handle(f.seed("http://a.test/" + i)));
         }
-        assertThat(f.scheduler.queued("a.test")).isEqualTo(3);
+        assertThat(queued(f.scheduler, "a.test")).isEqualTo(3);
 
         f.fetcher.release(); // the 429 with an hour's Retry-After
 
-        assertThat(f.scheduler.queued("a.test")).as("nothing waits an hour in memory").isZero();
+        assertThat(queued(f.scheduler, "a.test")).as("nothing waits an hour in memory").isZero();
         assertThat(stages).allSatisfy(s -> assertThat(s).isCompleted());
         List<CrawlRequest> tier2 = f.sent(HandlerFixture.TOPICS.parked(3)).stream()
                 .map(r -> HandlerFixture.decode(r.value(), CrawlRequest.class)).toList();
@@ -435,7 +438,7 @@ class FetchHandlerTest {
         assertThat(new String(record.headers().lastHeader(Outputs.PARTITION_HEADER).value(),
                 java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("0");
         assertThat(record.key()).isEqualTo("a.test");
-        assertThat(f.scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(interval(f.scheduler, "a.test")).isEqualTo(Duration.ofSeconds(2));
         assertThat(f.outcome("retry", "http_5xx")).isEqualTo(1);
     }
 

@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -105,7 +106,7 @@ class HostSchedulerAdaptiveTest {
         assertThat(startsBetween("fast", 10, 30)).as("the other host keeps its rate").isBetween(99L, 101L);
         // Recovery by halves: 1 s, 0.5 s, 0.25 s, then the rate again; back within 5 s of the fall.
         assertThat(startsBetween("slow", 35, 50)).as("recovered").isBetween(74L, 76L);
-        assertThat(s.interval("slow")).isEqualTo(Duration.ofMillis(200));
+        assertThat(interval(s, "slow")).isEqualTo(Duration.ofMillis(200));
         assertThat(smallestGap("slow")).as("never faster than the rate").isGreaterThanOrEqualTo(200 * MS);
         assertThat(smallestGap("fast")).isGreaterThanOrEqualTo(200 * MS);
     }
@@ -117,7 +118,7 @@ class HostSchedulerAdaptiveTest {
         latencyClimbsThenFalls(s);
 
         assertThat(startsBetween("slow", 13, 30)).as("5/s with up to 10 requests in flight").isBetween(84L, 86L);
-        assertThat(s.interval("slow")).isEqualTo(Duration.ofMillis(200));
+        assertThat(interval(s, "slow")).isEqualTo(Duration.ofMillis(200));
     }
 
     @Test
@@ -129,14 +130,14 @@ class HostSchedulerAdaptiveTest {
         long t0 = time.nanoTime();
         time.advanceNanos(10 * MS);
         probe.serverError("a"); // a quick 500: the interval doubles
-        assertThat(s.interval("a")).isEqualTo(Duration.ofMillis(400));
+        assertThat(interval(s, "a")).isEqualTo(Duration.ofMillis(400));
         time.advanceNanos(400 * MS);
         probe.serverError("a"); // the second request, started at t0 + 400 ms
-        assertThat(s.interval("a")).isEqualTo(Duration.ofMillis(800));
+        assertThat(interval(s, "a")).isEqualTo(Duration.ofMillis(800));
         time.advanceNanos(790 * MS);
         time.advance(Duration.ofSeconds(3));
         probe.timeOut("a"); // the third, started at t0 + 1.2 s, has had no answer for 3 s
-        assertThat(s.interval("a")).as("the time it waited, more than twice 800 ms").isEqualTo(Duration.ofSeconds(3));
+        assertThat(interval(s, "a")).as("the time it waited, more than twice 800 ms").isEqualTo(Duration.ofSeconds(3));
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 400 * MS, t0 + 1_200 * MS, t0 + 4_200 * MS);
 
         List<Long> intervals = new ArrayList<>();
@@ -146,7 +147,7 @@ class HostSchedulerAdaptiveTest {
             }
             time.advanceNanos(20 * MS);
             probe.finish("a"); // answered in 20 ms
-            intervals.add(s.interval("a").toNanos());
+            intervals.add(interval(s, "a").toNanos());
         }
         assertThat(intervals).as("halfway to the answer time each, never below the rate's 200 ms")
                 .containsExactly(1_510 * MS, 765 * MS, 392_500_000L, 206_250_000L, 200 * MS, 200 * MS);

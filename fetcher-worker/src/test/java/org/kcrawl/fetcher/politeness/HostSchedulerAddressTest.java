@@ -1,6 +1,8 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.addressOf;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlightAt;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -44,7 +46,7 @@ class HostSchedulerAddressTest {
         s.submit(probe.held("b", 0), null);
         time.advance(Duration.ofMillis(10));
 
-        assertThat(s.inFlightAt("10.0.0.1")).isEqualTo(3);
+        assertThat(inFlightAt(s, "10.0.0.1")).isEqualTo(3);
         assertThat(probe.order).containsExactly("a1", "a2", "a3", "b");
 
         probe.finish("a2");
@@ -61,7 +63,7 @@ class HostSchedulerAddressTest {
         }
         assertThat(probe.order).hasSize(11);
         assertThat(probe.maxRunningAt.get("10.0.0.1")).isEqualTo(3);
-        assertThat(s.inFlightAt("10.0.0.1")).isLessThanOrEqualTo(3);
+        assertThat(inFlightAt(s, "10.0.0.1")).isLessThanOrEqualTo(3);
     }
 
     @Test
@@ -73,12 +75,12 @@ class HostSchedulerAddressTest {
         s.submit(probe.instant("late", 0), null);
         time.advance(Duration.ofSeconds(5));
         assertThat(probe.startsOf("late")).isEmpty();
-        assertThat(s.addressOf("late")).isNull();
+        assertThat(addressOf(s, "late")).isNull();
 
         lookup.complete("10.0.0.7");
 
         assertThat(probe.startsOf("late")).hasSize(1);
-        assertThat(s.addressOf("late")).isEqualTo("10.0.0.7");
+        assertThat(addressOf(s, "late")).isEqualTo("10.0.0.7");
     }
 
     @Test
@@ -89,7 +91,7 @@ class HostSchedulerAddressTest {
         s.submit(probe.instant("nowhere", 0), null);
 
         assertThat(probe.startsOf("nowhere")).hasSize(1);
-        assertThat(s.addressOf("nowhere")).isEqualTo("name:nowhere");
+        assertThat(addressOf(s, "nowhere")).isEqualTo("name:nowhere");
     }
 
     @Test
@@ -106,7 +108,7 @@ class HostSchedulerAddressTest {
         s.submit(probe.held("x", 0), null);
         time.advance(Duration.ofSeconds(1));
 
-        assertThat(s.addressOf("x")).isEqualTo("10.0.0.2");
+        assertThat(addressOf(s, "x")).isEqualTo("10.0.0.2");
         assertThat(probe.startsOf("x")).as("y holds the only slot of 10.0.0.2").hasSize(1);
         probe.finish("y");
         time.advance(Duration.ofMillis(10));

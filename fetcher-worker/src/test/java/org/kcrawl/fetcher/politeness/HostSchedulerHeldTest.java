@@ -1,6 +1,8 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlight;
+import static org.kcrawl.fetcher.politeness.SchedulerView.queued;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -66,7 +68,7 @@ class HostSchedulerHeldTest {
         }
         time.advance(Duration.ofSeconds(1));
 
-        assertThat(s.inFlight("a")).isEqualTo(8);
+        assertThat(inFlight(s, "a")).isEqualTo(8);
         assertThat(held(s)).isEqualTo(only(HeldBy.PER_ADDRESS, 1));
     }
 
@@ -80,7 +82,7 @@ class HostSchedulerHeldTest {
         }
         time.advance(Duration.ofSeconds(1));
 
-        assertThat(s.inFlight("a")).isEqualTo(4);
+        assertThat(inFlight(s, "a")).isEqualTo(4);
         assertThat(held(s)).isEqualTo(only(HeldBy.PER_HOST, 1));
 
         while (probe.openCount("a") > 0) {
@@ -255,7 +257,7 @@ class HostSchedulerHeldTest {
                 assertThat(counts.values().stream().mapToInt(Integer::intValue).sum())
                         .as("%s: every backlogged host is held by exactly one limit", at)
                         .isEqualTo(s.backloggedHosts());
-                long atOwnCap = hosts.stream().filter(x -> s.queued(x) > 0 && s.inFlight(x) >= perHost).count();
+                long atOwnCap = hosts.stream().filter(x -> queued(s, x) > 0 && inFlight(s, x) >= perHost).count();
                 assertThat(counts.get(HeldBy.PER_HOST)).as(at).isEqualTo((int) atOwnCap);
                 if (counts.get(HeldBy.CONCURRENCY) > 0) {
                     assertThat(s.inFlight()).as("%s: only a full global cap leaves a ready host waiting", at)

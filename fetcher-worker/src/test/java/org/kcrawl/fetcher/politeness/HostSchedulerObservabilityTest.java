@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.queued;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -145,8 +146,8 @@ class HostSchedulerObservabilityTest {
                     }
                     default -> clock.advance(Duration.ofMillis(random.nextInt(300)));
                 }
-                long backlogged = hosts.stream().filter(x -> s.queued(x) > 0).count();
-                int queued = hosts.stream().mapToInt(s::queued).sum();
+                long backlogged = hosts.stream().filter(x -> queued(s, x) > 0).count();
+                int queued = hosts.stream().mapToInt(x -> queued(s, x)).sum();
                 assertThat(s.backloggedHosts()).as("seed %d step %d", seed, step).isEqualTo(backlogged);
                 assertThat(s.queued()).as("seed %d step %d", seed, step).isEqualTo(queued);
             }

@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlight;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -157,7 +158,7 @@ class HostSchedulerRealStartTest {
         time.advance(Duration.ofSeconds(1));
 
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + SECOND);
-        assertThat(s.inFlight("a")).isEqualTo(1);
+        assertThat(inFlight(s, "a")).isEqualTo(1);
     }
 
     @Test

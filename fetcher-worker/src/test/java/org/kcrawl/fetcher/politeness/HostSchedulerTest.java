@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -241,7 +242,7 @@ class HostSchedulerTest {
 
         time.advance(Duration.ofSeconds(1));
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 10 * SECOND);
-        assertThat(s.interval("a")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(interval(s, "a")).isEqualTo(Duration.ofSeconds(2));
 
         probe.finish("a");
         time.advance(Duration.ofSeconds(2));
@@ -250,7 +251,7 @@ class HostSchedulerTest {
             probe.finish("a");
             time.advance(Duration.ofSeconds(2));
         }
-        assertThat(s.interval("a")).isEqualTo(Duration.ofSeconds(1));
+        assertThat(interval(s, "a")).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test

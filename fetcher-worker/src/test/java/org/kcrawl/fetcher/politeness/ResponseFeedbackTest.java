@@ -1,6 +1,8 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.addressOf;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import java.time.Duration;
 import java.util.Map;
@@ -25,7 +27,7 @@ class ResponseFeedbackTest {
         Permit permit = probe.open.get("a").pollFirst();
         time.advanceNanos(10_000_000L);
         ResponseFeedback.release(permit, result, error, time.now());
-        return scheduler.interval("a");
+        return interval(scheduler, "a");
     }
 
     private static HttpResult status(int status, Map<String, String> headers) {
@@ -35,7 +37,7 @@ class ResponseFeedbackTest {
     @Test
     void anAnswerInTimeLeavesTheRate() {
         assertThat(after(status(404, Map.of()), null)).isEqualTo(Duration.ofMillis(200));
-        assertThat(scheduler.addressOf("a")).as("the dialed address is learned").isEqualTo("10.0.0.1");
+        assertThat(addressOf(scheduler, "a")).as("the dialed address is learned").isEqualTo("10.0.0.1");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.robots;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -70,7 +71,7 @@ class RobotsRulesIT {
 
             assertThat(verdict(web, 5, "page")).as("our group, not *").isEqualTo(RobotsVerdict.Status.ALLOWED);
             assertThat(verdict(web, 5, "x/1")).isEqualTo(RobotsVerdict.Status.DISALLOWED);
-            assertThat(scheduler.interval(web.hostAddress(5))).isEqualTo(Duration.ofSeconds(2));
+            assertThat(interval(scheduler, web.hostAddress(5))).isEqualTo(Duration.ofSeconds(2));
 
             for (int h = 0; h < 7; h++) {
                 assertThat(web.requestLog().countByPath(web.hostAddress(h))).as("host %d", h)

@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.robots;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -216,7 +217,7 @@ class RobotsRulesTest {
         assertThat(a.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
         assertThat(b.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
         assertThat(fetcher.requests()).containsExactly(ROBOTS);
-        assertThat(scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(1));
+        assertThat(interval(scheduler, "a.test")).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
@@ -226,7 +227,7 @@ class RobotsRulesTest {
         RobotsVerdict v = check("http://a.test/page");
 
         assertThat(v.crawlDelay()).isEqualTo(Duration.ofSeconds(7));
-        assertThat(scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(7));
+        assertThat(interval(scheduler, "a.test")).isEqualTo(Duration.ofSeconds(7));
     }
 
     @Test
