@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.message.FetchedPage;
 import org.slf4j.Logger;
@@ -35,7 +36,7 @@ final class ArchiveHandler implements RecordHandler<FetchedPage> {
     }
 
     @Override
-    public CompletionStage<?> handle(FetchedPage page, ConsumerRecord<String, byte[]> record) {
+    public CompletionStage<?> handle(FetchedPage page, ConsumerRecord<String, byte[]> record, Claim claim) {
         if (!WarcRecords.archivable(page)) {
             metrics.skipped();
             if (warned.compareAndSet(false, true)) {
@@ -45,7 +46,7 @@ final class ArchiveHandler implements RecordHandler<FetchedPage> {
             }
             return CompletableFuture.completedFuture(null);
         }
-        return writer.submit(page, new TopicPartition(record.topic(), record.partition()), record.offset());
+        return writer.submit(page, claim.partition(), record.offset());
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletionStage;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 
 /**
  * What a worker does with each decoded message. Every method runs on the poll thread and must not
@@ -19,13 +20,23 @@ public interface RecordHandler<V> {
      * Starts handling {@code message}. The returned stage completes when every output of the message
      * has been acknowledged by the broker (or the message was deliberately skipped); only then is its
      * offset committed. A stage that fails rewinds the partition so the message is handled again.
+     *
+     * <p>{@code claim} is the loop's ownership of the record's partition the record was consumed under.
+     * Work that outlives this call keeps it, and gives up rather than publish once the claim is no longer
+     * current: its outcome would be dropped anyway, and the partition's next owner handles the record again.
      */
-    CompletionStage<?> handle(V message, ConsumerRecord<String, byte[]> record);
+    CompletionStage<?> handle(V message, ConsumerRecord<String, byte[]> record, Claim claim);
 
-    /** Partitions newly owned; state for them may be restored here before their first record. */
+    /**
+     * Partitions about to be owned; state for them may be restored here before their first record. Their
+     * claims begin when this returns.
+     */
     default void partitionsAssigned(Collection<TopicPartition> partitions) {}
 
-    /** Partitions no longer owned; buffered work for them must be dropped, never completed. */
+    /**
+     * Partitions no longer owned (their claims have ended already); buffered work for them must be
+     * dropped, never completed.
+     */
     default void partitionsRevoked(Collection<TopicPartition> partitions) {}
 
     /**

@@ -3,7 +3,6 @@ package org.kcrawl.common.kafka;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +22,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.metrics.LogContext;
@@ -48,6 +48,9 @@ import org.slf4j.LoggerFactory;
  *   <li>On revoke, completed offsets are committed, whatever became of earlier commits; on loss,
  *       nothing is.</li>
  *   <li>A failed output rewinds its partition to the last committed offset.</li>
+ *   <li>Which partitions are owned is this loop's record alone ({@link PartitionOwnership}): each record
+ *       is handed over with the claim it was consumed under, and the outcome of a record whose claim
+ *       has ended (revoked, lost or rewound since) is dropped, never committed.</li>
  * </ul>
  *
  * @param <V> the decoded message type
@@ -67,7 +70,7 @@ public final class WorkerLoop<V> implements Runnable {
     private final FlowControl flow;
     private final OffsetCommitter commits;
     private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
-    private final Map<TopicPartition, Integer> epochs = new HashMap<>();
+    private final PartitionOwnership ownership = new PartitionOwnership(System::nanoTime);
     /** Partitions whose rewind failed and is tried again at the next poll. */
     private final Set<TopicPartition> rewindsDue = new HashSet<>();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
@@ -79,7 +82,6 @@ public final class WorkerLoop<V> implements Runnable {
     private final AtomicLong deadLettered = new AtomicLong();
     private final AtomicInteger pausedGauge = new AtomicInteger();
     private volatile boolean running;
-    private int nextEpoch;
 
     public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
                       RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings) {
@@ -185,8 +187,8 @@ public final class WorkerLoop<V> implements Runnable {
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void start(ConsumerRecord<String, byte[]> record) {
         TopicPartition tp = new TopicPartition(record.topic(), record.partition());
-        Integer epoch = epochs.get(tp);
-        if (epoch == null) {
+        Claim claim = ownership.claim(tp);
+        if (claim == null) {
             // A record of a partition we no longer own (revoked inside this poll): never started.
             return;
         }
@@ -194,7 +196,7 @@ public final class WorkerLoop<V> implements Runnable {
         CompletionStage<?> stage;
         try {
             V message = MessageCodec.get().decode(record.value(), type);
-            stage = handler.handle(message, record);
+            stage = handler.handle(message, record, claim);
         } catch (MalformedMessageException e) {
             stage = deadLetter(record, e);
         } catch (RuntimeException e) {
@@ -207,7 +209,7 @@ public final class WorkerLoop<V> implements Runnable {
         }
         long offset = record.offset();
         // Keep the record only when its outputs can never be published: it then goes to dead letters.
-        stage.whenComplete((ignored, error) -> completions.add(new Completion(tp, offset, epoch, error,
+        stage.whenComplete((ignored, error) -> completions.add(new Completion(tp, offset, claim, error,
                 PermanentSendErrors.isPermanent(error) ? record : null)));
     }
 
@@ -238,8 +240,7 @@ public final class WorkerLoop<V> implements Runnable {
         Set<TopicPartition> toRewind = new java.util.HashSet<>();
         Completion c;
         while ((c = completions.poll()) != null) {
-            Integer current = epochs.get(c.tp);
-            if (current == null || current != c.epoch) {
+            if (!c.claim.isCurrent()) {
                 continue; // result of an earlier ownership; must not be committed now
             }
             if (c.error instanceof AbandonedWorkException
@@ -277,7 +278,7 @@ public final class WorkerLoop<V> implements Runnable {
                     name, c.tp, c.offset, cause.toString());
         }
         deadLetter(c.record, cause instanceof Exception e ? e : new IllegalStateException(cause))
-                .whenComplete((ignored, error) -> completions.add(new Completion(c.tp, c.offset, c.epoch,
+                .whenComplete((ignored, error) -> completions.add(new Completion(c.tp, c.offset, c.claim,
                         error, null)));
     }
 
@@ -297,7 +298,7 @@ public final class WorkerLoop<V> implements Runnable {
             return;
         }
         Set<TopicPartition> tps = new HashSet<>(rewindsDue);
-        tps.retainAll(epochs.keySet());
+        tps.retainAll(ownership.partitions());
         Map<TopicPartition, OffsetAndMetadata> committed;
         try {
             // A failed commit is handed back, else the retry would seek behind work that did complete.
@@ -311,9 +312,8 @@ public final class WorkerLoop<V> implements Runnable {
         }
         rewindsDue.clear();
         tracker.forget(tps);
-        handler.partitionsRevoked(tps);
+        ownership.revoke(tps, handler);
         for (TopicPartition tp : tps) {
-            epochs.put(tp, ++nextEpoch);
             OffsetAndMetadata om = committed.get(tp);
             if (om != null) {
                 consumer.seek(tp, om.offset());
@@ -321,11 +321,11 @@ public final class WorkerLoop<V> implements Runnable {
                 consumer.seekToBeginning(List.of(tp));
             }
         }
-        handler.partitionsAssigned(tps);
+        ownership.assign(tps, handler);
     }
 
     private void applyBackpressure() {
-        flow.apply(consumer, epochs.keySet(), tracker);
+        flow.apply(consumer, ownership.partitions(), tracker);
         pausedGauge.set(flow.pausedPartitions());
     }
 
@@ -354,14 +354,13 @@ public final class WorkerLoop<V> implements Runnable {
                     name, tracker.pending());
         }
         try {
-            commits.commitSync(epochs.keySet());
+            commits.commitSync(ownership.partitions());
         } catch (RuntimeException e) {
             log.warn("{}: final commit failed; the next owner may redo some work: {}", name, e.toString());
         }
-        Collection<TopicPartition> owned = new ArrayList<>(epochs.keySet());
+        Collection<TopicPartition> owned = new ArrayList<>(ownership.partitions());
         tracker.forget(owned);
-        handler.partitionsRevoked(owned);
-        epochs.clear();
+        ownership.revoke(owned, handler);
     }
 
     private void closeConsumer() {
@@ -392,11 +391,8 @@ public final class WorkerLoop<V> implements Runnable {
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            for (TopicPartition tp : partitions) {
-                epochs.put(tp, ++nextEpoch);
-            }
-            assignedGauge.set(epochs.size());
-            handler.partitionsAssigned(partitions);
+            ownership.assign(partitions, handler);
+            assignedGauge.set(ownership.partitions().size());
             flow.assigned(consumer, partitions);
         }
 
@@ -404,13 +400,12 @@ public final class WorkerLoop<V> implements Runnable {
             rewindsDue.removeAll(partitions);
             tracker.forget(partitions);
             flow.released(partitions);
-            partitions.forEach(epochs::remove);
-            assignedGauge.set(epochs.size());
+            ownership.revoke(partitions, handler);
+            assignedGauge.set(ownership.partitions().size());
             updatePendingGauges();
-            handler.partitionsRevoked(partitions);
         }
     }
 
-    private record Completion(TopicPartition tp, long offset, int epoch, Throwable error,
+    private record Completion(TopicPartition tp, long offset, Claim claim, Throwable error,
                               ConsumerRecord<String, byte[]> record) {}
 }

@@ -48,7 +48,7 @@ class WorkerLoopLogContextTest {
 
     @Test
     void aHandlerFailureAndItsDeadLetterAreLoggedWithTheRecordsTopicPartitionAndOffset() {
-        start((message, record) -> {
+        start((message, record, claim) -> {
             throw new IllegalStateException("bug on " + record.offset());
         });
         add(41);
@@ -63,7 +63,7 @@ class WorkerLoopLogContextTest {
 
     @Test
     void aFailedOutputIsLoggedWithTheRecordsTopicPartitionAndOffset() {
-        start((message, record) -> CompletableFuture.failedFuture(new IllegalStateException("broker said no")));
+        start((message, record, claim) -> CompletableFuture.failedFuture(new IllegalStateException("broker said no")));
         add(7);
 
         await().until(() -> loopLogs.events().stream().anyMatch(e -> e.getLevel() == Level.WARN));

@@ -23,6 +23,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
 
@@ -36,13 +37,16 @@ class WorkerLoopTest {
             new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer());
     private final Map<Long, CompletableFuture<Void>> outputs = new ConcurrentHashMap<>();
     private final List<Long> handled = new CopyOnWriteArrayList<>();
+    /** The claim each offset was last handed with. */
+    private final Map<Long, Claim> claims = new ConcurrentHashMap<>();
     private WorkerLoop<CrawlRequest> loop;
     private Thread thread;
 
     private final RecordHandler<CrawlRequest> handler = new RecordHandler<>() {
         @Override
-        public CompletionStage<?> handle(CrawlRequest message, ConsumerRecord<String, byte[]> record) {
+        public CompletionStage<?> handle(CrawlRequest message, ConsumerRecord<String, byte[]> record, Claim claim) {
             handled.add(record.offset());
+            claims.put(record.offset(), claim);
             return outputs.computeIfAbsent(record.offset(), k -> new CompletableFuture<>());
         }
     };
@@ -156,6 +160,33 @@ class WorkerLoopTest {
         add(0, valid());
         await().until(() -> handled.size() == 2);
         assertThat(handled).containsExactly(0L, 0L);
+        outputs.get(0L).complete(null);
+        await().until(() -> Long.valueOf(1).equals(committed()));
+    }
+
+    @Test
+    void aRewindEndsTheClaimItsRecordsCameWithAndNothingOfThatClaimIsCommitted() {
+        startLoop(100);
+        add(0, valid());
+        add(1, valid());
+        await().until(() -> handled.size() == 2);
+        Claim first = claims.get(0L);
+        assertThat(first.partition()).isEqualTo(p0);
+        assertThat(first.isCurrent()).isTrue();
+        assertThat(claims.get(1L)).isSameAs(first);
+        CompletableFuture<Void> late = outputs.remove(0L);
+
+        outputs.remove(1L).completeExceptionally(new IllegalStateException("broker said no"));
+        await().until(() -> consumer.position(p0) == 0);
+        assertThat(first.isCurrent()).as("ended by the rewind").isFalse();
+        add(0, valid());
+        await().until(() -> handled.size() == 3);
+        assertThat(claims.get(0L)).as("a new claim after the rewind").isNotSameAs(first);
+        assertThat(claims.get(0L).isCurrent()).isTrue();
+
+        late.complete(null); // offset 0 as handled under the ended claim: must not count for its new handling
+        await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(2))
+                .until(() -> Long.valueOf(0).equals(committed())); // the rewind's commit of what had completed
         outputs.get(0L).complete(null);
         await().until(() -> Long.valueOf(1).equals(committed()));
     }

@@ -5,6 +5,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.fetcher.politeness.AbstractHostTask;
 
@@ -22,9 +23,9 @@ public abstract class ConsumedTask extends AbstractHostTask {
     public final CompletableFuture<Void> done = new CompletableFuture<>();
     private final long offset;
 
-    /** A task for {@code request}, read at {@code offset} of {@code partition} while owned in {@code epoch}. */
-    protected ConsumedTask(CrawlRequest request, String key, String host, int partition, long offset, long epoch) {
-        super(host, partition, epoch);
+    /** A task for {@code request}, read at {@code offset} of the partition owned under {@code claim}. */
+    protected ConsumedTask(CrawlRequest request, String key, String host, long offset, Claim claim) {
+        super(host, claim);
         this.request = request;
         this.key = key;
         this.offset = offset;

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
@@ -69,9 +70,9 @@ import org.slf4j.LoggerFactory;
  * one such host neither fills the worker's pending bound nor pins its partition's offset.
  *
  * <p>Threads: {@link #handle} runs on the poll thread; later steps run on timer, I/O and producer
- * threads, and none of them blocks. Each step first checks that the URL's partition is still owned
- * in the same epoch; if not, the URL is dropped (its stage fails with a cancellation the poll loop
- * ignores) and the next owner handles it again.
+ * threads, and none of them blocks. Each step first checks that the claim the URL's record came with
+ * still holds; if not, the URL is dropped (its stage fails with a cancellation the poll loop ignores)
+ * and the next owner handles it again.
  */
 public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private static final Logger log = LoggerFactory.getLogger(FetchHandler.class);
@@ -113,17 +114,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         this.holds = new Holds(services.time());
         this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
                 parkingMetrics);
-        this.steps = new TaskSteps<>(log, "handling", services.scheduler(), services.outputs(), services.time(),
-                task -> { }, services.metrics()::failure);
+        this.steps = new TaskSteps<>(log, "handling", services.outputs(), services.time(), task -> { },
+                services.metrics()::failure);
     }
 
     @Override
-    public CompletionStage<?> handle(CrawlRequest request, ConsumerRecord<String, byte[]> record) {
+    public CompletionStage<?> handle(CrawlRequest request, ConsumerRecord<String, byte[]> record, Claim claim) {
         int partition = record.partition();
-        long epoch = s.scheduler().epoch(partition);
-        if (epoch < 0) {
-            throw new IllegalStateException("record of partition " + partition + " arrived before its assignment");
-        }
         if (request.depth() > settings.maxDepth()) {
             return skipped(SkipReason.MAX_DEPTH, request);
         }
@@ -145,7 +142,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             return skipped(SkipReason.MAX_PAGES, request);
         }
         String key = record.key() != null ? record.key() : host;
-        UrlTask task = new UrlTask(request, key, host, partition, record.offset(), epoch, fingerprint, this);
+        UrlTask task = new UrlTask(request, key, host, record.offset(), claim, fingerprint, this);
         task.hostCharge = hostCharge;
         if (settings.renderRoute().matches(request.url())) {
             // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
@@ -171,7 +168,6 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         // Host budgets count per assignment (see HostBudget): a new one starts from 0.
         hostBudget.drop(ps);
-        s.scheduler().partitionsAssigned(ps);
     }
 
     /** Drops queued and waiting URLs of the partitions (in-flight fetches finish unpublished) and their seen-sets. */
@@ -239,7 +235,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     /** Keeps the URL in memory when its host can take it soon; parks it until its turn otherwise. */
     private void admit(UrlTask task) {
-        Instant parkUntil = s.scheduler().parkUntil(task.host(), task.partition(), awaitingRobots.of(task.host()),
+        Instant parkUntil = s.scheduler().parkUntil(task.host(), task.claim(), awaitingRobots.of(task.host()),
                 task.request.notBefore() != null);
         if (parkUntil != null) {
             park(task, parkUntil);
@@ -257,7 +253,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         awaitingRobots.increment(task.host());
         CompletableFuture<RobotsVerdict> verdict;
         try {
-            verdict = s.robots().check(task.request.url(), task.partition(), task.epoch());
+            verdict = s.robots().check(task.request.url(), task.claim());
         } catch (RuntimeException e) {
             verdict = CompletableFuture.failedFuture(e);
         }
@@ -288,7 +284,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     /** Called by the scheduler when politeness lets the task's request go out. */
     void fetch(UrlTask task, Permit permit) {
-        if (!owned(task)) {
+        if (!task.claim().isCurrent()) {
             permit.unanswered();
             task.cancel("partition revoked before the fetch started");
             return;
@@ -417,10 +413,6 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     private void step(UrlTask task, Runnable body) {
         steps.run(task, body);
-    }
-
-    private boolean owned(UrlTask task) {
-        return steps.owned(task);
     }
 
     private void releaseBudget(UrlTask task) {

@@ -17,6 +17,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.kcrawl.common.kafka.AbandonedWorkException;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.metrics.LogContext;
@@ -65,7 +66,7 @@ public final class ParkedForwarder implements RecordHandler<CrawlRequest> {
     }
 
     @Override
-    public CompletionStage<?> handle(CrawlRequest message, ConsumerRecord<String, byte[]> record) {
+    public CompletionStage<?> handle(CrawlRequest message, ConsumerRecord<String, byte[]> record, Claim claim) {
         int tier = topics.parkingTier(record.topic());
         if (tier < 0) {
             throw new IllegalArgumentException(record.topic() + " is not a parking tier of crawl " + topics.crawlName());

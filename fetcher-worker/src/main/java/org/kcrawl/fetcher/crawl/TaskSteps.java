@@ -6,13 +6,12 @@ import java.util.function.Consumer;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.metrics.LogContext;
-import org.kcrawl.fetcher.politeness.HostScheduler;
 import org.kcrawl.fetcher.politeness.TimeSource;
 import org.slf4j.Logger;
 
 /**
  * Runs the later steps of consumed URLs (on timer, I/O and producer threads) the way every handler must:
- * a step of a URL whose partition changed owner cancels the URL instead, a cancellation passes as one,
+ * a step of a URL whose partition claim has ended cancels the URL instead, a cancellation passes as one,
  * and a bug on one URL becomes that URL's failure record, so it neither stops the worker nor loops
  * through rewinds.
  *
@@ -21,42 +20,39 @@ import org.slf4j.Logger;
 public final class TaskSteps<T extends ConsumedTask> {
     private final Logger log;
     private final String doing;
-    private final HostScheduler scheduler;
     private final Outputs outputs;
     private final TimeSource time;
     private final Consumer<? super T> beforeFailure;
     private final Consumer<FailureReason> countFailure;
 
     /**
-     * Steps checked against {@code scheduler}'s partition epochs.
+     * Steps checked against each task's partition claim.
      *
      * @param log the handler's logger, which names a bug's URL as "internal error while {@code doing} URL"
      * @param doing what the handler does to a URL, for that line ("handling", "rendering")
      * @param beforeFailure what to let go of before a bug's failure record is published (a held slot)
      * @param countFailure counts a failure record once it is acknowledged
      */
-    public TaskSteps(Logger log, String doing, HostScheduler scheduler, Outputs outputs, TimeSource time,
-                     Consumer<? super T> beforeFailure, Consumer<FailureReason> countFailure) {
-        if (log == null || doing == null || scheduler == null || outputs == null || time == null
-                || beforeFailure == null || countFailure == null) {
-            throw new IllegalArgumentException("log, doing, scheduler, outputs, time, beforeFailure and countFailure"
-                    + " are required");
+    public TaskSteps(Logger log, String doing, Outputs outputs, TimeSource time, Consumer<? super T> beforeFailure,
+                     Consumer<FailureReason> countFailure) {
+        if (log == null || doing == null || outputs == null || time == null || beforeFailure == null
+                || countFailure == null) {
+            throw new IllegalArgumentException("log, doing, outputs, time, beforeFailure and countFailure are required");
         }
         this.log = log;
         this.doing = doing;
-        this.scheduler = scheduler;
         this.outputs = outputs;
         this.time = time;
         this.beforeFailure = beforeFailure;
         this.countFailure = countFailure;
     }
 
-    /** Runs {@code body} as a step of {@code task} unless the task is done or its partition changed owner. */
+    /** Runs {@code body} as a step of {@code task} unless the task is done or its partition claim has ended. */
     public void run(T task, Runnable body) {
         if (task.done.isDone()) {
             return;
         }
-        if (!owned(task)) {
+        if (!task.claim().isCurrent()) {
             task.cancel("partition revoked");
             return;
         }
@@ -72,11 +68,6 @@ public final class TaskSteps<T extends ConsumedTask> {
         } catch (RuntimeException e) {
             internalError(task, e);
         }
-    }
-
-    /** True while {@code task}'s partition is owned in the epoch the task was created in. */
-    public boolean owned(T task) {
-        return scheduler.epoch(task.partition()) == task.epoch();
     }
 
     /** The cause under any {@link CompletionException} wrappers (itself when there are none; null for null). */

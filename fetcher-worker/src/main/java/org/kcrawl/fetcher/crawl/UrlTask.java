@@ -2,6 +2,7 @@ package org.kcrawl.fetcher.crawl;
 
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.fetcher.politeness.Permit;
 
@@ -14,9 +15,9 @@ final class UrlTask extends ConsumedTask {
     volatile CompletableFuture<Void> sitemaps;
     private final FetchHandler handler;
 
-    UrlTask(CrawlRequest request, String key, String host, int partition, long offset, long epoch, long fingerprint,
+    UrlTask(CrawlRequest request, String key, String host, long offset, Claim claim, long fingerprint,
             FetchHandler handler) {
-        super(request, key, host, partition, offset, epoch);
+        super(request, key, host, offset, claim);
         this.fingerprint = fingerprint;
         this.handler = handler;
     }

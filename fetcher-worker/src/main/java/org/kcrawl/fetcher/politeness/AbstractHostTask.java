@@ -1,25 +1,23 @@
 package org.kcrawl.fetcher.politeness;
 
+import org.kcrawl.common.Checks;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
+
 /**
- * A {@link HostTask} that carries the host, partition and ownership epoch it was created for, which
- * the scheduler reads to queue it and to cancel it when the partition moves.
+ * A {@link HostTask} that carries the host and the partition claim it was created for, which the
+ * scheduler reads to queue it and to cancel it when the partition moves.
  */
 public abstract class AbstractHostTask implements HostTask {
     private final String host;
-    private final int partition;
-    private final long epoch;
+    private final Claim claim;
 
-    /** A task of {@code host} for the urls {@code partition} as owned in {@code epoch}. */
-    protected AbstractHostTask(String host, int partition, long epoch) {
+    /** A task of {@code host} for the partition as owned under {@code claim}. */
+    protected AbstractHostTask(String host, Claim claim) {
         if (host == null || host.isEmpty()) {
             throw new IllegalArgumentException("host must not be empty");
         }
-        if (partition < 0) {
-            throw new IllegalArgumentException("partition must not be negative but was " + partition);
-        }
         this.host = host;
-        this.partition = partition;
-        this.epoch = epoch;
+        this.claim = Checks.notNull(claim, "claim");
     }
 
     @Override
@@ -28,12 +26,7 @@ public abstract class AbstractHostTask implements HostTask {
     }
 
     @Override
-    public final int partition() {
-        return partition;
-    }
-
-    @Override
-    public final long epoch() {
-        return epoch;
+    public final Claim claim() {
+        return claim;
     }
 }

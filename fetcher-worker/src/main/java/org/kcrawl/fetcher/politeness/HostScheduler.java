@@ -11,7 +11,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.kcrawl.common.Checks;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.fetcher.politeness.TaskHandoffs.Deferral;
 import org.slf4j.Logger;
@@ -35,8 +37,9 @@ import org.slf4j.LoggerFactory;
  *   <li>Thread-safe: tasks arrive from the poll thread and completions from I/O threads. State is
  *       guarded by one lock; tasks are started, cancelled and deferred outside it, and a task that
  *       completes synchronously does not recurse (dispatch is trampolined per thread).</li>
- *   <li>Partition-aware: tasks carry their urls partition and its epoch, so a revoked partition's
- *       queued tasks are cancelled and late submissions of an old ownership are refused.</li>
+ *   <li>Partition-aware: tasks carry the poll loop's claim on their partition
+ *       ({@link org.kcrawl.common.kafka.PartitionOwnership}), so submissions under a claim that has ended
+ *       are refused, and told which partitions are gone, the scheduler cancels their queued tasks.</li>
  *   <li>Observable: a {@link PermitListener} hears how long each request waited in its host's
  *       queue, and {@link #queued()}, {@link #backloggedHosts()} and {@link #heldHosts} (which limit
  *       holds each backlogged host back, {@link HeldHosts}) are kept as tasks and hosts change, so
@@ -56,11 +59,13 @@ import org.slf4j.LoggerFactory;
  * robots.txt requests, Crawl-delay, slowed-down hosts and the adaptive throttle, which all live in the
  * bucket. A request that is never written (no connection) keeps the time it was let go.
  *
- * <p>A host seen for the first time gets a bucket that was empty when its partition was assigned
- * to this worker: until then another fetcher may have been talking to it, so its first request
- * waits until one interval after the assignment. In a fresh crawl this delays only hosts that show
- * up within the first interval, by less than that interval; later hosts start at once, which is
- * polite because nobody has sent them anything within an interval.
+ * <p>A host seen for the first time gets a bucket that was empty when its partition was claimed by
+ * this worker ({@link Claim#since()}): until then another fetcher may have been talking to it, so its
+ * first request waits until one interval after the claim began. A known host first seen under a new
+ * claim (its partition came back) is treated alike. Claims are stamped with {@link System#nanoTime()},
+ * the {@link SystemTimeSource}'s clock; tests that drive a fake clock stamp their claims with it. In a fresh crawl this delays
+ * only hosts that show up within the first interval, by less than that interval; later hosts start at
+ * once, which is polite because nobody has sent them anything within an interval.
  */
 public final class HostScheduler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HostScheduler.class);
@@ -78,9 +83,7 @@ public final class HostScheduler implements AutoCloseable {
     private final Backlog backlog = new Backlog();
     private final HeldHosts held;
     private final ArrayDeque<HostState> ready = new ArrayDeque<>();
-    private final Map<Integer, Ownership> partitions = new HashMap<>();
     private final Trampoline pumping = new Trampoline();
-    private long nextEpoch = 1;
     private int inFlight;
     private boolean closed;
     private boolean stopStarting;
@@ -125,38 +128,15 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    /** The limits in force. */
-    public PolitenessSettings settings() {
-        return settings;
-    }
-
     /**
-     * Starts owning {@code partitions}: each gets a new epoch, and hosts of theirs that are already
-     * known get an empty bucket now (another worker owned them until now).
-     */
-    public void partitionsAssigned(Collection<Integer> assigned) {
-        synchronized (lock) {
-            long now = time.nanoTime();
-            for (Integer p : assigned) {
-                partitions.put(p, new Ownership(nextEpoch++, now));
-            }
-            for (HostState h : hosts.values()) {
-                if (assigned.contains(h.partition)) {
-                    h.pace.emptyAt(now);
-                }
-            }
-        }
-    }
-
-    /**
-     * Stops owning {@code revoked}: their queued tasks are cancelled (in-flight ones finish) and
-     * later submissions for them are refused. Returns how many tasks were cancelled.
+     * The partitions {@code revoked} are gone (their claims have ended, so later submissions for them
+     * are refused already): their queued tasks are cancelled, in-flight ones finish. Returns how many
+     * tasks were cancelled.
      */
     public int partitionsRevoked(Collection<Integer> revoked) {
         List<HostTask> cancelled = new ArrayList<>();
         synchronized (lock) {
             Set<Integer> set = new HashSet<>(revoked);
-            set.forEach(partitions::remove);
             for (Iterator<HostState> it = hosts.values().iterator(); it.hasNext(); ) {
                 HostState h = it.next();
                 cancelled.addAll(h.queue.removeIf(t -> set.contains(t.partition())));
@@ -165,7 +145,7 @@ public final class HostScheduler implements AutoCloseable {
                     addressCaps.stopWaiting(h);
                 }
                 held.track(h);
-                if (set.contains(h.partition) && h.idle()) {
+                if (set.contains(h.claim.partition().partition()) && h.idle()) {
                     it.remove();
                 }
             }
@@ -174,36 +154,28 @@ public final class HostScheduler implements AutoCloseable {
         return cancelled.size();
     }
 
-    /** The current epoch of {@code partition}, or -1 when this worker does not own it. */
-    public long epoch(int partition) {
-        synchronized (lock) {
-            Ownership o = partitions.get(partition);
-            return o == null ? -1 : o.epoch;
-        }
-    }
-
     /**
      * Whether one more URL of {@code host} may wait in memory: null to keep it, or the time to park
      * it until. A URL is kept when its host could start it within {@code maxQueueWait}, counting the
      * host's queue and {@code waitingElsewhere} (URLs of the host held outside the queue, such as
      * those waiting for robots.txt). A new URL also queues up behind URLs parked earlier that reach
      * past that time; a {@code returning} one (parked or retried before) does not, since it is one of
-     * them. Unknown partitions get null: the submission that follows refuses them.
+     * them. A claim that has ended gets null: the submission that follows refuses it.
      */
-    public Instant parkUntil(String host, int partition, int waitingElsewhere, boolean returning) {
+    public Instant parkUntil(String host, Claim claim, int waitingElsewhere, boolean returning) {
         if (host == null) {
             throw new IllegalArgumentException("host must not be null");
         }
         if (waitingElsewhere < 0) {
             throw new IllegalArgumentException("waitingElsewhere must be >= 0 but was " + waitingElsewhere);
         }
+        Checks.notNull(claim, "claim");
         AddressLookups.Batch lookup = lookups.batch();
         Instant until = null;
         synchronized (lock) {
-            Ownership o = partitions.get(partition);
-            if (!closed && o != null) {
+            if (!closed && claim.isCurrent()) {
                 long now = time.nanoTime();
-                HostState h = stateOf(host, partition, o, now, lookup);
+                HostState h = stateOf(host, claim, now, lookup);
                 int ahead = h.queue.size() + waitingElsewhere;
                 if (!horizon.fits(h, ahead, now) || !returning && horizon.backlogged(h, now)) {
                     until = time.now().plusNanos(horizon.parkSlot(h, ahead, now) - now);
@@ -216,9 +188,9 @@ public final class HostScheduler implements AutoCloseable {
 
     /**
      * Queues {@code task} behind the other tasks of its host. {@code crawlDelay} is the host's
-     * robots.txt Crawl-delay when known (null leaves the current one). A task of a partition not
-     * owned in the task's epoch, or submitted after close, is cancelled instead; a deferrable task
-     * that would reach past the host's horizon (a Crawl-delay just learned) is deferred.
+     * robots.txt Crawl-delay when known (null leaves the current one). A task whose claim has ended,
+     * or one submitted after close, is cancelled instead; a deferrable task that would reach past the
+     * host's horizon (a Crawl-delay just learned) is deferred.
      */
     public void submit(HostTask task, Duration crawlDelay) {
         if (task == null) {
@@ -228,11 +200,10 @@ public final class HostScheduler implements AutoCloseable {
         AddressLookups.Batch lookup = lookups.batch();
         List<Deferral> deferred = List.of();
         synchronized (lock) {
-            Ownership o = partitions.get(task.partition());
-            accepted = !closed && o != null && o.epoch == task.epoch();
+            accepted = !closed && task.claim().isCurrent();
             if (accepted) {
                 long now = time.nanoTime();
-                HostState h = stateOf(task.host(), task.partition(), o, now, lookup);
+                HostState h = stateOf(task.host(), task.claim(), now, lookup);
                 if (crawlDelay != null) {
                     h.pace.crawlDelay(crawlDelay.toNanos());
                 }
@@ -243,7 +214,7 @@ public final class HostScheduler implements AutoCloseable {
         }
         lookup.watch();
         if (!accepted) {
-            task.cancel("partition " + task.partition() + " is not owned in epoch " + task.epoch());
+            task.cancel("partition " + task.partition() + " is not owned under the task's claim");
             return;
         }
         TaskHandoffs.deferAll(deferred);
@@ -296,37 +267,6 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    /** Tasks waiting in {@code host}'s queue. */
-    public int queued(String host) {
-        synchronized (lock) {
-            HostState h = hosts.get(host);
-            return h == null ? 0 : h.queue.size();
-        }
-    }
-
-    /** Tasks of {@code host} started and not yet released. */
-    public int inFlight(String host) {
-        synchronized (lock) {
-            HostState h = hosts.get(host);
-            return h == null ? 0 : h.inFlight;
-        }
-    }
-
-    /** Tasks started and not yet released that count against {@code address}. */
-    public int inFlightAt(String address) {
-        synchronized (lock) {
-            return addressCaps.inFlightAt(address);
-        }
-    }
-
-    /** The address {@code host}'s requests count against, or null while unknown. */
-    public String addressOf(String host) {
-        synchronized (lock) {
-            HostState h = hosts.get(host);
-            return h == null ? null : h.address;
-        }
-    }
-
     /** Hosts with state held (queued, in flight, parked ahead, or not yet rested). */
     public int hosts() {
         synchronized (lock) {
@@ -334,11 +274,20 @@ public final class HostScheduler implements AutoCloseable {
         }
     }
 
-    /** The current interval between requests to {@code host}, or null when the host is unknown. */
-    public Duration interval(String host) {
+    /**
+     * Reads {@code host}'s state (null when the host is unknown) under the lock. Only tests look at one
+     * host from outside (through their {@code SchedulerView}); the worker reads the totals above.
+     */
+    <T> T readHost(String host, Function<HostState, T> read) {
         synchronized (lock) {
-            HostState h = hosts.get(host);
-            return h == null ? null : Duration.ofNanos(h.pace.interval());
+            return read.apply(hosts.get(host));
+        }
+    }
+
+    /** Reads the per-address slots under the lock, for the tests' {@code SchedulerView} as {@link #readHost}. */
+    <T> T readAddresses(Function<AddressCaps, T> read) {
+        synchronized (lock) {
+            return read.apply(addressCaps);
         }
     }
 
@@ -610,13 +559,20 @@ public final class HostScheduler implements AutoCloseable {
         return out;
     }
 
-    /** The state of {@code host}, created (and its address looked up) on first sight. */
-    private HostState stateOf(String host, int partition, Ownership o, long now, AddressLookups.Batch lookup) {
+    /**
+     * The state of {@code host}, created (and its address looked up) on first sight. A host first seen
+     * under {@code claim} gets a bucket empty since the claim began: until then another worker may have
+     * talked to it.
+     */
+    private HostState stateOf(String host, Claim claim, long now, AddressLookups.Batch lookup) {
         HostState h = hosts.get(host);
         if (h == null) {
-            h = new HostState(host, partition, new HostPace(settings, o.assignedAt), now, backlog);
+            h = new HostState(host, claim, new HostPace(settings, claim.since()), now, backlog);
             hosts.put(host, h);
             lookup.begin(h);
+        } else if (h.claim != claim) {
+            h.claim = claim;
+            h.pace.emptyAt(claim.since());
         }
         return h;
     }
@@ -688,8 +644,6 @@ public final class HostScheduler implements AutoCloseable {
             scheduleSweep();
         }
     }
-
-    private record Ownership(long epoch, long assignedAt) {}
 
     private record Start(HostTask task, Permit permit, long waitedNanos) {}
 }

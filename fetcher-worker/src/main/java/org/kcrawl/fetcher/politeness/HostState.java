@@ -1,9 +1,12 @@
 package org.kcrawl.fetcher.politeness;
 
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
+
 /** One host's queue, slots, pace and address inside the {@link HostScheduler}; guarded by its lock. */
 final class HostState {
     final String host;
-    final int partition;
+    /** The claim the host was last seen under: a new one empties its bucket (another worker had it). */
+    Claim claim;
     final HostQueue queue;
     final HostPace pace;
     int inFlight;
@@ -31,9 +34,9 @@ final class HostState {
      */
     HeldBy heldBy;
 
-    HostState(String host, int partition, HostPace pace, long now, Backlog backlog) {
+    HostState(String host, Claim claim, HostPace pace, long now, Backlog backlog) {
         this.host = host;
-        this.partition = partition;
+        this.claim = claim;
         this.queue = new HostQueue(backlog);
         this.pace = pace;
         this.parkedThrough = now;

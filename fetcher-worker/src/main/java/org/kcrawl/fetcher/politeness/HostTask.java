@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import java.time.Instant;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.metrics.LogContext;
 
 /**
@@ -14,14 +15,16 @@ public interface HostTask {
     /** The host key (lower-case host name) whose limits apply. */
     String host();
 
-    /** The urls partition the task came from, for cancellation on revoke. */
-    int partition();
-
     /**
-     * The partition epoch seen when the task was created ({@link HostScheduler#epoch(int)}); a task
-     * of an earlier ownership is cancelled instead of queued.
+     * The poll loop's claim on the partition the task came from: a task whose claim has ended (its
+     * partition revoked, lost or rewound since) is cancelled instead of queued.
      */
-    long epoch();
+    Claim claim();
+
+    /** The number of the partition the task came from, for cancellation on revoke and for log lines. */
+    default int partition() {
+        return claim().partition().partition();
+    }
 
     /**
      * The offset of the urls message the task stands for, named in log lines about it; -1 (the

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.fetcher.http.FetchException;
@@ -24,9 +25,9 @@ final class RobotsFetch extends AbstractHostTask {
     private final CompletableFuture<HostRobots> result;
     private final RobotsRules owner;
 
-    RobotsFetch(String url, String host, int partition, long epoch, int hop, CompletableFuture<HostRobots> result,
+    RobotsFetch(String url, String host, Claim claim, int hop, CompletableFuture<HostRobots> result,
                 RobotsRules owner) {
-        super(host, partition, epoch);
+        super(host, claim);
         this.url = url;
         this.hop = hop;
         this.result = result;
@@ -139,7 +140,7 @@ final class RobotsFetch extends AbstractHostTask {
 
     /** The fetch of {@code target} as hop {@code nextHop}, charged to this fetch's host and completing its result. */
     private RobotsFetch next(String target, int nextHop) {
-        return new RobotsFetch(target, host(), partition(), epoch(), nextHop, result, owner);
+        return new RobotsFetch(target, host(), claim(), nextHop, result, owner);
     }
 
     private static boolean leavesItToThePage(FailureReason reason) {

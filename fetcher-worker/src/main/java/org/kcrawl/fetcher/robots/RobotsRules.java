@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.url.HostKey;
@@ -90,14 +91,14 @@ public final class RobotsRules implements RobotsPolicy {
     }
 
     @Override
-    public CompletableFuture<RobotsVerdict> check(String url, int partition, long epoch) {
+    public CompletableFuture<RobotsVerdict> check(String url, Claim claim) {
         String origin = origin(url);
         String host = HostKey.of(url);
         RobotsFetch[] started = new RobotsFetch[1];
         CompletableFuture<Loaded> loaded = cache.get(origin, (key, executor) -> {
             CompletableFuture<HostRobots> raw = new CompletableFuture<>();
             String robotsUrl = origin + "/robots.txt";
-            started[0] = new RobotsFetch(robotsUrl, host, partition, epoch, 0, raw, this);
+            started[0] = new RobotsFetch(robotsUrl, host, claim, 0, raw, this);
             return raw.thenApply(robots -> loaded(key, host, robotsUrl, robots));
         });
         if (started[0] != null) {

@@ -3,11 +3,9 @@ package org.kcrawl.fetcher.crawl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
@@ -110,15 +108,14 @@ class FetchHandlerHostBudgetTest {
     @Test
     void aNewAssignmentOfThePartitionStartsTheCountAgain() {
         HandlerFixture f = fixture(1, 0, false);
-        TopicPartition p0 = new TopicPartition(HandlerFixture.TOPICS.urls(), 0);
 
         f.handle(f.seed("http://a.test/1"));
         f.time.advance(Duration.ofSeconds(2));
         assertThat(f.handle(f.seed("http://a.test/2"))).isCompleted();
         assertThat(f.outcome("skip", "host_budget")).isEqualTo(1);
 
-        f.handler.partitionsRevoked(List.of(p0));
-        f.handler.partitionsAssigned(List.of(p0));
+        f.revoke(0);
+        f.assign(0);
         f.time.advance(Duration.ofSeconds(2));
         f.handle(f.seed("http://a.test/2"));
         f.time.advance(Duration.ofSeconds(2));

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
@@ -99,7 +98,6 @@ class FetchHandlerSitemapTest {
     @Test
     void whenPublishingFailsTheUrlFailsWithoutAMarkerAndItsRedoPublishesThemAgain() throws Exception {
         HandlerFixture f = fixture(true, false);
-        TopicPartition p0 = new TopicPartition(HandlerFixture.TOPICS.urls(), 0);
 
         CompletableFuture<?> stage = f.handle(f.seed("http://a.test/1"));
         f.time.advance(Duration.ofSeconds(5));
@@ -112,8 +110,8 @@ class FetchHandlerSitemapTest {
         assertThat(f.registry.get(SitemapMetrics.DISCOVERED).counter().count()).isZero();
 
         // The worker loop rewinds the partition: the URL comes again and takes the sitemaps again.
-        f.handler.partitionsRevoked(List.of(p0));
-        f.handler.partitionsAssigned(List.of(p0));
+        f.revoke(0);
+        f.assign(0);
         f.time.advance(Duration.ofSeconds(2));
         CompletableFuture<?> redo = f.handle(f.seed("http://a.test/1"));
         f.time.advance(Duration.ofSeconds(5));

@@ -1,6 +1,9 @@
 package org.kcrawl.fetcher.crawl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlight;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
+import static org.kcrawl.fetcher.politeness.SchedulerView.queued;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.time.Duration;
@@ -11,7 +14,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
@@ -128,7 +130,7 @@ class FetchHandlerTest {
     void urlsCompletedInAnEarlierSessionAreSkipped() {
         HandlerFixture f = new HandlerFixture();
         f.history.put(1, new Long2IntOpenHashMap(new long[] {UrlFingerprint.of(URL)}, new int[] {1}));
-        f.handler.partitionsAssigned(List.of(new TopicPartition(HandlerFixture.TOPICS.urls(), 1)));
+        f.assign(1);
 
         CompletableFuture<?> stage = f.handle(f.seed(URL), 1);
 
@@ -266,8 +268,8 @@ class FetchHandlerTest {
         }
 
         // One in flight, then a queue reaching 5 s ahead at 1/s: /2 at +1 s ... /6 at +5 s.
-        assertThat(f.scheduler.inFlight("a.test")).isEqualTo(1);
-        assertThat(f.scheduler.queued("a.test")).isEqualTo(5);
+        assertThat(inFlight(f.scheduler, "a.test")).isEqualTo(1);
+        assertThat(queued(f.scheduler, "a.test")).isEqualTo(5);
         assertThat(stages.subList(6, 10)).allSatisfy(s -> assertThat(s).isCompleted());
         List<CrawlRequest> parked = f.requests();
         assertThat(parked).extracting(CrawlRequest::url)
@@ -290,11 +292,11 @@ class FetchHandlerTest {
         for (int i = 1; i <= 4; i++) {
             stages.add(f.handle(f.seed("http://a.test/" + i)));
         }
-        assertThat(f.scheduler.queued("a.test")).isEqualTo(3);
+        assertThat(queued(f.scheduler, "a.test")).isEqualTo(3);
 
         f.fetcher.release(); // the 429 with an hour's Retry-After
 
-        assertThat(f.scheduler.queued("a.test")).as("nothing waits an hour in memory").isZero();
+        assertThat(queued(f.scheduler, "a.test")).as("nothing waits an hour in memory").isZero();
         assertThat(stages).allSatisfy(s -> assertThat(s).isCompleted());
         List<CrawlRequest> tier2 = f.sent(HandlerFixture.TOPICS.parked(3)).stream()
                 .map(r -> HandlerFixture.decode(r.value(), CrawlRequest.class)).toList();
@@ -436,7 +438,7 @@ class FetchHandlerTest {
         assertThat(new String(record.headers().lastHeader(Outputs.PARTITION_HEADER).value(),
                 java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("0");
         assertThat(record.key()).isEqualTo("a.test");
-        assertThat(f.scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(interval(f.scheduler, "a.test")).isEqualTo(Duration.ofSeconds(2));
         assertThat(f.outcome("retry", "http_5xx")).isEqualTo(1);
     }
 
@@ -493,7 +495,7 @@ class FetchHandlerTest {
         CompletableFuture<?> queued = f.handle(f.seed("http://a.test/2"));
         CompletableFuture<?> waiting = f.handle(f.seed("http://a.test/3").retry(f.time.now().plusSeconds(8)));
 
-        f.handler.partitionsRevoked(List.of(new TopicPartition(HandlerFixture.TOPICS.urls(), 0)));
+        f.revoke(0);
 
         assertThat(failureOf(queued)).isInstanceOf(CancellationException.class);
         assertThat(failureOf(waiting)).isInstanceOf(CancellationException.class);

@@ -11,9 +11,9 @@ import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.kcrawl.common.kafka.ManualOwnership;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
@@ -51,6 +51,8 @@ final class HandlerFixture {
     }
 
     final FakeTime time = new FakeTime();
+    /** The poll loop's ownership of the urls partitions, claims stamped with the fake time. */
+    final ManualOwnership owner = new ManualOwnership(TOPICS.urls(), time::nanoTime);
     final ScriptedFetcher fetcher = new ScriptedFetcher(time);
     final HostScheduler scheduler;
     final MockProducer<String, byte[]> producer;
@@ -92,7 +94,7 @@ final class HandlerFixture {
                 }, fetcher, outputs, metrics, time),
                 new RetryPolicy(o.maxAttempts, Duration.ofSeconds(1), Duration.ofMinutes(1), () -> 0.5),
                 new RedirectRules(o.normalizer, o.scope, 5));
-        handler.partitionsAssigned(List.of(new TopicPartition(TOPICS.urls(), 0)));
+        assign(0);
         // Let the first interval after the assignment pass, so first requests go out at once.
         time.advance(Duration.ofSeconds(2));
     }
@@ -104,7 +106,17 @@ final class HandlerFixture {
     CompletableFuture<?> handle(CrawlRequest request, int partition) {
         ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(TOPICS.urls(), partition, offset++,
                 HostKey.of(request.url()), MessageCodec.get().encode(request));
-        return handler.handle(request, record).toCompletableFuture();
+        return handler.handle(request, record, owner.claim(partition)).toCompletableFuture();
+    }
+
+    /** Assigns the urls {@code partitions} to the handler as the poll loop does (again, for a rewind). */
+    void assign(int... partitions) {
+        owner.assign(handler, partitions);
+    }
+
+    /** Revokes the urls {@code partitions} from the handler as the poll loop does. */
+    void revoke(int... partitions) {
+        owner.revoke(handler, partitions);
     }
 
     CrawlRequest seed(String url) {

@@ -21,6 +21,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.AbandonedWorkException;
+import org.kcrawl.common.kafka.ManualOwnership;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.fetcher.politeness.FakeTime;
@@ -45,7 +47,14 @@ class ParkedForwarderTest {
         ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(HandlerFixture.TOPICS.parked(tier), 0, offset++,
                 storedAt.toEpochMilli(), TimestampType.LOG_APPEND_TIME, 0, value.length, "a.test", value, headers,
                 Optional.empty());
-        return forwarder.handle(request, record).toCompletableFuture();
+        return forwarder.handle(request, record, claimOn(record.topic())).toCompletableFuture();
+    }
+
+    /** A claim on partition 0 of {@code topic}, as the poll loop hands records with (the forwarder reads none). */
+    private static Claim claimOn(String topic) {
+        ManualOwnership owner = new ManualOwnership(topic);
+        owner.assign(0);
+        return owner.claim(0);
     }
 
     private CrawlRequest parkedUntil(Instant notBefore) {
@@ -133,7 +142,8 @@ class ParkedForwarderTest {
                 new Outputs(failing, HandlerFixture.TOPICS, Runnable::run), time, metrics);
         byte[] value = MessageCodec.get().encode(parkedUntil(time.now()));
         CompletableFuture<?> stage = f.handle(parkedUntil(time.now()), new ConsumerRecord<>(
-                HandlerFixture.TOPICS.parked(0), 0, 0L, "a.test", value)).toCompletableFuture();
+                HandlerFixture.TOPICS.parked(0), 0, 0L, "a.test", value), claimOn(HandlerFixture.TOPICS.parked(0)))
+                .toCompletableFuture();
 
         failing.errorNext(new IllegalStateException("broker down"));
 

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.fetcher.robots.RobotsPolicy;
@@ -21,7 +22,7 @@ class WaitTallyTest {
     /** down.test's robots.txt is unreachable, every other host's is fine. */
     private final RobotsPolicy robots = new RobotsPolicy() {
         @Override
-        public CompletableFuture<RobotsVerdict> check(String url, int partition, long epoch) {
+        public CompletableFuture<RobotsVerdict> check(String url, Claim claim) {
             throw new UnsupportedOperationException();
         }
 

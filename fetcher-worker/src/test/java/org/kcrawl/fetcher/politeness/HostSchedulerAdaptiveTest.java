@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 
 /**
  * The latency-aware throttle ({@code adaptive}) on the scheduler, with a fake clock and fake hosts
@@ -22,6 +24,7 @@ class HostSchedulerAdaptiveTest {
     private static final int PER_HOST = 16;
 
     private final FakeTime time = new FakeTime();
+    private final SchedulerProbe probe = new SchedulerProbe(time);
     private final Map<String, Long> latency = new HashMap<>();
     private final Map<String, List<Long>> starts = new HashMap<>();
     private long origin;
@@ -33,7 +36,7 @@ class HostSchedulerAdaptiveTest {
     private HostScheduler scheduler(boolean adaptive, int perHost) {
         HostScheduler s = new HostScheduler(new PolitenessSettings(RATE, 1, perHost, 100, Duration.ofSeconds(30),
                 Duration.ofMinutes(10), 16.0, 100, Duration.ofMinutes(5), 10_000, adaptive), time);
-        s.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(10));
         origin = time.nanoTime();
         return s;
@@ -41,8 +44,8 @@ class HostSchedulerAdaptiveTest {
 
     /** A request written at once and answered {@code latency(host)} later, on the fake clock. */
     private final class Answering extends AbstractHostTask {
-        Answering(String host, long epoch) {
-            super(host, 0, epoch);
+        Answering(String host, Claim claim) {
+            super(host, claim);
         }
 
         @Override
@@ -60,7 +63,7 @@ class HostSchedulerAdaptiveTest {
 
     private void feed(HostScheduler s, String host, int n) {
         for (int i = 0; i < n; i++) {
-            s.submit(new Answering(host, s.epoch(0)), null);
+            s.submit(new Answering(host, probe.claim(0)), null);
         }
     }
 
@@ -103,7 +106,7 @@ class HostSchedulerAdaptiveTest {
         assertThat(startsBetween("fast", 10, 30)).as("the other host keeps its rate").isBetween(99L, 101L);
         // Recovery by halves: 1 s, 0.5 s, 0.25 s, then the rate again; back within 5 s of the fall.
         assertThat(startsBetween("slow", 35, 50)).as("recovered").isBetween(74L, 76L);
-        assertThat(s.interval("slow")).isEqualTo(Duration.ofMillis(200));
+        assertThat(interval(s, "slow")).isEqualTo(Duration.ofMillis(200));
         assertThat(smallestGap("slow")).as("never faster than the rate").isGreaterThanOrEqualTo(200 * MS);
         assertThat(smallestGap("fast")).isGreaterThanOrEqualTo(200 * MS);
     }
@@ -115,27 +118,26 @@ class HostSchedulerAdaptiveTest {
         latencyClimbsThenFalls(s);
 
         assertThat(startsBetween("slow", 13, 30)).as("5/s with up to 10 requests in flight").isBetween(84L, 86L);
-        assertThat(s.interval("slow")).isEqualTo(Duration.ofMillis(200));
+        assertThat(interval(s, "slow")).isEqualTo(Duration.ofMillis(200));
     }
 
     @Test
     void serverErrorsAndTimeoutsCountAsSlowAnswersAndTheHostRecoversGradually() {
         HostScheduler s = scheduler(true, 1);
-        SchedulerProbe probe = new SchedulerProbe(time);
         for (int i = 0; i < 20; i++) {
-            s.submit(probe.held("a", 0, s.epoch(0)), null);
+            s.submit(probe.held("a", 0), null);
         }
         long t0 = time.nanoTime();
         time.advanceNanos(10 * MS);
         probe.serverError("a"); // a quick 500: the interval doubles
-        assertThat(s.interval("a")).isEqualTo(Duration.ofMillis(400));
+        assertThat(interval(s, "a")).isEqualTo(Duration.ofMillis(400));
         time.advanceNanos(400 * MS);
         probe.serverError("a"); // the second request, started at t0 + 400 ms
-        assertThat(s.interval("a")).isEqualTo(Duration.ofMillis(800));
+        assertThat(interval(s, "a")).isEqualTo(Duration.ofMillis(800));
         time.advanceNanos(790 * MS);
         time.advance(Duration.ofSeconds(3));
         probe.timeOut("a"); // the third, started at t0 + 1.2 s, has had no answer for 3 s
-        assertThat(s.interval("a")).as("the time it waited, more than twice 800 ms").isEqualTo(Duration.ofSeconds(3));
+        assertThat(interval(s, "a")).as("the time it waited, more than twice 800 ms").isEqualTo(Duration.ofSeconds(3));
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 400 * MS, t0 + 1_200 * MS, t0 + 4_200 * MS);
 
         List<Long> intervals = new ArrayList<>();
@@ -145,7 +147,7 @@ class HostSchedulerAdaptiveTest {
             }
             time.advanceNanos(20 * MS);
             probe.finish("a"); // answered in 20 ms
-            intervals.add(s.interval("a").toNanos());
+            intervals.add(interval(s, "a").toNanos());
         }
         assertThat(intervals).as("halfway to the answer time each, never below the rate's 200 ms")
                 .containsExactly(1_510 * MS, 765 * MS, 392_500_000L, 206_250_000L, 200 * MS, 200 * MS);
@@ -161,9 +163,8 @@ class HostSchedulerAdaptiveTest {
     @Test
     void throttlingStillWorksAsWithoutTheThrottle() {
         HostScheduler s = scheduler(true);
-        SchedulerProbe probe = new SchedulerProbe(time);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
+        s.submit(probe.held("a", 0), null);
+        s.submit(probe.held("a", 0), null);
         long t0 = time.nanoTime();
 
         probe.throttle("a", Duration.ofSeconds(5));

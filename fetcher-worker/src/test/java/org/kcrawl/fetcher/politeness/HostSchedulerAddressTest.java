@@ -1,6 +1,8 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.addressOf;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlightAt;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -22,7 +24,7 @@ class HostSchedulerAddressTest {
         PolitenessSettings settings = new PolitenessSettings(1000, 1, perHost, concurrency, Duration.ofSeconds(30),
                 Duration.ofMinutes(10), 16.0, perAddress, Duration.ofMinutes(1), 1_000);
         HostScheduler s = new HostScheduler(settings, time, addresses);
-        s.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(1));
         return s;
     }
@@ -38,13 +40,13 @@ class HostSchedulerAddressTest {
         // a1 to a3 behind them once their interval since their first request is over.
         for (int round = 0; round < 2; round++) {
             for (int i = 1; i <= 5; i++) {
-                s.submit(probe.held("a" + i, 0, s.epoch(0)), null);
+                s.submit(probe.held("a" + i, 0), null);
             }
         }
-        s.submit(probe.held("b", 0, s.epoch(0)), null);
+        s.submit(probe.held("b", 0), null);
         time.advance(Duration.ofMillis(10));
 
-        assertThat(s.inFlightAt("10.0.0.1")).isEqualTo(3);
+        assertThat(inFlightAt(s, "10.0.0.1")).isEqualTo(3);
         assertThat(probe.order).containsExactly("a1", "a2", "a3", "b");
 
         probe.finish("a2");
@@ -61,7 +63,7 @@ class HostSchedulerAddressTest {
         }
         assertThat(probe.order).hasSize(11);
         assertThat(probe.maxRunningAt.get("10.0.0.1")).isEqualTo(3);
-        assertThat(s.inFlightAt("10.0.0.1")).isLessThanOrEqualTo(3);
+        assertThat(inFlightAt(s, "10.0.0.1")).isLessThanOrEqualTo(3);
     }
 
     @Test
@@ -70,15 +72,15 @@ class HostSchedulerAddressTest {
         lookups.put("late", lookup);
         HostScheduler s = scheduler(2, 8, 100);
 
-        s.submit(probe.instant("late", 0, s.epoch(0)), null);
+        s.submit(probe.instant("late", 0), null);
         time.advance(Duration.ofSeconds(5));
         assertThat(probe.startsOf("late")).isEmpty();
-        assertThat(s.addressOf("late")).isNull();
+        assertThat(addressOf(s, "late")).isNull();
 
         lookup.complete("10.0.0.7");
 
         assertThat(probe.startsOf("late")).hasSize(1);
-        assertThat(s.addressOf("late")).isEqualTo("10.0.0.7");
+        assertThat(addressOf(s, "late")).isEqualTo("10.0.0.7");
     }
 
     @Test
@@ -86,10 +88,10 @@ class HostSchedulerAddressTest {
         lookups.put("nowhere", CompletableFuture.failedFuture(new IllegalStateException("no DNS")));
         HostScheduler s = scheduler(2, 1, 100);
 
-        s.submit(probe.instant("nowhere", 0, s.epoch(0)), null);
+        s.submit(probe.instant("nowhere", 0), null);
 
         assertThat(probe.startsOf("nowhere")).hasSize(1);
-        assertThat(s.addressOf("nowhere")).isEqualTo("name:nowhere");
+        assertThat(addressOf(s, "nowhere")).isEqualTo("name:nowhere");
     }
 
     @Test
@@ -97,16 +99,16 @@ class HostSchedulerAddressTest {
         probe.addressOf.put("x", "10.0.0.1");
         probe.addressOf.put("y", "10.0.0.2");
         HostScheduler s = scheduler(1, 1, 100);
-        s.submit(probe.held("x", 0, s.epoch(0)), null);
-        s.submit(probe.held("y", 0, s.epoch(0)), null);
+        s.submit(probe.held("x", 0), null);
+        s.submit(probe.held("y", 0), null);
         time.advance(Duration.ofMillis(10));
 
         probe.open.get("x").peekFirst().dialed("10.0.0.2"); // DNS moved x next to y
         probe.finish("x");
-        s.submit(probe.held("x", 0, s.epoch(0)), null);
+        s.submit(probe.held("x", 0), null);
         time.advance(Duration.ofSeconds(1));
 
-        assertThat(s.addressOf("x")).isEqualTo("10.0.0.2");
+        assertThat(addressOf(s, "x")).isEqualTo("10.0.0.2");
         assertThat(probe.startsOf("x")).as("y holds the only slot of 10.0.0.2").hasSize(1);
         probe.finish("y");
         time.advance(Duration.ofMillis(10));
@@ -129,12 +131,12 @@ class HostSchedulerAddressTest {
                     Duration.ofMinutes(1), 1_000);
             HostScheduler s = new HostScheduler(settings, clock,
                     host -> CompletableFuture.completedFuture(p.addressOf.get(host)));
-            s.partitionsAssigned(List.of(0));
+            p.assign(0);
             int submitted = 0;
             for (int step = 0; step < 3_000; step++) {
                 if (random.nextInt(3) == 0) {
                     String h = "h" + random.nextInt(hosts);
-                    s.submit(random.nextBoolean() ? p.held(h, 0, s.epoch(0)) : p.instant(h, 0, s.epoch(0)), null);
+                    s.submit(random.nextBoolean() ? p.held(h, 0) : p.instant(h, 0), null);
                     submitted++;
                 }
                 if (random.nextInt(2) == 0) {

@@ -1,6 +1,8 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlight;
+import static org.kcrawl.fetcher.politeness.SchedulerView.queued;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +19,7 @@ class HostSchedulerBacklogTest {
         PolitenessSettings settings = new PolitenessSettings(rate, 1, 1, 100, Duration.ofSeconds(30),
                 Duration.ofHours(1), 16.0, 100, horizon, maxHostQueue);
         HostScheduler s = new HostScheduler(settings, time);
-        s.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(5));
         return s;
     }
@@ -26,9 +28,9 @@ class HostSchedulerBacklogTest {
     private List<Instant> offer(HostScheduler s, String host, int n, boolean returning) {
         List<Instant> parked = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Instant until = s.parkUntil(host, 0, 0, returning);
+            Instant until = s.parkUntil(host, probe.claim(0), 0, returning);
             if (until == null) {
-                s.submit(probe.deferrable(host, 0, s.epoch(0)), null);
+                s.submit(probe.deferrable(host, 0), null);
             } else {
                 parked.add(until);
             }
@@ -45,7 +47,7 @@ class HostSchedulerBacklogTest {
 
         // One in flight (next start at +1 s), then ten more reaching +10 s; the rest one second apart.
         assertThat(probe.startsOf("a")).hasSize(1);
-        assertThat(s.queued("a")).isEqualTo(10);
+        assertThat(queued(s, "a")).isEqualTo(10);
         assertThat(parked).containsExactly(now.plusSeconds(11), now.plusSeconds(12), now.plusSeconds(13),
                 now.plusSeconds(14));
     }
@@ -58,10 +60,10 @@ class HostSchedulerBacklogTest {
             probe.finish("a");
             time.advance(Duration.ofSeconds(1));
         }
-        assertThat(s.queued("a")).as("room again").isLessThan(10);
+        assertThat(queued(s, "a")).as("room again").isLessThan(10);
 
-        Instant newcomer = s.parkUntil("a", 0, 0, false);
-        Instant returning = s.parkUntil("a", 0, 0, true);
+        Instant newcomer = s.parkUntil("a", probe.claim(0), 0, false);
+        Instant returning = s.parkUntil("a", probe.claim(0), 0, true);
 
         assertThat(newcomer).as("behind the last parked one").isAfter(time.now().plusSeconds(30));
         assertThat(returning).isNull();
@@ -71,8 +73,8 @@ class HostSchedulerBacklogTest {
     void urlsWaitingElsewhereCountAgainstTheHorizon() {
         HostScheduler s = scheduler(1, Duration.ofSeconds(10), 1_000);
 
-        assertThat(s.parkUntil("a", 0, 10, false)).as("ten already wait for robots.txt").isNull();
-        assertThat(s.parkUntil("a", 0, 11, false)).isNotNull();
+        assertThat(s.parkUntil("a", probe.claim(0), 10, false)).as("ten already wait for robots.txt").isNull();
+        assertThat(s.parkUntil("a", probe.claim(0), 11, false)).isNotNull();
     }
 
     @Test
@@ -81,24 +83,24 @@ class HostSchedulerBacklogTest {
 
         List<Instant> parked = offer(s, "a", 10, false);
 
-        assertThat(s.queued("a") + s.inFlight("a")).isEqualTo(6);
+        assertThat(queued(s, "a") + inFlight(s, "a")).isEqualTo(6);
         assertThat(parked).hasSize(4);
     }
 
     @Test
     void aLongRetryAfterHandsTheQueuedUrlsBackForAfterThePauseAndKeepsWhatCannotWait() {
         HostScheduler s = scheduler(1, Duration.ofSeconds(10), 1_000);
-        s.submit(probe.deferrable("a", 0, s.epoch(0)), null); // in flight
-        SchedulerProbe.Task robots = probe.held("a", 0, s.epoch(0)); // not deferrable, like robots.txt
+        s.submit(probe.deferrable("a", 0), null); // in flight
+        SchedulerProbe.Task robots = probe.held("a", 0); // not deferrable, like robots.txt
         s.submit(robots, null);
         for (int i = 0; i < 3; i++) {
-            s.submit(probe.deferrable("a", 0, s.epoch(0)), null);
+            s.submit(probe.deferrable("a", 0), null);
         }
-        assertThat(s.queued("a")).isEqualTo(4);
+        assertThat(queued(s, "a")).isEqualTo(4);
 
         probe.throttle("a", Duration.ofHours(1));
 
-        assertThat(s.queued("a")).isEqualTo(1);
+        assertThat(queued(s, "a")).isEqualTo(1);
         assertThat(probe.deferred).hasSize(3);
         Instant pauseEnds = time.now().plus(Duration.ofHours(1));
         List<Instant> times = probe.deferred.stream().map(t -> t.deferredUntil).toList();
@@ -113,14 +115,14 @@ class HostSchedulerBacklogTest {
     void aCrawlDelayLearnedLaterHandsBackWhatNoLongerFits() {
         HostScheduler s = scheduler(10, Duration.ofSeconds(10), 1_000);
         for (int i = 0; i < 50; i++) {
-            s.submit(probe.deferrable("a", 0, s.epoch(0)), null);
+            s.submit(probe.deferrable("a", 0), null);
         }
-        assertThat(s.queued("a")).isEqualTo(49);
+        assertThat(queued(s, "a")).isEqualTo(49);
 
         s.crawlDelay("a", Duration.ofSeconds(1));
 
-        assertThat(s.queued("a")).isBetween(9, 10);
-        assertThat(probe.deferred).hasSize(49 - s.queued("a"));
+        assertThat(queued(s, "a")).isBetween(9, 10);
+        assertThat(probe.deferred).hasSize(49 - queued(s, "a"));
         assertThat(probe.deferred.get(0).deferredUntil).isAfter(time.now().plusSeconds(9));
     }
 
@@ -134,7 +136,7 @@ class HostSchedulerBacklogTest {
             }
             time.advance(Duration.ofSeconds(1));
         }
-        assertThat(s.queued("a")).isZero();
+        assertThat(queued(s, "a")).isZero();
         assertThat(s.hosts()).as("the parked line ends at +30 s and must still be known").isEqualTo(1);
 
         time.advance(Duration.ofSeconds(60));

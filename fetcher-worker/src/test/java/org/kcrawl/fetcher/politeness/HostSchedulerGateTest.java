@@ -17,7 +17,7 @@ class HostSchedulerGateTest {
         PolitenessSettings settings = new PolitenessSettings(1000, 1, 4, 64, Duration.ofSeconds(30),
                 Duration.ofMinutes(10), 16.0, 64, Duration.ofMinutes(1), 1_000);
         HostScheduler s = new HostScheduler(settings, time, HostAddresses.byName(), PermitListener.NONE, open::get);
-        s.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(5));
         return s;
     }
@@ -27,7 +27,7 @@ class HostSchedulerGateTest {
         HostScheduler s = scheduler();
         open.set(false);
         for (String host : List.of("a", "b", "c")) {
-            s.submit(probe.held(host, 0, s.epoch(0)), null);
+            s.submit(probe.held(host, 0), null);
         }
         time.advance(Duration.ofSeconds(2));
         assertThat(s.inFlight()).as("nothing starts while the gate is closed").isZero();
@@ -46,12 +46,12 @@ class HostSchedulerGateTest {
     @Test
     void requestsOnTheWireFinishWhileTheGateIsClosed() {
         HostScheduler s = scheduler();
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
+        s.submit(probe.held("a", 0), null);
         time.runDue();
         assertThat(s.inFlight()).isEqualTo(1);
 
         open.set(false);
-        s.submit(probe.held("b", 0, s.epoch(0)), null);
+        s.submit(probe.held("b", 0), null);
         probe.finish("a");
         time.advance(Duration.ofSeconds(1));
 
@@ -63,7 +63,7 @@ class HostSchedulerGateTest {
     void wakingAStoppedSchedulerStartsNothing() {
         HostScheduler s = scheduler();
         open.set(false);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
+        s.submit(probe.held("a", 0), null);
         s.stopStarting();
         open.set(true);
         s.wake();

@@ -1,6 +1,8 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlight;
+import static org.kcrawl.fetcher.politeness.SchedulerView.queued;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -25,7 +27,7 @@ class HostSchedulerHeldTest {
         PolitenessSettings settings = new PolitenessSettings(rate, 1, perHost, concurrency, Duration.ofSeconds(30),
                 Duration.ofMinutes(10), 16.0, perAddress, Duration.ofMinutes(1), 1_000);
         HostScheduler s = new HostScheduler(settings, time, addresses);
-        s.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(5));
         return s;
     }
@@ -49,7 +51,7 @@ class HostSchedulerHeldTest {
 
     /** Sends one request to {@code host} and answers it, so its next requests go over a warm connection. */
     private void warm(HostScheduler s, String host) {
-        s.submit(probe.held(host, 0, s.epoch(0)), null);
+        s.submit(probe.held(host, 0), null);
         time.runDue();
         probe.finish(host);
         time.advance(Duration.ofSeconds(1));
@@ -62,11 +64,11 @@ class HostSchedulerHeldTest {
         warm(s, "a");
 
         for (int i = 0; i < 20; i++) {
-            s.submit(probe.held("a", 0, s.epoch(0)), null);
+            s.submit(probe.held("a", 0), null);
         }
         time.advance(Duration.ofSeconds(1));
 
-        assertThat(s.inFlight("a")).isEqualTo(8);
+        assertThat(inFlight(s, "a")).isEqualTo(8);
         assertThat(held(s)).isEqualTo(only(HeldBy.PER_ADDRESS, 1));
     }
 
@@ -76,11 +78,11 @@ class HostSchedulerHeldTest {
         warm(s, "a");
 
         for (int i = 0; i < 6; i++) {
-            s.submit(probe.held("a", 0, s.epoch(0)), null);
+            s.submit(probe.held("a", 0), null);
         }
         time.advance(Duration.ofSeconds(1));
 
-        assertThat(s.inFlight("a")).isEqualTo(4);
+        assertThat(inFlight(s, "a")).isEqualTo(4);
         assertThat(held(s)).isEqualTo(only(HeldBy.PER_HOST, 1));
 
         while (probe.openCount("a") > 0) {
@@ -94,8 +96,8 @@ class HostSchedulerHeldTest {
     void aReadyHostBehindAFullGlobalCapIsHeldByConcurrencyUntilASlotFrees() {
         HostScheduler s = scheduler(1, 1, 10, 2);
         for (String host : List.of("a", "b", "c")) {
-            s.submit(probe.held(host, 0, s.epoch(0)), null);
-            s.submit(probe.held(host, 0, s.epoch(0)), null);
+            s.submit(probe.held(host, 0), null);
+            s.submit(probe.held(host, 0), null);
         }
 
         assertThat(probe.order).containsExactly("a", "b");
@@ -118,11 +120,11 @@ class HostSchedulerHeldTest {
             probe.addressOf.put(host, "10.0.0.1");
         }
         HostScheduler s = scheduler(1000, 1, 1, 2);
-        s.submit(probe.held("x", 0, s.epoch(0)), null);
-        s.submit(probe.held("b", 0, s.epoch(0)), null); // the global cap is full now
-        s.submit(probe.held("c", 0, s.epoch(0)), null);
-        s.submit(probe.held("y", 0, s.epoch(0)), null);
-        s.submit(probe.held("z", 0, s.epoch(0)), null);
+        s.submit(probe.held("x", 0), null);
+        s.submit(probe.held("b", 0), null); // the global cap is full now
+        s.submit(probe.held("c", 0), null);
+        s.submit(probe.held("y", 0), null);
+        s.submit(probe.held("z", 0), null);
         Map<HeldBy, Integer> expected = only(HeldBy.PER_ADDRESS, 2);
         expected.put(HeldBy.CONCURRENCY, 1);
         assertThat(held(s)).isEqualTo(expected);
@@ -134,7 +136,7 @@ class HostSchedulerHeldTest {
         expected.put(HeldBy.CONCURRENCY, 1);
         assertThat(held(s)).isEqualTo(expected);
 
-        s.submit(probe.held("z", 0, s.epoch(0)), null); // the slot y was offered is still free
+        s.submit(probe.held("z", 0), null); // the slot y was offered is still free
 
         assertThat(held(s)).as("z is ready like y, and no longer in the address's line")
                 .isEqualTo(only(HeldBy.CONCURRENCY, 2));
@@ -145,8 +147,8 @@ class HostSchedulerHeldTest {
         HostScheduler s = scheduler(10, 4, 4, 64);
         warm(s, "a");
         s.crawlDelay("a", Duration.ofSeconds(2));
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
+        s.submit(probe.held("a", 0), null);
+        s.submit(probe.held("a", 0), null);
         time.advance(Duration.ofSeconds(1));
 
         assertThat(probe.startsOf("a")).as("the first starts 2 s after the warm-up").hasSize(2);
@@ -163,8 +165,8 @@ class HostSchedulerHeldTest {
     void aThrottledHostIsHeldByItsOwnDelay() {
         HostScheduler s = scheduler(10, 1, 1, 64);
         warm(s, "a");
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
+        s.submit(probe.held("a", 0), null);
+        s.submit(probe.held("a", 0), null);
         assertThat(held(s)).isEqualTo(only(HeldBy.PER_HOST, 1));
 
         probe.throttle("a", Duration.ofSeconds(5));
@@ -179,16 +181,16 @@ class HostSchedulerHeldTest {
     void revokedPartitionsAndACloseLeaveNothingHeld() {
         HostScheduler s = scheduler(1, 1, 10, 2);
         for (String host : List.of("a", "b", "c")) {
-            s.submit(probe.held(host, 0, s.epoch(0)), null);
-            s.submit(probe.held(host, 0, s.epoch(0)), null);
+            s.submit(probe.held(host, 0), null);
+            s.submit(probe.held(host, 0), null);
         }
         assertThat(held(s).values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(3);
 
-        s.partitionsRevoked(List.of(0));
+        probe.revoke(s, 0);
         assertThat(held(s)).isEqualTo(only(HeldBy.RATE, 0));
 
-        s.partitionsAssigned(List.of(0));
-        s.submit(probe.held("d", 0, s.epoch(0)), null);
+        probe.assign(0);
+        s.submit(probe.held("d", 0), null);
         assertThat(held(s)).as("a host new to this assignment waits one interval")
                 .isEqualTo(only(HeldBy.RATE, 1));
         time.advance(Duration.ofSeconds(1));
@@ -218,12 +220,12 @@ class HostSchedulerHeldTest {
                     Duration.ofSeconds(2 + random.nextInt(5)), 20);
             HostScheduler s = new HostScheduler(settings, clock,
                     host -> CompletableFuture.completedFuture(addressOf.get(host)));
-            s.partitionsAssigned(List.of(0, 1));
+            p.assign(0, 1);
             for (int step = 0; step < 3_000; step++) {
                 String h = hosts.get(random.nextInt(hosts.size()));
                 int partition = h.charAt(0) % 2;
                 switch (random.nextInt(7)) {
-                    case 0, 1 -> s.submit(p.deferrable(h, partition, s.epoch(partition)), null);
+                    case 0, 1 -> s.submit(p.deferrable(h, partition), null);
                     case 2 -> {
                         if (p.openCount(h) > 0) {
                             p.finish(h);
@@ -238,8 +240,8 @@ class HostSchedulerHeldTest {
                         if (random.nextInt(20) == 0) {
                             s.crawlDelay(h, Duration.ofMillis(random.nextInt(3_000)));
                         } else if (random.nextInt(50) == 0) {
-                            s.partitionsRevoked(List.of(partition));
-                            s.partitionsAssigned(List.of(partition));
+                            p.revoke(s, partition);
+                            p.assign(partition);
                         }
                     }
                     default -> clock.advance(Duration.ofMillis(random.nextInt(300)));
@@ -255,7 +257,7 @@ class HostSchedulerHeldTest {
                 assertThat(counts.values().stream().mapToInt(Integer::intValue).sum())
                         .as("%s: every backlogged host is held by exactly one limit", at)
                         .isEqualTo(s.backloggedHosts());
-                long atOwnCap = hosts.stream().filter(x -> s.queued(x) > 0 && s.inFlight(x) >= perHost).count();
+                long atOwnCap = hosts.stream().filter(x -> queued(s, x) > 0 && inFlight(s, x) >= perHost).count();
                 assertThat(counts.get(HeldBy.PER_HOST)).as(at).isEqualTo((int) atOwnCap);
                 if (counts.get(HeldBy.CONCURRENCY) > 0) {
                     assertThat(s.inFlight()).as("%s: only a full global cap leaves a ready host waiting", at)

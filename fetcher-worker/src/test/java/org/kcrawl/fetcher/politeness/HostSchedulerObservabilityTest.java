@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.queued;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.testing.CapturedLogs;
 
@@ -26,7 +28,7 @@ class HostSchedulerObservabilityTest {
         PolitenessSettings settings = new PolitenessSettings(1, 1, perHost, concurrency, Duration.ofSeconds(30),
                 Duration.ofHours(1), 16.0, 100, Duration.ofSeconds(10), 1_000);
         HostScheduler s = new HostScheduler(settings, time, HostAddresses.byName(), listener);
-        s.partitionsAssigned(List.of(0, 1));
+        probe.assign(0, 1);
         time.advance(Duration.ofSeconds(5));
         return s;
     }
@@ -39,7 +41,7 @@ class HostSchedulerObservabilityTest {
     void eachPermitReportsTheTimeFromQueuedToStartedOnTheSchedulersClock() {
         HostScheduler s = scheduler(2, 10);
         for (int i = 0; i < 3; i++) {
-            s.submit(probe.instant("a", 0, s.epoch(0)), null);
+            s.submit(probe.instant("a", 0), null);
         }
 
         time.advance(Duration.ofSeconds(5));
@@ -51,9 +53,9 @@ class HostSchedulerObservabilityTest {
     @Test
     void waitingForAHostSlotOrAGlobalSlotCountsAsPolitenessWait() {
         HostScheduler s = scheduler(1, 1);
-        s.submit(probe.held("x", 0, s.epoch(0)), null);
-        s.submit(probe.held("y", 0, s.epoch(0)), null); // the only global slot is x's
-        s.submit(probe.held("x", 0, s.epoch(0)), null); // behind x's own slot and rate
+        s.submit(probe.held("x", 0), null);
+        s.submit(probe.held("y", 0), null); // the only global slot is x's
+        s.submit(probe.held("x", 0), null); // behind x's own slot and rate
         time.advance(Duration.ofSeconds(2));
 
         probe.finish("x");
@@ -71,16 +73,16 @@ class HostSchedulerObservabilityTest {
     void backloggedHostsCountHostsWithQueuedRequestsAsTheyComeAndGo() {
         HostScheduler s = scheduler(1, 10);
         for (String host : List.of("a", "b")) {
-            s.submit(probe.held(host, 0, s.epoch(0)), null);
-            s.submit(probe.held(host, 0, s.epoch(0)), null);
+            s.submit(probe.held(host, 0), null);
+            s.submit(probe.held(host, 0), null);
         }
-        s.submit(probe.held("c", 1, s.epoch(1)), null);
-        s.submit(probe.held("c", 1, s.epoch(1)), null);
-        s.submit(probe.held("c", 1, s.epoch(1)), null);
+        s.submit(probe.held("c", 1), null);
+        s.submit(probe.held("c", 1), null);
+        s.submit(probe.held("c", 1), null);
         assertThat(s.backloggedHosts()).as("each host has one in flight and the rest queued").isEqualTo(3);
         assertThat(s.queued()).isEqualTo(4);
 
-        s.partitionsRevoked(List.of(1));
+        probe.revoke(s, 1);
         assertThat(s.backloggedHosts()).isEqualTo(2);
         assertThat(s.queued()).isEqualTo(2);
 
@@ -98,7 +100,7 @@ class HostSchedulerObservabilityTest {
     void aHostWhoseQueueIsHandedBackIsNoLongerBacklogged() {
         HostScheduler s = scheduler(1, 10);
         for (int i = 0; i < 4; i++) {
-            s.submit(probe.deferrable("d", 0, s.epoch(0)), null);
+            s.submit(probe.deferrable("d", 0), null);
         }
         assertThat(s.backloggedHosts()).isEqualTo(1);
 
@@ -119,13 +121,13 @@ class HostSchedulerObservabilityTest {
                     2 + random.nextInt(6), Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 100,
                     Duration.ofSeconds(2 + random.nextInt(5)), 20);
             HostScheduler s = new HostScheduler(settings, clock, HostAddresses.byName(), waited -> { });
-            s.partitionsAssigned(List.of(0, 1));
+            p.assign(0, 1);
             List<String> hosts = List.of("a", "b", "c", "d", "e", "f");
             for (int step = 0; step < 2_000; step++) {
                 String h = hosts.get(random.nextInt(hosts.size()));
                 int partition = h.charAt(0) % 2;
                 switch (random.nextInt(6)) {
-                    case 0, 1 -> s.submit(p.deferrable(h, partition, s.epoch(partition)), null);
+                    case 0, 1 -> s.submit(p.deferrable(h, partition), null);
                     case 2 -> {
                         if (p.openCount(h) > 0) {
                             p.finish(h);
@@ -138,14 +140,14 @@ class HostSchedulerObservabilityTest {
                     }
                     case 4 -> {
                         if (random.nextInt(50) == 0) {
-                            s.partitionsRevoked(List.of(partition));
-                            s.partitionsAssigned(List.of(partition));
+                            p.revoke(s, partition);
+                            p.assign(partition);
                         }
                     }
                     default -> clock.advance(Duration.ofMillis(random.nextInt(300)));
                 }
-                long backlogged = hosts.stream().filter(x -> s.queued(x) > 0).count();
-                int queued = hosts.stream().mapToInt(s::queued).sum();
+                long backlogged = hosts.stream().filter(x -> queued(s, x) > 0).count();
+                int queued = hosts.stream().mapToInt(x -> queued(s, x)).sum();
                 assertThat(s.backloggedHosts()).as("seed %d step %d", seed, step).isEqualTo(backlogged);
                 assertThat(s.queued()).as("seed %d step %d", seed, step).isEqualTo(queued);
             }
@@ -158,7 +160,7 @@ class HostSchedulerObservabilityTest {
             throw new IllegalStateException("meter broken");
         });
         try (CapturedLogs logs = CapturedLogs.of(HostScheduler.class)) {
-            s.submit(probe.instant("a", 0, s.epoch(0)), null);
+            s.submit(probe.instant("a", 0), null);
 
             assertThat(probe.startsOf("a")).hasSize(1);
             assertThat(logs.at(Level.ERROR)).singleElement().extracting(ILoggingEvent::getFormattedMessage)
@@ -169,7 +171,7 @@ class HostSchedulerObservabilityTest {
     @Test
     void aRequestThatFailsToStartIsLoggedWithItsHostPartitionAndOffset() {
         HostScheduler s = scheduler(2, 10);
-        ThrowingTask task = new ThrowingTask(s.epoch(1));
+        ThrowingTask task = new ThrowingTask(probe.claim(1));
         try (CapturedLogs logs = CapturedLogs.of(HostScheduler.class)) {
             s.submit(task, null);
 
@@ -184,11 +186,11 @@ class HostSchedulerObservabilityTest {
 
     /** A task of the message at offset 42 of partition 1 whose start throws, as a bug would. */
     private static final class ThrowingTask implements HostTask {
-        private final long epoch;
+        private final Claim claim;
         private String cancelledBecause;
 
-        ThrowingTask(long epoch) {
-            this.epoch = epoch;
+        ThrowingTask(Claim claim) {
+            this.claim = claim;
         }
 
         @Override
@@ -197,13 +199,8 @@ class HostSchedulerObservabilityTest {
         }
 
         @Override
-        public int partition() {
-            return 1;
-        }
-
-        @Override
-        public long epoch() {
-            return epoch;
+        public Claim claim() {
+            return claim;
         }
 
         @Override

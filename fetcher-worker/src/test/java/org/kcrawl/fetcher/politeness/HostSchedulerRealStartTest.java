@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.inFlight;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,14 +25,14 @@ class HostSchedulerRealStartTest {
     private HostScheduler scheduler(double rate, int burst, int perHost) {
         HostScheduler s = new HostScheduler(new PolitenessSettings(rate, burst, perHost, 100, Duration.ofSeconds(30),
                 Duration.ofMinutes(10), 16.0), time);
-        s.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(10));
         return s;
     }
 
     private void submitUnwritten(HostScheduler s, String host, int n) {
         for (int i = 0; i < n; i++) {
-            s.submit(probe.unwritten(host, 0, s.epoch(0)), null);
+            s.submit(probe.unwritten(host, 0), null);
         }
     }
 
@@ -96,8 +97,8 @@ class HostSchedulerRealStartTest {
     void aCrawlDelayCountsFromTheWrite() {
         HostScheduler s = scheduler(10, 1, 2);
         s.crawlDelay("a", Duration.ofSeconds(1)); // unknown host: no effect
-        s.submit(probe.unwritten("a", 0, s.epoch(0)), Duration.ofSeconds(1));
-        s.submit(probe.unwritten("a", 0, s.epoch(0)), null);
+        s.submit(probe.unwritten("a", 0), Duration.ofSeconds(1));
+        s.submit(probe.unwritten("a", 0), null);
         long t0 = time.nanoTime();
         time.advanceNanos(7 * MS);
         probe.write("a");
@@ -157,7 +158,7 @@ class HostSchedulerRealStartTest {
         time.advance(Duration.ofSeconds(1));
 
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + SECOND);
-        assertThat(s.inFlight("a")).isEqualTo(1);
+        assertThat(inFlight(s, "a")).isEqualTo(1);
     }
 
     @Test
@@ -171,12 +172,12 @@ class HostSchedulerRealStartTest {
             double rate = 1 + random.nextInt(20);
             HostScheduler s = new HostScheduler(new PolitenessSettings(rate, burst, perHost, 8, Duration.ofSeconds(30),
                     Duration.ofMinutes(10), 16.0), clock);
-            s.partitionsAssigned(List.of(0));
+            p.assign(0);
             List<String> hosts = List.of("h0", "h1", "h2", "h3");
             for (int step = 0; step < 5_000; step++) {
                 String h = hosts.get(random.nextInt(hosts.size()));
                 switch (random.nextInt(4)) {
-                    case 0 -> s.submit(p.unwritten(h, 0, s.epoch(0)), null);
+                    case 0 -> s.submit(p.unwritten(h, 0), null);
                     case 1 -> {
                         if (p.unwrittenCount(h) > 0) {
                             p.write(h);

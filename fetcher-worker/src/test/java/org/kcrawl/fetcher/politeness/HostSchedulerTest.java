@@ -1,12 +1,14 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 
 class HostSchedulerTest {
     private static final long SECOND = 1_000_000_000L;
@@ -21,7 +23,7 @@ class HostSchedulerTest {
 
     private HostScheduler scheduler(PolitenessSettings settings) {
         HostScheduler s = new HostScheduler(settings, time);
-        s.partitionsAssigned(List.of(0, 1));
+        probe.assign(0, 1);
         return s;
     }
 
@@ -35,7 +37,7 @@ class HostSchedulerTest {
         HostScheduler s = scheduler(settings(1, 1, 2, 10));
         long assignedAt = time.nanoTime();
         for (int i = 0; i < 3; i++) {
-            s.submit(probe.instant("a", 0, s.epoch(0)), null);
+            s.submit(probe.instant("a", 0), null);
         }
         assertThat(probe.startsOf("a")).isEmpty();
 
@@ -50,7 +52,7 @@ class HostSchedulerTest {
         HostScheduler s = scheduler(settings(1, 1, 2, 10));
         time.advance(Duration.ofSeconds(5));
 
-        s.submit(probe.instant("a", 0, s.epoch(0)), null);
+        s.submit(probe.instant("a", 0), null);
 
         assertThat(probe.startsOf("a")).containsExactly(time.nanoTime());
     }
@@ -59,7 +61,7 @@ class HostSchedulerTest {
     void rateHoldsOverEveryWindow() {
         HostScheduler s = scheduler(settings(2, 1, 10, 100));
         for (int i = 0; i < 50; i++) {
-            s.submit(probe.instant("a", 0, s.epoch(0)), null);
+            s.submit(probe.instant("a", 0), null);
         }
         for (int i = 0; i < 3_000; i++) {
             time.advance(Duration.ofMillis(7));
@@ -73,12 +75,12 @@ class HostSchedulerTest {
     void burstLetsARestedHostTakeThatManyAtOnceThenRefillsAtTheRate() {
         HostScheduler s = scheduler(settings(1, 3, 10, 100));
         time.advance(Duration.ofSeconds(10));
-        s.submit(probe.instant("a", 0, s.epoch(0)), null); // first contact
+        s.submit(probe.instant("a", 0), null); // first contact
         long first = time.nanoTime();
         time.advance(Duration.ofSeconds(4)); // bucket full again
         long t0 = time.nanoTime();
         for (int i = 0; i < 6; i++) {
-            s.submit(probe.instant("a", 0, s.epoch(0)), null);
+            s.submit(probe.instant("a", 0), null);
         }
         assertThat(probe.startsOf("a")).containsExactly(first, t0, t0, t0);
 
@@ -93,9 +95,9 @@ class HostSchedulerTest {
     void perHostConcurrencyIsCapped() {
         HostScheduler s = scheduler(settings(1000, 1, 2, 100));
         time.advance(Duration.ofSeconds(1));
-        s.submit(probe.instant("a", 0, s.epoch(0)), null);
+        s.submit(probe.instant("a", 0), null);
         for (int i = 0; i < 5; i++) {
-            s.submit(probe.held("a", 0, s.epoch(0)), null);
+            s.submit(probe.held("a", 0), null);
         }
         time.advance(Duration.ofSeconds(1));
         assertThat(probe.openCount("a")).isEqualTo(2);
@@ -115,7 +117,7 @@ class HostSchedulerTest {
         time.advance(Duration.ofSeconds(1));
         for (String h : List.of("a", "b", "c", "d", "e")) {
             for (int i = 0; i < 4; i++) {
-                s.submit(probe.held(h, 0, s.epoch(0)), null);
+                s.submit(probe.held(h, 0), null);
             }
         }
         time.advance(Duration.ofSeconds(1));
@@ -136,7 +138,7 @@ class HostSchedulerTest {
         time.advance(Duration.ofSeconds(1));
         for (int i = 0; i < 3; i++) {
             for (String h : List.of("a", "b", "c")) {
-                s.submit(probe.held(h, 0, s.epoch(0)), null);
+                s.submit(probe.held(h, 0), null);
             }
         }
         for (int i = 0; i < 9; i++) {
@@ -150,16 +152,15 @@ class HostSchedulerTest {
     void aSlowHostHoldsOnlyItsOwnSlotsAndALimitedHostDoesNotBlockTheOthers() {
         HostScheduler s = scheduler(settings(1, 1, 2, 6));
         time.advance(Duration.ofSeconds(1));
-        long epoch = s.epoch(0);
-        s.submit(probe.instant("slow", 0, epoch), null); // answers once, then never again
+        s.submit(probe.instant("slow", 0), null); // answers once, then never again
         for (int i = 0; i < 100; i++) {
-            s.submit(probe.held("slow", 0, epoch), null);
-            s.submit(probe.instant("limited", 0, epoch), Duration.ofSeconds(20));
+            s.submit(probe.held("slow", 0), null);
+            s.submit(probe.instant("limited", 0), Duration.ofSeconds(20));
         }
         List<String> fast = List.of("f1", "f2", "f3");
         for (int i = 0; i < 30; i++) {
             for (String h : fast) {
-                s.submit(probe.instant(h, 0, epoch), null);
+                s.submit(probe.instant(h, 0), null);
             }
         }
 
@@ -180,17 +181,16 @@ class HostSchedulerTest {
     @Test
     void revokingAPartitionCancelsItsQueuedTasksAndRefusesLateOnes() {
         HostScheduler s = scheduler(settings(1, 1, 1, 10));
-        long e0 = s.epoch(0);
-        long e1 = s.epoch(1);
+        Claim e0 = probe.claim(0);
         List<SchedulerProbe.Task> p0 = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            SchedulerProbe.Task t = probe.instant("zero", 0, e0);
+            SchedulerProbe.Task t = probe.instant("zero", 0);
             p0.add(t);
             s.submit(t, null);
-            s.submit(probe.instant("one", 1, e1), null);
+            s.submit(probe.instant("one", 1), null);
         }
 
-        assertThat(s.partitionsRevoked(List.of(0))).isEqualTo(3);
+        assertThat(probe.revoke(s, 0)).isEqualTo(3);
         time.advance(Duration.ofSeconds(5));
 
         assertThat(p0).allSatisfy(t -> {
@@ -198,27 +198,31 @@ class HostSchedulerTest {
             assertThat(t.cancelledBecause).contains("revoked");
         });
         assertThat(probe.startsOf("one")).hasSize(3);
-        assertThat(s.epoch(0)).isEqualTo(-1);
+        assertThat(e0.isCurrent()).as("the revoke ended the claim").isFalse();
 
-        SchedulerProbe.Task late = probe.instant("zero", 0, e0);
-        s.partitionsAssigned(List.of(0));
+        SchedulerProbe.Task late = probe.instant("zero", e0);
+        probe.assign(0);
         s.submit(late, null);
         assertThat(late.cancelledBecause).contains("not owned");
-        assertThat(s.epoch(0)).isGreaterThan(e0);
+        SchedulerProbe.Task again = probe.instant("zero", 0);
+        assertThat(again.claim).as("the reassignment's claim").isNotSameAs(e0);
+        s.submit(again, null);
+        time.advance(Duration.ofSeconds(1));
+        assertThat(again.started).isTrue();
     }
 
     @Test
     void reassignmentStartsKnownHostsWithAnEmptyBucket() {
         HostScheduler s = scheduler(settings(1, 1, 1, 10));
         time.advance(Duration.ofSeconds(10));
-        s.submit(probe.instant("a", 0, s.epoch(0)), null);
+        s.submit(probe.instant("a", 0), null);
         long first = time.nanoTime();
         time.advance(Duration.ofMillis(1500));
 
-        s.partitionsRevoked(List.of(0));
-        s.partitionsAssigned(List.of(0));
+        probe.revoke(s, 0);
+        probe.assign(0);
         long reassigned = time.nanoTime();
-        s.submit(probe.instant("a", 0, s.epoch(0)), null);
+        s.submit(probe.instant("a", 0), null);
         time.advance(Duration.ofSeconds(2));
 
         assertThat(probe.startsOf("a")).containsExactly(first, reassigned + SECOND);
@@ -229,7 +233,7 @@ class HostSchedulerTest {
         HostScheduler s = scheduler(settings(1, 1, 1, 10));
         time.advance(Duration.ofSeconds(5));
         for (int i = 0; i < 6; i++) {
-            s.submit(probe.held("a", 0, s.epoch(0)), null);
+            s.submit(probe.held("a", 0), null);
         }
         long t0 = time.nanoTime();
         probe.throttle("a", Duration.ofSeconds(10));
@@ -238,7 +242,7 @@ class HostSchedulerTest {
 
         time.advance(Duration.ofSeconds(1));
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 10 * SECOND);
-        assertThat(s.interval("a")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(interval(s, "a")).isEqualTo(Duration.ofSeconds(2));
 
         probe.finish("a");
         time.advance(Duration.ofSeconds(2));
@@ -247,15 +251,15 @@ class HostSchedulerTest {
             probe.finish("a");
             time.advance(Duration.ofSeconds(2));
         }
-        assertThat(s.interval("a")).isEqualTo(Duration.ofSeconds(1));
+        assertThat(interval(s, "a")).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
     void throttlingWithoutRetryAfterOnlyStretchesTheInterval() {
         HostScheduler s = scheduler(settings(1, 1, 1, 10));
         time.advance(Duration.ofSeconds(5));
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
+        s.submit(probe.held("a", 0), null);
+        s.submit(probe.held("a", 0), null);
         long t0 = time.nanoTime();
 
         probe.throttle("a", null);
@@ -269,8 +273,8 @@ class HostSchedulerTest {
         HostScheduler s = scheduler(new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30),
                 Duration.ofSeconds(60), 16.0));
         time.advance(Duration.ofSeconds(5));
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
-        s.submit(probe.held("a", 0, s.epoch(0)), null);
+        s.submit(probe.held("a", 0), null);
+        s.submit(probe.held("a", 0), null);
         long t0 = time.nanoTime();
 
         probe.throttle("a", Duration.ofHours(5));
@@ -284,11 +288,11 @@ class HostSchedulerTest {
         HostScheduler s = scheduler(new PolitenessSettings(10, 5, 4, 10, Duration.ofSeconds(5),
                 Duration.ofMinutes(10), 16.0));
         time.advance(Duration.ofSeconds(5));
-        s.submit(probe.instant("a", 0, s.epoch(0)), null); // the robots.txt request
+        s.submit(probe.instant("a", 0), null); // the robots.txt request
         long t0 = time.nanoTime();
         s.crawlDelay("a", Duration.ofSeconds(60));
         for (int i = 0; i < 3; i++) {
-            s.submit(probe.instant("a", 0, s.epoch(0)), null);
+            s.submit(probe.instant("a", 0), null);
         }
         time.advance(Duration.ofSeconds(30));
 
@@ -299,10 +303,9 @@ class HostSchedulerTest {
     void tasksThatCompleteWhileStartingDoNotRecurse() {
         HostScheduler s = scheduler(settings(1, 1, 1, 1));
         time.advance(Duration.ofSeconds(2));
-        long epoch = s.epoch(0);
         // One slot and thousands of hosts with instant answers: each completion frees the slot for the next.
         for (int i = 0; i < 20_000; i++) {
-            s.submit(probe.instant("h" + i, 0, epoch), null);
+            s.submit(probe.instant("h" + i, 0), null);
         }
         assertThat(probe.order).hasSize(20_000);
         assertThat(s.inFlight()).isZero();
@@ -312,8 +315,8 @@ class HostSchedulerTest {
     void restedIdleHostsAreForgotten() {
         HostScheduler s = scheduler(settings(1, 1, 1, 10));
         time.advance(Duration.ofSeconds(2));
-        s.submit(probe.instant("a", 0, s.epoch(0)), null);
-        s.submit(probe.held("b", 0, s.epoch(0)), null);
+        s.submit(probe.instant("a", 0), null);
+        s.submit(probe.held("b", 0), null);
         assertThat(s.hosts()).isEqualTo(2);
 
         time.advance(Duration.ofSeconds(61));
@@ -324,7 +327,7 @@ class HostSchedulerTest {
     @Test
     void closeCancelsQueuedTasks() {
         HostScheduler s = scheduler(settings(1, 1, 1, 10));
-        SchedulerProbe.Task t = probe.instant("a", 0, s.epoch(0));
+        SchedulerProbe.Task t = probe.instant("a", 0);
         s.submit(t, null);
 
         s.close();
@@ -345,13 +348,13 @@ class HostSchedulerTest {
             int global = 2 + random.nextInt(8);
             double rate = 0.5 + random.nextInt(8);
             HostScheduler s = new HostScheduler(settings(rate, burst, perHost, global), clock);
-            s.partitionsAssigned(List.of(0));
+            p.assign(0);
             int hosts = 3 + random.nextInt(10);
             int submitted = 0;
             for (int step = 0; step < 4_000; step++) {
                 if (random.nextInt(4) == 0) {
                     String h = "h" + random.nextInt(hosts);
-                    s.submit(random.nextBoolean() ? p.held(h, 0, s.epoch(0)) : p.instant(h, 0, s.epoch(0)), null);
+                    s.submit(random.nextBoolean() ? p.held(h, 0) : p.instant(h, 0), null);
                     submitted++;
                 }
                 if (random.nextInt(3) == 0) {

@@ -1,9 +1,10 @@
 package org.kcrawl.fetcher.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.addressOf;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
@@ -20,13 +21,13 @@ class ResponseFeedbackTest {
 
     /** The interval of a host after its only request ended with {@code result} or {@code error}, 10 ms after it was written. */
     private Duration after(HttpResult result, Throwable error) {
-        scheduler.partitionsAssigned(List.of(0));
+        probe.assign(0);
         time.advance(Duration.ofSeconds(5));
-        scheduler.submit(probe.held("a", 0, scheduler.epoch(0)), null);
+        scheduler.submit(probe.held("a", 0), null);
         Permit permit = probe.open.get("a").pollFirst();
         time.advanceNanos(10_000_000L);
         ResponseFeedback.release(permit, result, error, time.now());
-        return scheduler.interval("a");
+        return interval(scheduler, "a");
     }
 
     private static HttpResult status(int status, Map<String, String> headers) {
@@ -36,7 +37,7 @@ class ResponseFeedbackTest {
     @Test
     void anAnswerInTimeLeavesTheRate() {
         assertThat(after(status(404, Map.of()), null)).isEqualTo(Duration.ofMillis(200));
-        assertThat(scheduler.addressOf("a")).as("the dialed address is learned").isEqualTo("10.0.0.1");
+        assertThat(addressOf(scheduler, "a")).as("the dialed address is learned").isEqualTo("10.0.0.1");
     }
 
     @Test
@@ -61,7 +62,7 @@ class ResponseFeedbackTest {
         assertThat(after(status(429, Map.of("retry-after", "3")), null)).as("doubled by the slow-down")
                 .isEqualTo(Duration.ofMillis(400));
         time.advance(Duration.ofMillis(2_900));
-        scheduler.submit(probe.held("a", 0, scheduler.epoch(0)), null);
+        scheduler.submit(probe.held("a", 0), null);
         assertThat(probe.startsOf("a")).as("paused for the Retry-After").hasSize(1);
         time.advance(Duration.ofMillis(200));
         assertThat(probe.startsOf("a")).hasSize(2);

@@ -2,17 +2,24 @@ package org.kcrawl.fetcher.politeness;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
+import org.kcrawl.common.kafka.ManualOwnership;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 
 /**
  * Test tasks for the {@link HostScheduler} that record when each host's requests started and were
  * written, how many ran at once per host and in total, and which were cancelled. A task's request is
- * written the moment it starts unless it is {@link #unwritten}. Single-threaded use (fake time).
+ * written the moment it starts unless it is {@link #unwritten}. Tasks are made under the current claim
+ * of their partition, which the probe's ownership hands out (stamped with the fake time) as the poll loop
+ * would: {@link #assign} and {@link #revoke} move partitions. Single-threaded use (fake time).
  */
 final class SchedulerProbe {
     final FakeTime time;
+    final ManualOwnership owner;
     final Map<String, List<Long>> starts = new HashMap<>();
     final List<String> order = new ArrayList<>();
     final Map<String, Integer> running = new HashMap<>();
@@ -30,24 +37,55 @@ final class SchedulerProbe {
 
     SchedulerProbe(FakeTime time) {
         this.time = time;
+        this.owner = new ManualOwnership("t.urls", time::nanoTime);
+    }
+
+    /** Claims {@code partitions} now, as an assignment does. */
+    void assign(int... partitions) {
+        owner.assign(partitions);
+    }
+
+    /**
+     * Takes {@code partitions} away as the poll loop and the handler do: their claims end, then
+     * {@code scheduler} hears they are gone. Returns how many queued tasks it cancelled.
+     */
+    int revoke(HostScheduler scheduler, int... partitions) {
+        owner.revoke(partitions);
+        Collection<Integer> gone = IntStream.of(partitions).boxed().toList();
+        return scheduler.partitionsRevoked(gone);
+    }
+
+    /** The current claim on {@code partition}. */
+    Claim claim(int partition) {
+        return owner.claim(partition);
     }
 
     /** A task that stays in flight until {@link #finish} releases it. */
-    Task held(String host, int partition, long epoch) {
-        return new Task(host, partition, epoch, false);
+    Task held(String host, int partition) {
+        return held(host, claim(partition));
+    }
+
+    /** A held task made under {@code claim} (an ended one, say). */
+    Task held(String host, Claim claim) {
+        return new Task(host, claim, false);
     }
 
     /** A task that answers the moment it starts. */
-    Task instant(String host, int partition, long epoch) {
-        return new Task(host, partition, epoch, true);
+    Task instant(String host, int partition) {
+        return instant(host, claim(partition));
+    }
+
+    /** An instant task made under {@code claim} (an ended one, say). */
+    Task instant(String host, Claim claim) {
+        return new Task(host, claim, true);
     }
 
     /**
      * A held task whose request is not written when it starts (a connection is being set up): the test
      * writes it with {@link #write}. Every other task is written the moment it starts.
      */
-    Task unwritten(String host, int partition, long epoch) {
-        Task t = new Task(host, partition, epoch, false);
+    Task unwritten(String host, int partition) {
+        Task t = new Task(host, claim(partition), false);
         t.writesAtOnce = false;
         return t;
     }
@@ -92,8 +130,8 @@ final class SchedulerProbe {
     }
 
     /** A held task that may be deferred (like a URL, unlike a robots.txt request). */
-    Task deferrable(String host, int partition, long epoch) {
-        Task t = new Task(host, partition, epoch, false);
+    Task deferrable(String host, int partition) {
+        Task t = new Task(host, claim(partition), false);
         t.deferrable = true;
         return t;
     }
@@ -146,8 +184,7 @@ final class SchedulerProbe {
 
     final class Task implements HostTask {
         final String host;
-        final int partition;
-        final long epoch;
+        final Claim claim;
         final boolean instant;
         String cancelledBecause;
         boolean started;
@@ -155,10 +192,9 @@ final class SchedulerProbe {
         boolean writesAtOnce = true;
         java.time.Instant deferredUntil;
 
-        Task(String host, int partition, long epoch, boolean instant) {
+        Task(String host, Claim claim, boolean instant) {
             this.host = host;
-            this.partition = partition;
-            this.epoch = epoch;
+            this.claim = claim;
             this.instant = instant;
         }
 
@@ -168,13 +204,8 @@ final class SchedulerProbe {
         }
 
         @Override
-        public int partition() {
-            return partition;
-        }
-
-        @Override
-        public long epoch() {
-            return epoch;
+        public Claim claim() {
+            return claim;
         }
 
         @Override

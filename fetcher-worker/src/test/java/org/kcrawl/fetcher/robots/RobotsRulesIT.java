@@ -1,15 +1,16 @@
 package org.kcrawl.fetcher.robots;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.kafka.ManualOwnership;
 import org.kcrawl.fetcher.http.NettyHttpFetcher;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.politeness.HostScheduler;
@@ -23,6 +24,8 @@ class RobotsRulesIT {
             Map.of("KCRAWL_FETCHER_ALLOW_PRIVATE", "true", "KCRAWL_FETCHER_RATE", "20"), FetcherConfig.ENV_PREFIX);
     private final NettyHttpFetcher fetcher = new NettyHttpFetcher(config.httpClient());
     private final HostScheduler scheduler = new HostScheduler(config.politeness(), time);
+    /** Claims stamped with System.nanoTime(), the system time source's clock. */
+    private final ManualOwnership owner = new ManualOwnership("t.urls");
     private final RobotsRules rules = new RobotsRules(fetcher, scheduler, config.robots(), time, new SimpleMeterRegistry());
 
     @AfterEach
@@ -47,7 +50,7 @@ class RobotsRulesIT {
                 .robotsTxt(4, oversized.toString())
                 .robotsTxt(5, "User-agent: kcrawl\nCrawl-delay: 2\nDisallow: /x\n\nUser-agent: *\nDisallow: /\n")
                 .start()) {
-            scheduler.partitionsAssigned(List.of(0));
+            owner.assign(0);
 
             assertThat(verdict(web, 0, "private/a")).isEqualTo(RobotsVerdict.Status.DISALLOWED);
             assertThat(verdict(web, 0, "private/ok")).isEqualTo(RobotsVerdict.Status.ALLOWED);
@@ -68,7 +71,7 @@ class RobotsRulesIT {
 
             assertThat(verdict(web, 5, "page")).as("our group, not *").isEqualTo(RobotsVerdict.Status.ALLOWED);
             assertThat(verdict(web, 5, "x/1")).isEqualTo(RobotsVerdict.Status.DISALLOWED);
-            assertThat(scheduler.interval(web.hostAddress(5))).isEqualTo(Duration.ofSeconds(2));
+            assertThat(interval(scheduler, web.hostAddress(5))).isEqualTo(Duration.ofSeconds(2));
 
             for (int h = 0; h < 7; h++) {
                 assertThat(web.requestLog().countByPath(web.hostAddress(h))).as("host %d", h)
@@ -79,6 +82,6 @@ class RobotsRulesIT {
 
     private RobotsVerdict.Status verdict(SyntheticWeb web, int host, String path) throws Exception {
         String url = web.pageUrl(host, 0) + path;
-        return rules.check(url, 0, scheduler.epoch(0)).get(20, TimeUnit.SECONDS).status();
+        return rules.check(url, owner.claim(0)).get(20, TimeUnit.SECONDS).status();
     }
 }

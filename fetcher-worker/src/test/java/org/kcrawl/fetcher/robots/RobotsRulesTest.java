@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.robots;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -10,6 +11,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.ManualOwnership;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.fetcher.http.FetchException;
 import org.kcrawl.fetcher.politeness.FakeTime;
@@ -24,16 +27,17 @@ class RobotsRulesTest {
     private final FakeTime time = new FakeTime();
     private final ScriptedFetcher fetcher = new ScriptedFetcher(time);
     private final HostScheduler scheduler = new HostScheduler(PolitenessSettings.defaults(), time);
+    private final ManualOwnership owner = new ManualOwnership("t.urls", time::nanoTime);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final RobotsRules rules = new RobotsRules(fetcher, scheduler, RobotsSettings.defaults(), time, registry);
 
     RobotsRulesTest() {
-        scheduler.partitionsAssigned(List.of(0));
+        owner.assign(0);
         time.advance(Duration.ofSeconds(5)); // buckets start full, so timings below are easy to read
     }
 
     private RobotsVerdict check(String url) {
-        CompletableFuture<RobotsVerdict> f = rules.check(url, 0, scheduler.epoch(0));
+        CompletableFuture<RobotsVerdict> f = rules.check(url, owner.claim(0));
         time.advance(Duration.ofMillis(1));
         assertThat(f).as("verdict for %s", url).isDone();
         return f.join();
@@ -142,7 +146,7 @@ class RobotsRulesTest {
         fetcher.fail(ROBOTS, new FetchException(FailureReason.CONNECT, "refused"));
         List<RobotsUnreachable> streak = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            CompletableFuture<RobotsVerdict> f = impatient.check("http://a.test/page", 0, scheduler.epoch(0));
+            CompletableFuture<RobotsVerdict> f = impatient.check("http://a.test/page", owner.claim(0));
             time.advance(Duration.ofSeconds(2)); // the file's retry time, and the host's rate allows it
             streak.add(f.join().unreachable());
         }
@@ -177,7 +181,7 @@ class RobotsRulesTest {
         }
         fetcher.answer("http://a.test/r5", 200, "text/plain", "User-agent: *\nDisallow: /no\n", Map.of());
 
-        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/no/x", 0, scheduler.epoch(0));
+        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/no/x", owner.claim(0));
         time.advance(Duration.ofSeconds(6));
 
         assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.DISALLOWED);
@@ -195,7 +199,7 @@ class RobotsRulesTest {
             fetcher.answer("http://a.test/r" + i, 302, null, "", Map.of("location", "/r" + (i + 1)));
         }
 
-        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/x", 0, scheduler.epoch(0));
+        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/x", owner.claim(0));
         time.advance(Duration.ofSeconds(10));
 
         assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
@@ -205,15 +209,15 @@ class RobotsRulesTest {
     @Test
     void concurrentChecksShareOneFetchAndTheRobotsRequestIsTheHostsFirst() {
         fetcher.holdResponses();
-        CompletableFuture<RobotsVerdict> a = rules.check("http://a.test/1", 0, scheduler.epoch(0));
-        CompletableFuture<RobotsVerdict> b = rules.check("http://a.test/2", 0, scheduler.epoch(0));
+        CompletableFuture<RobotsVerdict> a = rules.check("http://a.test/1", owner.claim(0));
+        CompletableFuture<RobotsVerdict> b = rules.check("http://a.test/2", owner.claim(0));
         time.advance(Duration.ofMillis(10));
         fetcher.release();
 
         assertThat(a.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
         assertThat(b.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
         assertThat(fetcher.requests()).containsExactly(ROBOTS);
-        assertThat(scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(1));
+        assertThat(interval(scheduler, "a.test")).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
@@ -223,7 +227,7 @@ class RobotsRulesTest {
         RobotsVerdict v = check("http://a.test/page");
 
         assertThat(v.crawlDelay()).isEqualTo(Duration.ofSeconds(7));
-        assertThat(scheduler.interval("a.test")).isEqualTo(Duration.ofSeconds(7));
+        assertThat(interval(scheduler, "a.test")).isEqualTo(Duration.ofSeconds(7));
     }
 
     @Test
@@ -241,9 +245,9 @@ class RobotsRulesTest {
 
     @Test
     void originsAreSeparateBySchemeAndPortButShareTheHostsPoliteness() {
-        long epoch = scheduler.epoch(0);
-        List<CompletableFuture<RobotsVerdict>> all = List.of(rules.check("http://a.test/page", 0, epoch),
-                rules.check("http://a.test:8080/page", 0, epoch), rules.check("https://a.test/page", 0, epoch));
+        Claim claim = owner.claim(0);
+        List<CompletableFuture<RobotsVerdict>> all = List.of(rules.check("http://a.test/page", claim),
+                rules.check("http://a.test:8080/page", claim), rules.check("https://a.test/page", claim));
         time.advance(Duration.ofSeconds(5));
 
         assertThat(all).allSatisfy(f -> assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED));
@@ -255,15 +259,16 @@ class RobotsRulesTest {
 
     @Test
     void revokingThePartitionCancelsAQueuedRobotsFetch() throws Exception {
+        Claim claim = owner.claim(0);
         scheduler.submit(new org.kcrawl.fetcher.politeness.HostTask() {
             @Override public String host() { return "a.test"; }
-            @Override public int partition() { return 0; }
-            @Override public long epoch() { return scheduler.epoch(0); }
+            @Override public Claim claim() { return claim; }
             @Override public void start(org.kcrawl.fetcher.politeness.Permit permit) { }
             @Override public void cancel(String why) { }
         }, null); // holds the host's only slot... and the next token
-        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/page", 0, scheduler.epoch(0));
+        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/page", claim);
 
+        owner.revoke(0);
         scheduler.partitionsRevoked(List.of(0));
 
         assertThat(f).isCompletedExceptionally();
@@ -288,9 +293,8 @@ class RobotsRulesTest {
         int hosts = 40;
         for (int h = 0; h < hosts; h++) {
             fetcher.answer("http://h" + h + ".test/robots.txt", 200, "text/plain", file.toString(), Map.of());
-            CompletableFuture<RobotsVerdict> f = bounded.check("http://h" + h + ".test/private/section-7/a-rather-long-path-segment/x/y",
-                    0,
-                    scheduler.epoch(0));
+            CompletableFuture<RobotsVerdict> f = bounded.check(
+                    "http://h" + h + ".test/private/section-7/a-rather-long-path-segment/x/y", owner.claim(0));
             time.advance(Duration.ofMillis(1));
             assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.DISALLOWED);
         }
@@ -302,7 +306,7 @@ class RobotsRulesTest {
         // A host whose rules were evicted is asked again, within its politeness, and its rules still hold.
         time.advance(Duration.ofSeconds(5));
         CompletableFuture<RobotsVerdict> again = bounded.check(
-                "http://h0.test/private/section-7/a-rather-long-path-segment/x/y", 0, scheduler.epoch(0));
+                "http://h0.test/private/section-7/a-rather-long-path-segment/x/y", owner.claim(0));
         time.advance(Duration.ofMillis(1));
         assertThat(again.join().status()).isEqualTo(RobotsVerdict.Status.DISALLOWED);
         assertThat(fetcher.count("http://h0.test/robots.txt")).isEqualTo(2);
@@ -315,7 +319,7 @@ class RobotsRulesTest {
         for (int h = 0; h < 50; h++) {
             fetcher.answer("http://s" + h + ".test/robots.txt", 200, "text/plain", "User-agent: *\nDisallow: /x\n",
                     Map.of());
-            CompletableFuture<RobotsVerdict> f = bounded.check("http://s" + h + ".test/y", 0, scheduler.epoch(0));
+            CompletableFuture<RobotsVerdict> f = bounded.check("http://s" + h + ".test/y", owner.claim(0));
             time.advance(Duration.ofMillis(1));
             assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
         }
@@ -324,7 +328,7 @@ class RobotsRulesTest {
 
     @Test
     void ignoringRobotsAllowsWithoutFetching() {
-        assertThat(RobotsPolicy.ignore().check("http://a.test/x", 0, 1).join().status())
+        assertThat(RobotsPolicy.ignore().check("http://a.test/x", owner.claim(0)).join().status())
                 .isEqualTo(RobotsVerdict.Status.ALLOWED);
         assertThat(fetcher.requests()).isEmpty();
     }

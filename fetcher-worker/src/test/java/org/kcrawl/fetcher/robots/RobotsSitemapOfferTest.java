@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.ManualOwnership;
 import org.kcrawl.fetcher.politeness.FakeTime;
 import org.kcrawl.fetcher.politeness.HostScheduler;
 import org.kcrawl.fetcher.politeness.PolitenessSettings;
@@ -20,16 +20,17 @@ class RobotsSitemapOfferTest {
     private final FakeTime time = new FakeTime();
     private final ScriptedFetcher fetcher = new ScriptedFetcher(time);
     private final HostScheduler scheduler = new HostScheduler(PolitenessSettings.defaults(), time);
+    private final ManualOwnership owner = new ManualOwnership("t.urls", time::nanoTime);
     private final RobotsRules rules = new RobotsRules(fetcher, scheduler, RobotsSettings.defaults(), time,
             new SimpleMeterRegistry());
 
     RobotsSitemapOfferTest() {
-        scheduler.partitionsAssigned(List.of(0));
+        owner.assign(0);
         time.advance(Duration.ofSeconds(5));
     }
 
     private RobotsVerdict check(String url) {
-        CompletableFuture<RobotsVerdict> f = rules.check(url, 0, scheduler.epoch(0));
+        CompletableFuture<RobotsVerdict> f = rules.check(url, owner.claim(0));
         time.advance(Duration.ofSeconds(6));
         assertThat(f).as("verdict for %s", url).isDone();
         return f.join();

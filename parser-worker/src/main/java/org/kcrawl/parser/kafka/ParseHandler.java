@@ -1,21 +1,18 @@
 package org.kcrawl.parser.kafka;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
@@ -52,8 +49,8 @@ import org.slf4j.LoggerFactory;
  * <p>While a page is processed, the parse thread's MDC carries {@code topic}, {@code partition},
  * {@code offset} and {@code host} (the record's key), so every log line about it says which page it was.
  *
- * <p>Pages of a partition revoked while they wait in the queue are skipped rather than parsed: their
- * results could not be committed, and the next owner parses them again.
+ * <p>Pages of a partition revoked while they wait in the queue (their record's claim has ended) are
+ * skipped rather than parsed: their results could not be committed, and the next owner parses them again.
  *
  * <p>A link whose URL this handler already published, and the broker acknowledged, is not sent again
  * (counted as suppressed): most links of a site point at pages its other pages link too, and each
@@ -73,7 +70,6 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     private final ParserMetrics metrics;
     private final DeadLetterPublisher deadLetters;
     private final FingerprintSet published;
-    private final Map<TopicPartition, Integer> generations = new ConcurrentHashMap<>();
     private final AtomicLong deadLettered = new AtomicLong();
 
     /**
@@ -98,12 +94,10 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     }
 
     @Override
-    public CompletionStage<?> handle(FetchedPage page, ConsumerRecord<String, byte[]> record) {
-        TopicPartition tp = new TopicPartition(record.topic(), record.partition());
-        int generation = generations.getOrDefault(tp, 0);
+    public CompletionStage<?> handle(FetchedPage page, ConsumerRecord<String, byte[]> record, Claim claim) {
         CompletableFuture<Object> done = new CompletableFuture<>();
         try {
-            pool.execute(() -> run(page, record, tp, generation, done));
+            pool.execute(() -> run(page, record, claim, done));
         } catch (RejectedExecutionException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -111,10 +105,10 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     }
 
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
-    private void run(FetchedPage page, ConsumerRecord<String, byte[]> record, TopicPartition tp, int generation,
+    private void run(FetchedPage page, ConsumerRecord<String, byte[]> record, Claim claim,
                      CompletableFuture<Object> done) {
-        if (generations.getOrDefault(tp, 0) != generation) {
-            done.completeExceptionally(new CancellationException(tp + " was revoked"));
+        if (!claim.isCurrent()) {
+            done.completeExceptionally(new CancellationException(claim.partition() + " was revoked"));
             return;
         }
         CompletableFuture<?> outputs;
@@ -149,13 +143,6 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
                     record.offset(), e);
             deadLettered.incrementAndGet();
             return deadLetters.publish(record, e);
-        }
-    }
-
-    @Override
-    public void partitionsRevoked(Collection<TopicPartition> partitions) {
-        for (TopicPartition tp : partitions) {
-            generations.merge(tp, 1, Integer::sum);
         }
     }
 

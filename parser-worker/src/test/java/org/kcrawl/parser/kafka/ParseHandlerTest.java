@@ -26,12 +26,13 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
+import org.kcrawl.common.kafka.ManualOwnership;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
@@ -65,6 +66,8 @@ class ParseHandlerTest {
     private final ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
             new ArrayBlockingQueue<>(1));
     private final CountDownLatch release = new CountDownLatch(1);
+    /** The poll loop's ownership: the partitions these tests read pages from are owned. */
+    private final ManualOwnership owner = new ManualOwnership(TOPICS.pages());
 
     private final ParseHandler handler = new ParseHandler(
             new PageProcessor(PageParser.defaults(), SitemapParser.defaults(), ScopeChain.of(ScopeSettings.defaults()),
@@ -115,14 +118,22 @@ class ParseHandlerTest {
         return mdc.get(5, TimeUnit.SECONDS);
     }
 
+    @BeforeEach
+    void own() {
+        owner.assign(0, 1, 2, 3, 4);
+    }
+
     @AfterEach
     void shutdown() {
         release.countDown();
         pool.shutdownNow();
     }
 
-    private static ConsumerRecord<String, byte[]> consumed(FetchedPage page, int partition, long offset) {
-        return new ConsumerRecord<>(TOPICS.pages(), partition, offset, "site.example", MessageCodec.get().encode(page));
+    /** Hands {@code page} to {@code h} as the poll loop does: read at {@code offset} of {@code partition}, owned. */
+    private CompletableFuture<?> handle(ParseHandler h, FetchedPage page, int partition, long offset) {
+        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(TOPICS.pages(), partition, offset, "site.example",
+                MessageCodec.get().encode(page));
+        return h.handle(page, record, owner.claim(partition)).toCompletableFuture();
     }
 
     private void blockThePool() {
@@ -139,7 +150,7 @@ class ParseHandlerTest {
     void completesOnlyWhenEveryOutputIsAcknowledged() throws Exception {
         FetchedPage page = Pages.html("http://site.example/", HTML);
 
-        CompletableFuture<?> stage = handler.handle(page, consumed(page, 0, 7)).toCompletableFuture();
+        CompletableFuture<?> stage = handle(handler, page, 0, 7);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
         List<ProducerRecord<String, byte[]>> sent = producer.history();
@@ -175,7 +186,7 @@ class ParseHandlerTest {
         FetchedPage shell = Pages.html("http://site.example/app", "<title>Loading</title><script src=/app.js></script>"
                 + "<div id=root></div>");
 
-        CompletableFuture<?> stage = rendering.handle(shell, consumed(shell, 0, 4)).toCompletableFuture();
+        CompletableFuture<?> stage = handle(rendering, shell, 0, 4);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 1);
         ProducerRecord<String, byte[]> sent = producer.history().get(0);
@@ -196,7 +207,7 @@ class ParseHandlerTest {
                 "text/html", "<meta http-equiv=refresh content='0; url=http://www.site.example/'><a href=/a>a</a>"
                         .getBytes(java.nio.charset.StandardCharsets.UTF_8), Instant.now(), 3, 0, false, null, 0, true);
 
-        CompletableFuture<?> stage = handler.handle(seed, consumed(seed, 0, 3)).toCompletableFuture();
+        CompletableFuture<?> stage = handle(handler, seed, 0, 3);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
         List<ProducerRecord<String, byte[]>> sent = producer.history();
@@ -229,7 +240,7 @@ class ParseHandlerTest {
                 "text/html", "<meta http-equiv=refresh content='0; url=/6'>".getBytes(
                         java.nio.charset.StandardCharsets.UTF_8), Instant.now(), 3, 1, false, null, 5, false);
 
-        CompletableFuture<?> stage = handler.handle(last, consumed(last, 0, 4)).toCompletableFuture();
+        CompletableFuture<?> stage = handle(handler, last, 0, 4);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 1);
         ProducerRecord<String, byte[]> sent = producer.history().get(0);
@@ -247,7 +258,7 @@ class ParseHandlerTest {
     @Test
     void aRefusedSendFailsTheStageSoThePartitionIsRewound() {
         FetchedPage page = Pages.html("http://site.example/", HTML);
-        CompletableFuture<?> stage = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        CompletableFuture<?> stage = handle(handler, page, 0, 1);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
         producer.completeNext();
@@ -265,7 +276,7 @@ class ParseHandlerTest {
         ParseHandler handler = handlerOn(producer, published);
         FetchedPage page = Pages.html("http://site.example/", HTML);
 
-        CompletableFuture<?> failed = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        CompletableFuture<?> failed = handle(handler, page, 0, 1);
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
         producer.errorNext(new org.apache.kafka.common.errors.TimeoutException("broker gone"));
         producer.errorNext(new org.apache.kafka.common.errors.TimeoutException("broker gone"));
@@ -273,7 +284,7 @@ class ParseHandlerTest {
         await().atMost(Duration.ofSeconds(5)).until(failed::isDone);
         assertThat(failed).isCompletedExceptionally();
 
-        CompletableFuture<?> again = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        CompletableFuture<?> again = handle(handler, page, 0, 1);
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 6);
         assertThat(urlsSent(3, 6)).containsExactly("http://site.example/a", "http://site.example/b");
         acknowledgeAll();
@@ -281,7 +292,7 @@ class ParseHandlerTest {
         assertThat(again).isCompleted();
         assertThat(metrics.linksSuppressed()).isZero();
 
-        CompletableFuture<?> third = handler.handle(page, consumed(page, 0, 2)).toCompletableFuture();
+        CompletableFuture<?> third = handle(handler, page, 0, 2);
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 7);
         acknowledgeAll();
         await().atMost(Duration.ofSeconds(5)).until(third::isDone);
@@ -296,14 +307,14 @@ class ParseHandlerTest {
         ParseHandler handler = handlerOn(producer, FingerprintSet.withCapacity(FingerprintSet.MIN_CAPACITY));
         FetchedPage page = Pages.html("http://site.example/", HTML);
 
-        CompletableFuture<?> failed = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        CompletableFuture<?> failed = handle(handler, page, 0, 1);
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);
         producer.completeNext(); // /a is on the broker
         producer.errorNext(new org.apache.kafka.common.errors.TimeoutException("broker gone")); // /b is not
         producer.completeNext();
         await().atMost(Duration.ofSeconds(5)).until(failed::isDone);
 
-        CompletableFuture<?> again = handler.handle(page, consumed(page, 0, 1)).toCompletableFuture();
+        CompletableFuture<?> again = handle(handler, page, 0, 1);
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 5);
         acknowledgeAll();
         await().atMost(Duration.ofSeconds(5)).until(again::isDone);
@@ -319,9 +330,9 @@ class ParseHandlerTest {
         FetchedPage first = Pages.html("http://site.example/", "<a href=/a>a</a>");
         FetchedPage second = Pages.html("http://site.example/other", "<a href=/a>a</a>");
 
-        CompletableFuture<?> one = handler.handle(first, consumed(first, 0, 1)).toCompletableFuture();
+        CompletableFuture<?> one = handle(handler, first, 0, 1);
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 2);
-        CompletableFuture<?> two = handler.handle(second, consumed(second, 0, 2)).toCompletableFuture();
+        CompletableFuture<?> two = handle(handler, second, 0, 2);
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 4);
         acknowledgeAll();
         await().atMost(Duration.ofSeconds(5)).until(() -> one.isDone() && two.isDone());
@@ -335,8 +346,8 @@ class ParseHandlerTest {
         ParseHandler handler = handlerOn(watchedProducer, FingerprintSet.withCapacity(0));
         FetchedPage page = Pages.html("http://site.example/", HTML);
 
-        handler.handle(page, consumed(page, 0, 1)).toCompletableFuture().get(5, TimeUnit.SECONDS);
-        handler.handle(page, consumed(page, 0, 2)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        handle(handler, page, 0, 1).get(5, TimeUnit.SECONDS);
+        handle(handler, page, 0, 2).get(5, TimeUnit.SECONDS);
 
         assertThat(watchedProducer.history()).extracting(ProducerRecord::topic).containsExactly(
                 TOPICS.urls(), TOPICS.urls(), TOPICS.records(), TOPICS.urls(), TOPICS.urls(), TOPICS.records());
@@ -376,10 +387,10 @@ class ParseHandlerTest {
     void neverBlocksThePollThreadWhenThePoolIsFull() {
         blockThePool();
         FetchedPage page = Pages.html("http://site.example/", HTML);
-        CompletionStage<?> queued = handler.handle(page, consumed(page, 0, 1));
+        CompletionStage<?> queued = handle(handler, page, 0, 1);
 
         long start = System.nanoTime();
-        CompletableFuture<?> refused = handler.handle(page, consumed(page, 0, 2)).toCompletableFuture();
+        CompletableFuture<?> refused = handle(handler, page, 0, 2);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
 
         assertThat(refused).isCompletedExceptionally();
@@ -393,7 +404,7 @@ class ParseHandlerTest {
         ParseHandler broken = watchedHandler(true);
         FetchedPage page = Pages.html("http://site.example/", HTML);
 
-        CompletableFuture<?> stage = broken.handle(page, consumed(page, 2, 9)).toCompletableFuture();
+        CompletableFuture<?> stage = handle(broken, page, 2, 9);
 
         stage.get(5, TimeUnit.SECONDS);
         assertThat(watchedProducer.history()).extracting(ProducerRecord::topic).containsExactly(TOPICS.deadLetters());
@@ -407,8 +418,8 @@ class ParseHandlerTest {
         Map<String, String> expected = Map.of("topic", TOPICS.pages(), "partition", "2", "offset", "9",
                 "host", "site.example");
 
-        watchedHandler(false).handle(page, consumed(page, 2, 9)).toCompletableFuture().get(5, TimeUnit.SECONDS);
-        watchedHandler(true).handle(page, consumed(page, 2, 9)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        handle(watchedHandler(false), page, 2, 9).get(5, TimeUnit.SECONDS);
+        handle(watchedHandler(true), page, 2, 9).get(5, TimeUnit.SECONDS);
 
         assertThat(watchedProducer.history()).extracting(ProducerRecord::topic)
                 .containsExactly(TOPICS.urls(), TOPICS.urls(), TOPICS.records(), TOPICS.deadLetters());
@@ -421,9 +432,9 @@ class ParseHandlerTest {
     void skipsQueuedPagesOfARevokedPartition() {
         blockThePool();
         FetchedPage page = Pages.html("http://site.example/", HTML);
-        CompletableFuture<?> stage = handler.handle(page, consumed(page, 3, 1)).toCompletableFuture();
+        CompletableFuture<?> stage = handle(handler, page, 3, 1);
 
-        handler.partitionsRevoked(List.of(new TopicPartition(TOPICS.pages(), 3)));
+        owner.revoke(handler, 3);
         release.countDown();
 
         await().atMost(Duration.ofSeconds(5)).until(stage::isDone);
@@ -436,9 +447,9 @@ class ParseHandlerTest {
     void revokingOnePartitionLeavesOthersAlone() {
         blockThePool();
         FetchedPage page = Pages.html("http://site.example/", HTML);
-        CompletableFuture<?> stage = handler.handle(page, consumed(page, 4, 1)).toCompletableFuture();
+        CompletableFuture<?> stage = handle(handler, page, 4, 1);
 
-        handler.partitionsRevoked(List.of(new TopicPartition(TOPICS.pages(), 3)));
+        owner.revoke(handler, 3);
         release.countDown();
 
         await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 3);

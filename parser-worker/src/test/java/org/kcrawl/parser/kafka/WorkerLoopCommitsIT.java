@@ -106,7 +106,7 @@ class WorkerLoopCommitsIT {
         CountingConsumer consumer = new CountingConsumer(clients.consumerProperties(group, group, 500));
         AtomicInteger handled = new AtomicInteger();
         AtomicLong lastHandled = new AtomicLong();
-        RecordHandler<CrawlRequest> handler = (message, record) -> {
+        RecordHandler<CrawlRequest> handler = (message, record, claim) -> {
             handled.incrementAndGet();
             lastHandled.set(System.nanoTime());
             return CompletableFuture.completedFuture(null);

@@ -39,6 +39,7 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
@@ -191,7 +192,7 @@ class WorkerLoopRebalanceIT {
         private final AtomicBoolean holding = new AtomicBoolean(true);
 
         @Override
-        public CompletionStage<?> handle(CrawlRequest message, ConsumerRecord<String, byte[]> record) {
+        public CompletionStage<?> handle(CrawlRequest message, ConsumerRecord<String, byte[]> record, Claim claim) {
             handled.computeIfAbsent(new TopicPartition(record.topic(), record.partition()),
                     k -> ConcurrentHashMap.newKeySet()).add(record.offset());
             if (!holding.get()) {

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.AbandonedWorkException;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
@@ -62,8 +63,8 @@ import org.slf4j.LoggerFactory;
  * Dedup, depth and budgets were the fetcher's, which handed the URL over.
  *
  * <p>Threads: {@link #handle} runs on the poll thread, later steps on timer, I/O, DevTools and producer
- * threads, none of which blocks. Each step checks that the URL's partition is still owned in the same
- * epoch; if not, the URL is dropped and its next owner renders it.
+ * threads, none of which blocks. Each step checks that the claim the URL's record came with still holds;
+ * if not, the URL is dropped and its next owner renders it.
  */
 final class RenderHandler implements RecordHandler<CrawlRequest> {
     private static final Logger log = LoggerFactory.getLogger(RenderHandler.class);
@@ -90,20 +91,15 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         this.limits = limits;
         this.maxHold = maxHold;
         this.slots = new TabSlots(tabs, perHost);
-        this.steps = new TaskSteps<>(log, "rendering", services.scheduler(), services.outputs(), services.time(),
-                this::releaseSlot, services.metrics()::failure);
+        this.steps = new TaskSteps<>(log, "rendering", services.outputs(), services.time(), this::releaseSlot,
+                services.metrics()::failure);
     }
 
     @Override
-    public CompletionStage<?> handle(CrawlRequest request, ConsumerRecord<String, byte[]> record) {
-        int partition = record.partition();
-        long epoch = s.scheduler().epoch(partition);
-        if (epoch < 0) {
-            throw new IllegalStateException("record of partition " + partition + " arrived before its assignment");
-        }
+    public CompletionStage<?> handle(CrawlRequest request, ConsumerRecord<String, byte[]> record, Claim claim) {
         String host = HostKey.of(request.url());
         String key = record.key() != null ? record.key() : host;
-        RenderTask task = new RenderTask(request, key, host, partition, record.offset(), epoch, this);
+        RenderTask task = new RenderTask(request, key, host, record.offset(), claim, this);
         waiting.incrementAndGet();
         task.done.whenComplete((v, e) -> {
             leaveWaiting(task);
@@ -115,11 +111,6 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         });
         awaitNotBefore(task);
         return task.done;
-    }
-
-    @Override
-    public void partitionsAssigned(Collection<TopicPartition> partitions) {
-        s.scheduler().partitionsAssigned(numbers(partitions));
     }
 
     @Override
@@ -173,7 +164,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     private void checkRobots(RenderTask task) {
         CompletableFuture<RobotsVerdict> verdict;
         try {
-            verdict = s.robots().check(task.request.url(), task.partition(), task.epoch());
+            verdict = s.robots().check(task.request.url(), task.claim());
         } catch (RuntimeException e) {
             verdict = CompletableFuture.failedFuture(e);
         }
@@ -211,7 +202,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
 
     /** Called by the scheduler when politeness lets the page's own request go out. */
     void fetchDocument(RenderTask task, Permit permit) {
-        if (!owned(task)) {
+        if (!task.claim().isCurrent()) {
             permit.unanswered();
             task.cancel("partition revoked before the page was fetched");
             return;
@@ -263,7 +254,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
                         "no tab: " + unwrap(error).getMessage(), false)));
                 return;
             }
-            if (!owned(task) || task.done.isDone()) {
+            if (!task.claim().isCurrent() || task.done.isDone()) {
                 tab.close();
                 task.cancel("partition revoked before the page was rendered");
                 return;
@@ -292,8 +283,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
 
     /** A request of the page, fetched under its host's politeness within the page's partition. */
     private CompletableFuture<HttpResult> subresource(RenderTask task, String url) {
-        SubresourceTask sub = new SubresourceTask(url, HostKey.of(url), task.partition(), task.epoch(), s.http(),
-                s.time());
+        SubresourceTask sub = new SubresourceTask(url, HostKey.of(url), task.claim(), s.http(), s.time());
         s.scheduler().submit(sub, null);
         return sub.result();
     }
@@ -425,10 +415,6 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         if (slot != null) {
             slots.release(slot);
         }
-    }
-
-    private boolean owned(RenderTask task) {
-        return steps.owned(task);
     }
 
     private static boolean renderable(FetchedPage page) {

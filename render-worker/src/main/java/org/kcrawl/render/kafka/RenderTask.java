@@ -2,6 +2,7 @@ package org.kcrawl.render.kafka;
 
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.fetcher.crawl.ConsumedTask;
 import org.kcrawl.fetcher.politeness.Permit;
@@ -17,9 +18,8 @@ final class RenderTask extends ConsumedTask {
     volatile TabSlots.Slot slot;
     private final RenderHandler handler;
 
-    RenderTask(CrawlRequest request, String key, String host, int partition, long offset, long epoch,
-               RenderHandler handler) {
-        super(request, key, host, partition, offset, epoch);
+    RenderTask(CrawlRequest request, String key, String host, long offset, Claim claim, RenderHandler handler) {
+        super(request, key, host, offset, claim);
         this.handler = handler;
     }
 

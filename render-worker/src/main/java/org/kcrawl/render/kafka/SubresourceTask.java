@@ -3,6 +3,7 @@ package org.kcrawl.render.kafka;
 import java.time.Instant;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.fetcher.http.HttpFetcher;
 import org.kcrawl.fetcher.http.HttpResult;
 import org.kcrawl.fetcher.politeness.AbstractHostTask;
@@ -21,8 +22,8 @@ final class SubresourceTask extends AbstractHostTask {
     private final TimeSource time;
     private final CompletableFuture<HttpResult> result = new CompletableFuture<>();
 
-    SubresourceTask(String url, String host, int partition, long epoch, HttpFetcher http, TimeSource time) {
-        super(host, partition, epoch);
+    SubresourceTask(String url, String host, Claim claim, HttpFetcher http, TimeSource time) {
+        super(host, claim);
         this.url = url;
         this.http = http;
         this.time = time;
