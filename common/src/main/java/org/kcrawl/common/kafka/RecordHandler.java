@@ -48,7 +48,8 @@ public interface RecordHandler<V> {
 
     /**
      * The worker is stopping: work that has not started yet should be given up by completing its
-     * stage with {@link AbandonedWorkException}, so that the drain waits only for work in progress.
+     * stage with {@link AbandonedWorkException} (or by failing it: while the loop drains, a failed
+     * record is left uncommitted too, not rewound), so that the drain waits only for work in progress.
      */
     default void stopping() {}
 }

@@ -47,7 +47,8 @@ import org.slf4j.LoggerFactory;
  *       under cooperative assignment nothing else would end the partition's lag.</li>
  *   <li>On revoke, completed offsets are committed, whatever became of earlier commits; on loss,
  *       nothing is.</li>
- *   <li>A failed output rewinds its partition to the last committed offset.</li>
+ *   <li>A failed output rewinds its partition to the last committed offset; while the loop drains
+ *       to stop, it is left uncommitted instead.</li>
  *   <li>Which partitions are owned is this loop's record alone ({@link PartitionOwnership}): each record
  *       is handed over with the claim it was consumed under, and the outcome of a record whose claim
  *       has ended (revoked, lost or rewound since) is dropped, never committed.</li>
@@ -82,6 +83,8 @@ public final class WorkerLoop<V> implements Runnable {
     private final AtomicLong deadLettered = new AtomicLong();
     private final AtomicInteger pausedGauge = new AtomicInteger();
     private volatile boolean running;
+    /** Poll thread only: the loop is draining its work to stop. */
+    private boolean draining;
 
     public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
                       RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings) {
@@ -249,6 +252,11 @@ public final class WorkerLoop<V> implements Runnable {
                 tracker.abandoned(c.tp, c.offset);
             } else if (c.record != null) {
                 deadLetterUnpublishable(c);
+            } else if (c.error != null && draining) {
+                // The worker is giving its partitions up: a rewind would only redo the record here before
+                // the stop, and the handler cancels what it will not start (see RecordHandler.stopping).
+                // Left uncommitted, it is the next owner's.
+                tracker.abandoned(c.tp, c.offset);
             } else if (c.error != null) {
                 try (LogContext context = LogContext.of(c.tp.topic(), c.tp.partition(), c.offset)) {
                     log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
@@ -330,6 +338,7 @@ public final class WorkerLoop<V> implements Runnable {
     }
 
     private void drain() {
+        draining = true;
         consumer.pause(consumer.assignment());
         try {
             handler.stopping();

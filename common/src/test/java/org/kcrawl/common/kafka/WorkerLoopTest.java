@@ -42,12 +42,26 @@ class WorkerLoopTest {
     private WorkerLoop<CrawlRequest> loop;
     private Thread thread;
 
+    /** Partitions the handler was told are gone, call by call. */
+    private final List<java.util.Collection<TopicPartition>> revoked = new CopyOnWriteArrayList<>();
+    private volatile Runnable onStopping = () -> { };
+
     private final RecordHandler<CrawlRequest> handler = new RecordHandler<>() {
         @Override
         public CompletionStage<?> handle(CrawlRequest message, ConsumerRecord<String, byte[]> record, Claim claim) {
             handled.add(record.offset());
             claims.put(record.offset(), claim);
             return outputs.computeIfAbsent(record.offset(), k -> new CompletableFuture<>());
+        }
+
+        @Override
+        public void partitionsRevoked(java.util.Collection<TopicPartition> partitions) {
+            revoked.add(List.copyOf(partitions));
+        }
+
+        @Override
+        public void stopping() {
+            onStopping.run();
         }
     };
 
@@ -331,6 +345,35 @@ class WorkerLoopTest {
     private Long committed() {
         var c = consumer.committed(java.util.Set.of(p0)).get(p0);
         return c == null ? null : c.offset();
+    }
+
+    /**
+     * A handler gives up, at the stop, work it has not started by failing it (the fetcher cancels URLs still
+     * waiting for their host's turn): that record is left uncommitted, and its partition is not rewound
+     * (a rewind gives the partition up and takes it again, which for a fetcher means restoring its
+     * seen-set, all in the middle of the stop).
+     */
+    @Test
+    void aRecordThatFailsWhileTheLoopDrainsIsLeftUncommittedWithoutARewind() throws InterruptedException {
+        startLoop(new WorkerLoopSettings(100, Duration.ofMillis(5), Duration.ofSeconds(30)), List.of(p0));
+        add(0, valid());
+        add(1, valid());
+        await().until(() -> handled.size() == 2);
+        outputs.get(0L).complete(null);
+        onStopping = () -> outputs.get(1L).completeExceptionally(
+                new java.util.concurrent.CancellationException("the worker stops before its host's turn"));
+
+        long started = System.nanoTime();
+        loop.requestStop();
+        thread.join(10_000);
+        loop = null;
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("no wait for the drain time")
+                .isLessThan(Duration.ofSeconds(10));
+        assertThat(revoked).as("only the stop's own release, no rewind").containsExactly(List.of(p0));
+        assertThat(handled).as("not handled again").containsExactly(0L, 1L);
+        assertThat(consumer.syncCommits).as("the final commit takes the finished record, not the given-up one")
+                .isNotEmpty().allSatisfy(c -> assertThat(c.get(p0).offset()).isEqualTo(1L));
     }
 
     @Test

@@ -180,6 +180,19 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         hostBudget.drop(ps);
     }
 
+    /**
+     * The worker stops: URLs whose request has not gone out are given up (left uncommitted, for the
+     * partition's next owner or the crawl's next run) rather than waited for, since their hosts' turns may
+     * be minutes away; requests on the wire finish and publish. Closing the scheduler cancels its queues
+     * and every submission after it (a URL back from robots.txt or from its hold), and the poll loop, which
+     * is draining, leaves a record that ends so uncommitted.
+     */
+    @Override
+    public void stopping() {
+        s.scheduler().close();
+        holds.cancelAll();
+    }
+
     /** URLs consumed and waiting for a not-before time or for robots.txt (not yet in the scheduler). */
     public int waiting() {
         return holds.size() + awaitingRobots.total();

@@ -40,6 +40,19 @@ final class Holds {
 
     /** Cancels the holds of {@code partitions}; their tasks end cancelled. */
     void cancel(Collection<Integer> partitions) {
+        cancel(partitions, "partition revoked while waiting for its not-before time");
+    }
+
+    /** Cancels every hold (the worker stops); their tasks end cancelled. */
+    void cancelAll() {
+        List<Integer> partitions;
+        synchronized (this) {
+            partitions = List.copyOf(byPartition.keySet());
+        }
+        cancel(partitions, "the fetcher stops before its not-before time");
+    }
+
+    private void cancel(Collection<Integer> partitions, String why) {
         List<Hold> cancelled = new ArrayList<>();
         synchronized (this) {
             for (Integer p : partitions) {
@@ -52,7 +65,7 @@ final class Holds {
         }
         for (Hold h : cancelled) {
             h.timer.cancel();
-            h.task.cancel("partition revoked while waiting for its not-before time");
+            h.task.cancel(why);
         }
     }
 
