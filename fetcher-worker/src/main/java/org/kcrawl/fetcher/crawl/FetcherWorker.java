@@ -285,7 +285,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         graceful.stopLoops(started, scheduler, () -> {
             if (!handler.awaitIdle(config.drainTimeout())) {
                 log.warn("{} fetches still unfinished after the drain time of {}; they will be redone by the"
-                        + " next owner", handler.fetching() + scheduler.inFlight(), config.drainTimeout());
+                        + " next owner", handler.fetching() + scheduler.counts().inFlight(), config.drainTimeout());
             }
             loop.requestStop();
             parkingLoop.requestStop();
@@ -325,12 +325,12 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** Requests on the wire (robots.txt included). */
     public int inFlight() {
-        return scheduler.inFlight();
+        return scheduler.counts().inFlight();
     }
 
     /** URLs waiting for politeness, a not-before time, robots.txt, or the end of their parking delay. */
     public int queued() {
-        return scheduler.queued() + handler.waiting() + forwarder.held();
+        return scheduler.counts().queued() + handler.waiting() + forwarder.held();
     }
 
     /**
@@ -340,7 +340,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      * timers are not the story.
      */
     public Waiting waiting() {
-        if (scheduler.inFlight() > 0 || scheduler.queued() > 0) {
+        if (scheduler.counts().inFlight() > 0 || scheduler.counts().queued() > 0) {
             return Waiting.none();
         }
         WaitTally tally = new WaitTally();
@@ -349,9 +349,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return tally.waiting(robots, config.maxAttempts());
     }
 
-    /** Hosts with URLs queued that {@code cap} holds back now (see {@link HostScheduler#heldHosts}). */
+    /** Hosts with URLs queued that {@code cap} holds back now (see {@link HostScheduler#counts()}). */
     public int heldHosts(HeldBy cap) {
-        return scheduler.heldHosts(cap);
+        return scheduler.counts().heldHosts(cap);
     }
 
     /** Pages (and redirect pages) published and acknowledged. */
@@ -415,15 +415,15 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     }
 
     private void registerGauges(MeterRegistry registry) {
-        gauge(registry, MeterCatalogue.FETCH_INFLIGHT, w -> w.scheduler.inFlight());
+        gauge(registry, MeterCatalogue.FETCH_INFLIGHT, w -> w.scheduler.counts().inFlight());
         gauge(registry, MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, w -> w.pages.unacked());
         gauge(registry, MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, w -> w.pages.receiving());
-        gauge(registry, MeterCatalogue.FETCH_QUEUED, w -> w.scheduler.queued());
+        gauge(registry, MeterCatalogue.FETCH_QUEUED, w -> w.scheduler.counts().queued());
         gauge(registry, MeterCatalogue.FETCH_WAITING, w -> w.handler.waiting());
-        gauge(registry, MeterCatalogue.FETCH_HOSTS, w -> w.scheduler.hosts());
-        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, w -> w.scheduler.backloggedHosts());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS, w -> w.scheduler.counts().hosts());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, w -> w.scheduler.counts().backloggedHosts());
         for (HeldBy cap : HeldBy.values()) {
-            Meters.gauge(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.heldHosts(cap)).tag("cap", cap.tag())
+            Meters.gauge(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.counts().heldHosts(cap)).tag("cap", cap.tag())
                     .register(registry);
         }
         gauge(registry, MeterCatalogue.FETCH_SEEN_COMPLETED, w -> w.seen.completedCount());
