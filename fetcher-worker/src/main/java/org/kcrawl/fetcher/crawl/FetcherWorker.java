@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.ToDoubleFunction;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -17,10 +16,8 @@ import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoop;
-import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.LoopThread;
@@ -89,6 +86,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final LoopThread thread;
     private final LoopThread parkingThread;
     private final AutoCloseable dns;
+    /** Kept for its meters, which hold it weakly. */
+    private final FetcherMeters meters;
     private boolean started;
     private boolean stopped;
 
@@ -245,7 +244,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         // Without the forwarder parked URLs would wait forever: its failure stops the whole worker visibly.
         parkingThread = new LoopThread("kcrawl-fetcher-parking-" + config.crawlName(), parkingLoop::run,
                 loop::requestStop);
-        registerGauges(registry);
+        meters = new FetcherMeters(scheduler.counts(), pages, handler, seen, forwarder, restorer, loop, parkingLoop);
+        meters.bindTo(registry);
     }
 
     /** The completed seen-set's home that {@code seen_store} names. */
@@ -412,31 +412,6 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     /** Why the poll loop died, if it did. */
     public Optional<Throwable> failure() {
         return thread.failure().or(parkingThread::failure);
-    }
-
-    private void registerGauges(MeterRegistry registry) {
-        gauge(registry, MeterCatalogue.FETCH_INFLIGHT, w -> w.scheduler.counts().inFlight());
-        gauge(registry, MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, w -> w.pages.unacked());
-        gauge(registry, MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, w -> w.pages.receiving());
-        gauge(registry, MeterCatalogue.FETCH_QUEUED, w -> w.scheduler.counts().queued());
-        gauge(registry, MeterCatalogue.FETCH_WAITING, w -> w.handler.waiting());
-        gauge(registry, MeterCatalogue.FETCH_HOSTS, w -> w.scheduler.counts().hosts());
-        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, w -> w.scheduler.counts().backloggedHosts());
-        for (HeldBy cap : HeldBy.values()) {
-            Meters.gauge(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.counts().heldHosts(cap)).tag("cap", cap.tag())
-                    .register(registry);
-        }
-        gauge(registry, MeterCatalogue.FETCH_SEEN_COMPLETED, w -> w.seen.completedCount());
-        gauge(registry, MeterCatalogue.FETCH_SEEN_CLAIMED, w -> w.seen.claimedCount());
-        gauge(registry, ParkingMetrics.HELD, w -> w.forwarder.held());
-        Meters.functionCounter(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
-                .register(registry);
-        Meters.functionCounter(MeterCatalogue.FETCH_DEAD_LETTERS, this,
-                w -> w.loop.deadLettered() + w.parkingLoop.deadLettered()).register(registry);
-    }
-
-    private void gauge(MeterRegistry registry, String name, ToDoubleFunction<FetcherWorker> f) {
-        Meters.gauge(name, this, f).register(registry);
     }
 
     private static void closeQuietly(AutoCloseable resource) {
