@@ -216,7 +216,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (idle) {
-            while (fetching.get() > 0 || s.scheduler().inFlight() > 0) {
+            while (fetching.get() > 0 || s.scheduler().counts().inFlight() > 0) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.ToDoubleFunction;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -17,10 +16,8 @@ import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoop;
-import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.LoopThread;
@@ -89,6 +86,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final LoopThread thread;
     private final LoopThread parkingThread;
     private final AutoCloseable dns;
+    /** Kept for its meters, which hold it weakly. */
+    private final FetcherMeters meters;
     private boolean started;
     private boolean stopped;
 
@@ -245,7 +244,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         // Without the forwarder parked URLs would wait forever: its failure stops the whole worker visibly.
         parkingThread = new LoopThread("kcrawl-fetcher-parking-" + config.crawlName(), parkingLoop::run,
                 loop::requestStop);
-        registerGauges(registry);
+        meters = new FetcherMeters(scheduler.counts(), pages, handler, seen, forwarder, restorer, loop, parkingLoop);
+        meters.bindTo(registry);
     }
 
     /** The completed seen-set's home that {@code seen_store} names. */
@@ -285,7 +285,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         graceful.stopLoops(started, scheduler, () -> {
             if (!handler.awaitIdle(config.drainTimeout())) {
                 log.warn("{} fetches still unfinished after the drain time of {}; they will be redone by the"
-                        + " next owner", handler.fetching() + scheduler.inFlight(), config.drainTimeout());
+                        + " next owner", handler.fetching() + scheduler.counts().inFlight(), config.drainTimeout());
             }
             loop.requestStop();
             parkingLoop.requestStop();
@@ -325,12 +325,12 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** Requests on the wire (robots.txt included). */
     public int inFlight() {
-        return scheduler.inFlight();
+        return scheduler.counts().inFlight();
     }
 
     /** URLs waiting for politeness, a not-before time, robots.txt, or the end of their parking delay. */
     public int queued() {
-        return scheduler.queued() + handler.waiting() + forwarder.held();
+        return scheduler.counts().queued() + handler.waiting() + forwarder.held();
     }
 
     /**
@@ -340,7 +340,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      * timers are not the story.
      */
     public Waiting waiting() {
-        if (scheduler.inFlight() > 0 || scheduler.queued() > 0) {
+        if (scheduler.counts().inFlight() > 0 || scheduler.counts().queued() > 0) {
             return Waiting.none();
         }
         WaitTally tally = new WaitTally();
@@ -349,9 +349,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return tally.waiting(robots, config.maxAttempts());
     }
 
-    /** Hosts with URLs queued that {@code cap} holds back now (see {@link HostScheduler#heldHosts}). */
+    /** Hosts with URLs queued that {@code cap} holds back now (see {@link HostScheduler#counts()}). */
     public int heldHosts(HeldBy cap) {
-        return scheduler.heldHosts(cap);
+        return scheduler.counts().heldHosts(cap);
     }
 
     /** Pages (and redirect pages) published and acknowledged. */
@@ -412,31 +412,6 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     /** Why the poll loop died, if it did. */
     public Optional<Throwable> failure() {
         return thread.failure().or(parkingThread::failure);
-    }
-
-    private void registerGauges(MeterRegistry registry) {
-        gauge(registry, MeterCatalogue.FETCH_INFLIGHT, w -> w.scheduler.inFlight());
-        gauge(registry, MeterCatalogue.FETCH_PAGES_UNACKED_BYTES, w -> w.pages.unacked());
-        gauge(registry, MeterCatalogue.FETCH_BODIES_INFLIGHT_BYTES, w -> w.pages.receiving());
-        gauge(registry, MeterCatalogue.FETCH_QUEUED, w -> w.scheduler.queued());
-        gauge(registry, MeterCatalogue.FETCH_WAITING, w -> w.handler.waiting());
-        gauge(registry, MeterCatalogue.FETCH_HOSTS, w -> w.scheduler.hosts());
-        gauge(registry, MeterCatalogue.FETCH_HOSTS_BACKLOGGED, w -> w.scheduler.backloggedHosts());
-        for (HeldBy cap : HeldBy.values()) {
-            Meters.gauge(MeterCatalogue.FETCH_HOSTS_HELD, this, w -> w.scheduler.heldHosts(cap)).tag("cap", cap.tag())
-                    .register(registry);
-        }
-        gauge(registry, MeterCatalogue.FETCH_SEEN_COMPLETED, w -> w.seen.completedCount());
-        gauge(registry, MeterCatalogue.FETCH_SEEN_CLAIMED, w -> w.seen.claimedCount());
-        gauge(registry, ParkingMetrics.HELD, w -> w.forwarder.held());
-        Meters.functionCounter(MeterCatalogue.FETCH_SEEN_RESTORED, this, w -> w.restorer.recordsRead())
-                .register(registry);
-        Meters.functionCounter(MeterCatalogue.FETCH_DEAD_LETTERS, this,
-                w -> w.loop.deadLettered() + w.parkingLoop.deadLettered()).register(registry);
-    }
-
-    private void gauge(MeterRegistry registry, String name, ToDoubleFunction<FetcherWorker> f) {
-        Meters.gauge(name, this, f).register(registry);
     }
 
     private static void closeQuietly(AutoCloseable resource) {

@@ -10,7 +10,7 @@ import org.kcrawl.common.metrics.Meters;
 /**
  * Meters of URL parking ({@link MeterCatalogue} describes them). Tags are bounded: the tier is
  * {@code urls} (a short wait, back through the urls topic) or a tier number. The held gauge is
- * registered by {@link FetcherWorker}.
+ * registered by {@link FetcherMeters}.
  */
 public final class ParkingMetrics {
     /** Counter of parked URLs by tier. */

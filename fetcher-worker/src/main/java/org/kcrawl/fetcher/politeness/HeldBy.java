@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Which limit keeps a host's next queued request from starting right now. A bounded set, so it is
- * safe as a metric tag ({@code cap}); {@link HostScheduler#heldHosts} counts the hosts per value.
+ * safe as a metric tag ({@code cap}); {@link SchedulerCounts#heldHosts} counts the hosts per value.
  */
 public enum HeldBy {
     /** Ready to start, but the global in-flight cap ({@code concurrency}) is full. */

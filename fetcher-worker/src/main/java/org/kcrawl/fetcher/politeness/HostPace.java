@@ -120,6 +120,26 @@ final class HostPace {
         respace();
     }
 
+    /**
+     * A request ended {@code now} with {@code feedback}, {@code latencyNanos} after its real start (or
+     * after it was let go, when it was never written); {@code retryAfterNanos} is a 429's or 503's pause.
+     */
+    void ended(Permit.Feedback feedback, long latencyNanos, long now, long retryAfterNanos) {
+        switch (feedback) {
+            case ANSWERED -> {
+                recover();
+                answered(latencyNanos, false);
+            }
+            case SERVER_ERROR -> {
+                recover();
+                answered(latencyNanos, true);
+            }
+            case THROTTLED -> throttle(now, retryAfterNanos);
+            case TIMED_OUT -> answered(latencyNanos, true);
+            case NONE -> { }
+        }
+    }
+
     /** The host answered 429 or 503: stretch its interval and pause it for {@code retryAfterNanos} (if > 0). */
     void throttle(long now, long retryAfterNanos) {
         slowdown = Math.min(maxSlowdown, slowdown * 2);

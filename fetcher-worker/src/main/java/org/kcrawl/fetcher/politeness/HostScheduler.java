@@ -2,38 +2,31 @@ package org.kcrawl.fetcher.politeness;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.kcrawl.common.Checks;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
-import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.fetcher.politeness.TaskHandoffs.Deferral;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.kcrawl.fetcher.politeness.TaskHandoffs.Start;
 
 /**
  * Decides when each request may go out: per-host FIFO queues, served round-robin over the hosts
  * that are ready, under a per-host rate (token bucket, {@link HostPace}), a per-host concurrency
- * cap, a per-address concurrency cap (hosts sharing an IP) and a global in-flight cap.
+ * cap, a per-address concurrency cap (hosts sharing an IP, {@link AddressCaps}) and a global
+ * in-flight cap.
  *
  * <ul>
  *   <li>No head-of-line blocking: a host that is rate-limited, paused, at its concurrency cap or
- *       behind a busy address is simply not in the ready ring, so it never holds more than its own
- *       slots and the others keep going.</li>
+ *       behind a busy address is simply not in the {@link ReadyRing}, so it never holds more than its
+ *       own slots and the others keep going.</li>
  *   <li>Bounded backlog: a host's queue reaches at most {@code maxQueueWait} ahead at its current
- *       pace ({@link QueueHorizon}). URLs past that are not kept: {@link #parkUntil} tells the
- *       caller to park a new one, and queued ones are handed back through {@link HostTask#defer}
- *       when the host slows down (Retry-After, Crawl-delay), each with the time its turn should
- *       come. Parked URLs of a host are spread at its pace, so they return one by one.</li>
- *   <li>Waiting is a timer per waiting host on the {@link TimeSource}, never a sleeping thread.</li>
+ *       pace; the caller parks what does not fit ({@link #parkUntil}), and queued tasks that no longer
+ *       fit are handed back ({@link Parking}).</li>
+ *   <li>Waiting is a timer per waiting host ({@link HostTimers}), never a sleeping thread.</li>
  *   <li>Thread-safe: tasks arrive from the poll thread and completions from I/O threads. State is
  *       guarded by one lock; tasks are started, cancelled and deferred outside it, and a task that
  *       completes synchronously does not recurse (dispatch is trampolined per thread).</li>
@@ -41,12 +34,11 @@ import org.slf4j.LoggerFactory;
  *       ({@link org.kcrawl.common.kafka.PartitionOwnership}), so submissions under a claim that has ended
  *       are refused, and told which partitions are gone, the scheduler cancels their queued tasks.</li>
  *   <li>Observable: a {@link PermitListener} hears how long each request waited in its host's
- *       queue, and {@link #queued()}, {@link #backloggedHosts()} and {@link #heldHosts} (which limit
- *       holds each backlogged host back, {@link HeldHosts}) are kept as tasks and hosts change, so
- *       metrics read them from any thread without a scan or the lock.</li>
+ *       queue, and the totals ({@link #counts()}) are read by metrics from any thread.</li>
  * </ul>
  *
- * <p>Addresses: a host's address is looked up once when the host is first seen
+ * <p>Hosts are held in a {@link HostTable}, which also says why a host first seen under a claim waits
+ * one interval from the claim's start. A host's address is looked up once when the host is first seen
  * ({@link HostAddresses}); until it is known the host does not start. The answer of each request
  * tells where it really went, and the host follows when that changes.
  *
@@ -58,33 +50,22 @@ import org.slf4j.LoggerFactory;
  * A late request therefore pushes the next one later and never brings it closer; the same holds for
  * robots.txt requests, Crawl-delay, slowed-down hosts and the adaptive throttle, which all live in the
  * bucket. A request that is never written (no connection) keeps the time it was let go.
- *
- * <p>A host seen for the first time gets a bucket that was empty when its partition was claimed by
- * this worker ({@link Claim#since()}): until then another fetcher may have been talking to it, so its
- * first request waits until one interval after the claim began. A known host first seen under a new
- * claim (its partition came back) is treated alike. Claims are stamped with {@link System#nanoTime()},
- * the {@link SystemTimeSource}'s clock; tests that drive a fake clock stamp their claims with it. In a fresh crawl this delays
- * only hosts that show up within the first interval, by less than that interval; later hosts start at
- * once, which is polite because nobody has sent them anything within an interval.
  */
 public final class HostScheduler implements AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(HostScheduler.class);
-    private static final long SWEEP_INTERVAL_NANOS = 30_000_000_000L;
-
     private final PolitenessSettings settings;
     private final TimeSource time;
     private final AddressLookups lookups;
-    private final QueueHorizon horizon;
     private final PermitListener listener;
     private final StartGate gate;
     private final Object lock = new Object();
-    private final Map<String, HostState> hosts = new HashMap<>();
     private final AddressCaps addressCaps;
-    private final Backlog backlog = new Backlog();
     private final HeldHosts held;
-    private final ArrayDeque<HostState> ready = new ArrayDeque<>();
+    private final HostTable hosts;
+    private final HostTimers timers;
+    private final Parking parking;
+    private final SchedulerCounts counts;
+    private final ReadyRing ring;
     private final Trampoline pumping = new Trampoline();
-    private int inFlight;
     private boolean closed;
     private boolean stopStarting;
     private Cancellable sweep;
@@ -120,9 +101,14 @@ public final class HostScheduler implements AutoCloseable {
         this.time = Checks.notNull(time, "time");
         this.lookups = new AddressLookups(Checks.notNull(addresses, "addresses"), this::onAddress);
         this.listener = Checks.notNull(listener, "listener");
-        this.horizon = new QueueHorizon(settings);
         this.addressCaps = new AddressCaps(settings.perAddress());
         this.held = new HeldHosts(settings.perHost());
+        Backlog backlog = new Backlog();
+        this.hosts = new HostTable(settings, backlog, addressCaps);
+        this.timers = new HostTimers(time, this::onTimer);
+        this.parking = new Parking(new QueueHorizon(settings), time, timers, addressCaps);
+        this.ring = new ReadyRing(settings.perHost(), timers, addressCaps, held);
+        this.counts = new SchedulerCounts(lock, backlog, held, hosts);
         synchronized (lock) {
             scheduleSweep();
         }
@@ -137,18 +123,15 @@ public final class HostScheduler implements AutoCloseable {
         List<HostTask> cancelled = new ArrayList<>();
         synchronized (lock) {
             Set<Integer> set = new HashSet<>(revoked);
-            for (Iterator<HostState> it = hosts.values().iterator(); it.hasNext(); ) {
-                HostState h = it.next();
+            for (HostState h : hosts.all()) {
                 cancelled.addAll(h.queue.removeIf(t -> set.contains(t.partition())));
                 if (h.queue.isEmpty()) {
-                    disarm(h);
+                    timers.disarm(h);
                     addressCaps.stopWaiting(h);
                 }
                 held.track(h);
-                if (set.contains(h.claim.partition().partition()) && h.idle()) {
-                    it.remove();
-                }
             }
+            hosts.forgetIdle(set);
         }
         TaskHandoffs.cancelAll(cancelled, "partition revoked");
         return cancelled.size();
@@ -163,23 +146,16 @@ public final class HostScheduler implements AutoCloseable {
      * them. A claim that has ended gets null: the submission that follows refuses it.
      */
     public Instant parkUntil(String host, Claim claim, int waitingElsewhere, boolean returning) {
-        if (host == null) {
-            throw new IllegalArgumentException("host must not be null");
-        }
-        if (waitingElsewhere < 0) {
-            throw new IllegalArgumentException("waitingElsewhere must be >= 0 but was " + waitingElsewhere);
-        }
+        Checks.notNull(host, "host");
+        Checks.notNegative(waitingElsewhere, "waitingElsewhere");
         Checks.notNull(claim, "claim");
         AddressLookups.Batch lookup = lookups.batch();
         Instant until = null;
         synchronized (lock) {
             if (!closed && claim.isCurrent()) {
                 long now = time.nanoTime();
-                HostState h = stateOf(host, claim, now, lookup);
-                int ahead = h.queue.size() + waitingElsewhere;
-                if (!horizon.fits(h, ahead, now) || !returning && horizon.backlogged(h, now)) {
-                    until = time.now().plusNanos(horizon.parkSlot(h, ahead, now) - now);
-                }
+                HostState h = hosts.stateOf(host, claim, now, lookup);
+                until = parking.parkUntil(h, h.queue.size() + waitingElsewhere, returning, now);
             }
         }
         lookup.watch();
@@ -193,9 +169,7 @@ public final class HostScheduler implements AutoCloseable {
      * host's horizon (a Crawl-delay just learned) is deferred.
      */
     public void submit(HostTask task, Duration crawlDelay) {
-        if (task == null) {
-            throw new IllegalArgumentException("task must not be null");
-        }
+        Checks.notNull(task, "task");
         boolean accepted;
         AddressLookups.Batch lookup = lookups.batch();
         List<Deferral> deferred = List.of();
@@ -203,13 +177,13 @@ public final class HostScheduler implements AutoCloseable {
             accepted = !closed && task.claim().isCurrent();
             if (accepted) {
                 long now = time.nanoTime();
-                HostState h = stateOf(task.host(), task.claim(), now, lookup);
+                HostState h = hosts.stateOf(task.host(), task.claim(), now, lookup);
                 if (crawlDelay != null) {
                     h.pace.crawlDelay(crawlDelay.toNanos());
                 }
                 h.queue.addLast(task, now);
-                deferred = trim(h, now);
-                evaluate(h, now);
+                deferred = parking.trim(h, now);
+                ring.evaluate(h, now);
             }
         }
         lookup.watch();
@@ -229,54 +203,21 @@ public final class HostScheduler implements AutoCloseable {
             if (h != null && delay != null) {
                 long now = time.nanoTime();
                 h.pace.crawlDelay(delay.toNanos());
-                deferred = trim(h, now);
-                evaluate(h, now);
+                deferred = parking.trim(h, now);
+                ring.evaluate(h, now);
             }
         }
         TaskHandoffs.deferAll(deferred);
     }
 
-    /** Tasks waiting in host queues; safe to read from any thread without the lock. */
-    public int queued() {
-        return backlog.tasks();
-    }
-
-    /**
-     * Hosts with at least one task waiting in their queue (for their rate, a concurrency slot or a
-     * global slot); safe to read from any thread without the lock.
-     */
-    public int backloggedHosts() {
-        return backlog.hosts();
-    }
-
-    /**
-     * Hosts with at least one task queued that {@code cap} holds back now (a host counts once, under
-     * the first limit it meets); safe to read from any thread without the lock.
-     */
-    public int heldHosts(HeldBy cap) {
-        if (cap == null) {
-            throw new IllegalArgumentException("cap must not be null");
-        }
-        return held.count(cap);
-    }
-
-    /** Tasks started and not yet released. */
-    public int inFlight() {
-        synchronized (lock) {
-            return inFlight;
-        }
-    }
-
-    /** Hosts with state held (queued, in flight, parked ahead, or not yet rested). */
-    public int hosts() {
-        synchronized (lock) {
-            return hosts.size();
-        }
+    /** The scheduler's totals: tasks queued, hosts backlogged or held back, requests in flight, hosts held. */
+    public SchedulerCounts counts() {
+        return counts;
     }
 
     /**
      * Reads {@code host}'s state (null when the host is unknown) under the lock. Only tests look at one
-     * host from outside (through their {@code SchedulerView}); the worker reads the totals above.
+     * host from outside (through their {@code SchedulerView}); the worker reads the {@link #counts()}.
      */
     <T> T readHost(String host, Function<HostState, T> read) {
         synchronized (lock) {
@@ -323,13 +264,13 @@ public final class HostScheduler implements AutoCloseable {
                 return;
             }
             closed = true;
-            for (HostState h : hosts.values()) {
+            for (HostState h : hosts.all()) {
                 cancelled.addAll(h.queue.clear());
-                disarm(h);
+                timers.disarm(h);
                 h.waitingForAddress = false;
                 held.track(h);
             }
-            ready.clear();
+            ring.clear();
             addressCaps.clearWaiting();
             if (sweep != null) {
                 sweep.cancel();
@@ -349,14 +290,11 @@ public final class HostScheduler implements AutoCloseable {
             }
             permit.sentAt = now;
             h.pace.sent(now);
-            if (permit.unsent) {
-                permit.unsent = false;
-                h.sending--;
-            }
-            if (closed || hosts.get(h.host) != h) {
+            permit.written();
+            if (closed || !hosts.holds(h)) {
                 return;
             }
-            evaluate(h, now);
+            ring.evaluate(h, now);
             ready = h.inReadyRing;
         }
         if (ready) {
@@ -381,37 +319,21 @@ public final class HostScheduler implements AutoCloseable {
         List<Deferral> deferred = List.of();
         synchronized (lock) {
             permit.ended = true;
-            if (permit.unsent) {
-                permit.unsent = false; // never written: the bucket keeps the time it was let go
-                h.sending--;
-            }
+            permit.written(); // if it never was, the bucket keeps the time it was let go
             h.inFlight--;
-            inFlight--;
+            counts.inFlight--;
             long now = time.nanoTime();
             long intervalBefore = h.pace.interval();
-            long latency = now - (permit.sentAt != Long.MIN_VALUE ? permit.sentAt : permit.letGoAt);
-            switch (feedback) {
-                case ANSWERED -> {
-                    h.pace.recover();
-                    h.pace.answered(latency, false);
-                }
-                case SERVER_ERROR -> {
-                    h.pace.recover();
-                    h.pace.answered(latency, true);
-                }
-                case THROTTLED -> h.pace.throttle(now, retryAfterNanos);
-                case TIMED_OUT -> h.pace.answered(latency, true);
-                case NONE -> { }
-            }
-            boolean current = hosts.get(h.host) == h && !closed;
+            h.pace.ended(feedback, permit.latencyAt(now), now, retryAfterNanos);
+            boolean current = hosts.holds(h) && !closed;
             addressCaps.follow(h, permit.dialedAddress());
             if (current) {
                 if (feedback == Permit.Feedback.THROTTLED || h.pace.interval() > intervalBefore) {
-                    deferred = trim(h, now);
+                    deferred = parking.trim(h, now);
                 }
-                evaluate(h, now);
+                ring.evaluate(h, now);
             }
-            addressCaps.release(permit.address(), !closed, w -> hosts.get(w.host) == w && readyAfter(w, now));
+            addressCaps.release(permit.address(), !closed, w -> hosts.holds(w) && ring.readyAfter(w, now));
             held.track(h);
         }
         TaskHandoffs.deferAll(deferred);
@@ -429,30 +351,8 @@ public final class HostScheduler implements AutoCloseable {
             synchronized (lock) {
                 batch = takeReady();
             }
-            for (Start s : batch) {
-                startOne(s);
-            }
+            TaskHandoffs.startAll(batch, listener);
         });
-    }
-
-    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
-    private void startOne(Start s) {
-        try {
-            listener.permitted(s.waitedNanos);
-        } catch (RuntimeException e) {
-            // Metrics must never keep a request from starting; a listener that throws is a bug to see.
-            log.error("permit listener failed", e);
-        }
-        try {
-            s.task.start(s.permit);
-        } catch (RuntimeException e) {
-            // A task that throws is a bug; free its slots and end it so nothing waits for it forever.
-            try (LogContext context = s.task.logContext()) {
-                log.error("request to {} failed to start", s.task.host(), e);
-            }
-            s.permit.unanswered();
-            s.task.cancel("failed to start: " + e);
-        }
     }
 
     private List<Start> takeReady() {
@@ -461,13 +361,12 @@ public final class HostScheduler implements AutoCloseable {
             return out;
         }
         long now = time.nanoTime();
-        while (inFlight < settings.concurrency() && gate.open()) {
-            HostState h = ready.pollFirst();
+        while (counts.inFlight < settings.concurrency() && gate.open()) {
+            HostState h = ring.poll();
             if (h == null) {
                 break;
             }
-            h.inReadyRing = false;
-            if (h.queue.isEmpty() || hosts.get(h.host) != h || !hasHostSlot(h)) {
+            if (h.queue.isEmpty() || !hosts.holds(h) || !ring.hasHostSlot(h)) {
                 held.track(h);
                 continue; // emptied by a revoke, or a release will bring it back
             }
@@ -477,154 +376,46 @@ public final class HostScheduler implements AutoCloseable {
                 continue;
             }
             if (h.pace.eligibleAt() - now > 0) {
-                evaluate(h, now); // slowed down while it waited for a global slot
+                ring.evaluate(h, now); // slowed down while it waited for a global slot
                 continue;
             }
             HostQueue.Queued next = h.queue.pollFirst();
             h.inFlight++;
             h.sending++;
-            inFlight++;
+            counts.inFlight++;
             addressCaps.take(h.address);
             h.pace.consume(now);
             out.add(new Start(next.task(), new Permit(this, h, h.address, now), Math.max(0, now - next.queuedAt())));
-            evaluate(h, now);
+            ring.evaluate(h, now);
         }
         return out;
-    }
-
-    /** Puts {@code h} where it belongs and counts it under what now holds it back. */
-    private void evaluate(HostState h, long now) {
-        place(h, now);
-        held.track(h);
-    }
-
-    /** Puts {@code h} where it belongs: the ready ring, a timer, its address's line, or nowhere. */
-    private void place(HostState h, long now) {
-        if (h.inReadyRing || h.queue.isEmpty() || !hasHostSlot(h) || h.address == null) {
-            return; // a release, or the address lookup, brings it back
-        }
-        if (!addressCaps.free(h)) {
-            addressCaps.waitFor(h);
-            return;
-        }
-        // A slot is free after all (one offered to a host that now waits for a global slot): leave the
-        // line, or the host would start while still counted as waiting and take a later offer for nothing.
-        addressCaps.stopWaiting(h);
-        long at = h.pace.eligibleAt();
-        if (at - now <= 0) {
-            disarm(h);
-            h.inReadyRing = true;
-            ready.addLast(h);
-        } else {
-            arm(h, at, now);
-        }
-    }
-
-    private boolean hasHostSlot(HostState h) {
-        return h.inFlight < settings.perHost() && h.sending == 0;
-    }
-
-    /** Re-evaluates {@code h} (its address has a free slot again) and says whether it is ready now. */
-    private boolean readyAfter(HostState h, long now) {
-        evaluate(h, now);
-        return h.inReadyRing;
-    }
-
-    /**
-     * Takes deferrable tasks off the tail of {@code h}'s queue while the last one could not start
-     * within the horizon, and gives each the time its turn should come. Stops at a task that cannot
-     * be deferred (a robots.txt request), which then waits in line.
-     */
-    private List<Deferral> trim(HostState h, long now) {
-        if (h.queue.isEmpty() || horizon.fits(h, h.queue.size() - 1, now)) {
-            return List.of();
-        }
-        ArrayDeque<HostTask> removed = new ArrayDeque<>();
-        while (!h.queue.isEmpty() && !horizon.fits(h, h.queue.size() - 1, now) && h.queue.peekLast().deferrable()) {
-            removed.addFirst(h.queue.pollLast());
-        }
-        if (removed.isEmpty()) {
-            return List.of();
-        }
-        if (h.queue.isEmpty()) {
-            disarm(h);
-            addressCaps.stopWaiting(h);
-        }
-        List<Deferral> out = new ArrayList<>(removed.size());
-        Instant wallNow = time.now();
-        int ahead = h.queue.size();
-        for (HostTask t : removed) {
-            out.add(new Deferral(t, wallNow.plusNanos(horizon.parkSlot(h, ahead++, now) - now)));
-        }
-        return out;
-    }
-
-    /**
-     * The state of {@code host}, created (and its address looked up) on first sight. A host first seen
-     * under {@code claim} gets a bucket empty since the claim began: until then another worker may have
-     * talked to it.
-     */
-    private HostState stateOf(String host, Claim claim, long now, AddressLookups.Batch lookup) {
-        HostState h = hosts.get(host);
-        if (h == null) {
-            h = new HostState(host, claim, new HostPace(settings, claim.since()), now, backlog);
-            hosts.put(host, h);
-            lookup.begin(h);
-        } else if (h.claim != claim) {
-            h.claim = claim;
-            h.pace.emptyAt(claim.since());
-        }
-        return h;
     }
 
     /** The address of {@code h} is known now (its lookup had to wait). */
     private void onAddress(HostState h, String address) {
         synchronized (lock) {
-            if (hosts.get(h.host) != h || h.address != null || closed) {
+            if (!hosts.holds(h) || h.address != null || closed) {
                 return;
             }
             h.address = address;
-            evaluate(h, time.nanoTime());
+            ring.evaluate(h, time.nanoTime());
         }
         pump();
     }
 
-    private void arm(HostState h, long at, long now) {
-        if (h.timer != null && h.timerAt - at <= 0) {
-            return; // an earlier wake-up re-evaluates anyway
-        }
-        disarm(h);
-        Object token = new Object();
-        h.timerToken = token;
-        h.timerAt = at;
-        h.timer = time.schedule(at - now, () -> onTimer(h, token));
-    }
-
-    private void disarm(HostState h) {
-        if (h.timer != null) {
-            h.timer.cancel();
-            h.timer = null;
-            h.timerToken = null;
-        }
-    }
-
+    /** A timer of {@code h}'s fired: unless it was disarmed or replaced meanwhile, the host gets another look. */
     private void onTimer(HostState h, Object token) {
         synchronized (lock) {
-            if (h.timerToken != token) {
+            if (!timers.spend(h, token) || closed || !hosts.holds(h)) {
                 return;
             }
-            h.timer = null;
-            h.timerToken = null;
-            if (closed || hosts.get(h.host) != h) {
-                return;
-            }
-            evaluate(h, time.nanoTime());
+            ring.evaluate(h, time.nanoTime());
         }
         pump();
     }
 
     private void scheduleSweep() {
-        sweep = time.schedule(SWEEP_INTERVAL_NANOS, this::sweepRested);
+        sweep = time.schedule(HostTable.SWEEP_INTERVAL_NANOS, this::sweepRested);
     }
 
     /** Forgets idle hosts whose state equals a fresh one, so memory follows active hosts only. */
@@ -633,17 +424,8 @@ public final class HostScheduler implements AutoCloseable {
             if (closed) {
                 return;
             }
-            long now = time.nanoTime();
-            hosts.values().removeIf(h -> {
-                boolean forget = h.idle() && h.pace.rested(now) && h.parkedThrough - now <= 0;
-                if (forget) {
-                    addressCaps.stopWaiting(h);
-                }
-                return forget;
-            });
+            hosts.forgetRested(time.nanoTime());
             scheduleSweep();
         }
     }
-
-    private record Start(HostTask task, Permit permit, long waitedNanos) {}
 }

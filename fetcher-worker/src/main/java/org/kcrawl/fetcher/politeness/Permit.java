@@ -93,6 +93,22 @@ public final class Permit implements SendListener {
         release(Feedback.NONE, 0);
     }
 
+    /**
+     * The request was written, or ended without: its host no longer waits for its write. Under the
+     * scheduler's lock.
+     */
+    void written() {
+        if (unsent) {
+            unsent = false;
+            host.sending--;
+        }
+    }
+
+    /** How long the request took until {@code now}: from its last write, or from its let-go if never written. */
+    long latencyAt(long now) {
+        return now - (sentAt != Long.MIN_VALUE ? sentAt : letGoAt);
+    }
+
     /** The address key this request counts against. */
     public String address() {
         return address;

@@ -277,7 +277,7 @@ class FetchHandlerTest {
         Instant now = f.time.now();
         assertThat(parked).extracting(CrawlRequest::notBefore).containsExactly(now.plusSeconds(6),
                 now.plusSeconds(7), now.plusSeconds(8), now.plusSeconds(9));
-        assertThat(f.handler.waiting() + f.scheduler.queued()).isEqualTo(5);
+        assertThat(f.handler.waiting() + f.scheduler.counts().queued()).isEqualTo(5);
     }
 
     @Test
@@ -505,7 +505,7 @@ class FetchHandlerTest {
         f.time.advance(Duration.ofSeconds(30));
         assertThat(f.producer.history()).as("nothing published for a partition we no longer own").isEmpty();
         assertThat(f.fetcher.requests()).containsExactly("http://a.test/1");
-        assertThat(f.scheduler.inFlight()).isZero();
+        assertThat(f.scheduler.counts().inFlight()).isZero();
     }
 
     private static HandlerFixture.Options optionsWithoutRobots() {

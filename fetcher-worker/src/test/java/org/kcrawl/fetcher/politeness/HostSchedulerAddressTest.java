@@ -152,7 +152,7 @@ class HostSchedulerAddressTest {
                 assertThat(e.getValue()).as("seed %d address %s", seed, e.getKey()).isLessThanOrEqualTo(perAddress);
             }
             int started = p.starts.values().stream().mapToInt(List::size).sum();
-            assertThat(started + s.queued()).as("seed %d: every task started or still queued", seed)
+            assertThat(started + s.counts().queued()).as("seed %d: every task started or still queued", seed)
                     .isEqualTo(submitted);
         }
     }

@@ -137,10 +137,10 @@ class HostSchedulerBacklogTest {
             time.advance(Duration.ofSeconds(1));
         }
         assertThat(queued(s, "a")).isZero();
-        assertThat(s.hosts()).as("the parked line ends at +30 s and must still be known").isEqualTo(1);
+        assertThat(s.counts().hosts()).as("the parked line ends at +30 s and must still be known").isEqualTo(1);
 
         time.advance(Duration.ofSeconds(60));
 
-        assertThat(s.hosts()).isZero();
+        assertThat(s.counts().hosts()).isZero();
     }
 }

@@ -30,17 +30,17 @@ class HostSchedulerGateTest {
             s.submit(probe.held(host, 0), null);
         }
         time.advance(Duration.ofSeconds(2));
-        assertThat(s.inFlight()).as("nothing starts while the gate is closed").isZero();
-        assertThat(s.heldHosts(HeldBy.CONCURRENCY)).as("ready hosts wait as for a global slot").isEqualTo(3);
+        assertThat(s.counts().inFlight()).as("nothing starts while the gate is closed").isZero();
+        assertThat(s.counts().heldHosts(HeldBy.CONCURRENCY)).as("ready hosts wait as for a global slot").isEqualTo(3);
 
         open.set(true);
         time.advance(Duration.ofSeconds(1));
-        assertThat(s.inFlight()).as("an open gate alone starts nothing: the owner wakes the scheduler").isZero();
+        assertThat(s.counts().inFlight()).as("an open gate alone starts nothing: the owner wakes the scheduler").isZero();
 
         s.wake();
         time.runDue();
-        assertThat(s.inFlight()).isEqualTo(3);
-        assertThat(s.heldHosts(HeldBy.CONCURRENCY)).isZero();
+        assertThat(s.counts().inFlight()).isEqualTo(3);
+        assertThat(s.counts().heldHosts(HeldBy.CONCURRENCY)).isZero();
     }
 
     @Test
@@ -48,15 +48,15 @@ class HostSchedulerGateTest {
         HostScheduler s = scheduler();
         s.submit(probe.held("a", 0), null);
         time.runDue();
-        assertThat(s.inFlight()).isEqualTo(1);
+        assertThat(s.counts().inFlight()).isEqualTo(1);
 
         open.set(false);
         s.submit(probe.held("b", 0), null);
         probe.finish("a");
         time.advance(Duration.ofSeconds(1));
 
-        assertThat(s.inFlight()).as("a finished; b waits for the gate").isZero();
-        assertThat(s.queued()).isEqualTo(1);
+        assertThat(s.counts().inFlight()).as("a finished; b waits for the gate").isZero();
+        assertThat(s.counts().queued()).isEqualTo(1);
     }
 
     @Test
@@ -68,6 +68,6 @@ class HostSchedulerGateTest {
         open.set(true);
         s.wake();
         time.runDue();
-        assertThat(s.inFlight()).isZero();
+        assertThat(s.counts().inFlight()).isZero();
     }
 }

@@ -36,7 +36,7 @@ class HostSchedulerHeldTest {
     private static Map<HeldBy, Integer> held(HostScheduler s) {
         Map<HeldBy, Integer> out = new EnumMap<>(HeldBy.class);
         for (HeldBy cap : HeldBy.values()) {
-            out.put(cap, s.heldHosts(cap));
+            out.put(cap, s.counts().heldHosts(cap));
         }
         return out;
     }
@@ -256,11 +256,11 @@ class HostSchedulerHeldTest {
                 });
                 assertThat(counts.values().stream().mapToInt(Integer::intValue).sum())
                         .as("%s: every backlogged host is held by exactly one limit", at)
-                        .isEqualTo(s.backloggedHosts());
+                        .isEqualTo(s.counts().backloggedHosts());
                 long atOwnCap = hosts.stream().filter(x -> queued(s, x) > 0 && inFlight(s, x) >= perHost).count();
                 assertThat(counts.get(HeldBy.PER_HOST)).as(at).isEqualTo((int) atOwnCap);
                 if (counts.get(HeldBy.CONCURRENCY) > 0) {
-                    assertThat(s.inFlight()).as("%s: only a full global cap leaves a ready host waiting", at)
+                    assertThat(s.counts().inFlight()).as("%s: only a full global cap leaves a ready host waiting", at)
                             .isEqualTo(concurrency);
                 }
             }

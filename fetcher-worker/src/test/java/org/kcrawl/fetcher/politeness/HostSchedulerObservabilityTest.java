@@ -79,21 +79,21 @@ class HostSchedulerObservabilityTest {
         s.submit(probe.held("c", 1), null);
         s.submit(probe.held("c", 1), null);
         s.submit(probe.held("c", 1), null);
-        assertThat(s.backloggedHosts()).as("each host has one in flight and the rest queued").isEqualTo(3);
-        assertThat(s.queued()).isEqualTo(4);
+        assertThat(s.counts().backloggedHosts()).as("each host has one in flight and the rest queued").isEqualTo(3);
+        assertThat(s.counts().queued()).isEqualTo(4);
 
         probe.revoke(s, 1);
-        assertThat(s.backloggedHosts()).isEqualTo(2);
-        assertThat(s.queued()).isEqualTo(2);
+        assertThat(s.counts().backloggedHosts()).isEqualTo(2);
+        assertThat(s.counts().queued()).isEqualTo(2);
 
         probe.finish("a");
         time.advance(Duration.ofSeconds(1));
-        assertThat(s.backloggedHosts()).as("a's second request started").isEqualTo(1);
-        assertThat(s.queued()).isEqualTo(1);
+        assertThat(s.counts().backloggedHosts()).as("a's second request started").isEqualTo(1);
+        assertThat(s.counts().queued()).isEqualTo(1);
 
         s.close();
-        assertThat(s.backloggedHosts()).isZero();
-        assertThat(s.queued()).isZero();
+        assertThat(s.counts().backloggedHosts()).isZero();
+        assertThat(s.counts().queued()).isZero();
     }
 
     @Test
@@ -102,13 +102,13 @@ class HostSchedulerObservabilityTest {
         for (int i = 0; i < 4; i++) {
             s.submit(probe.deferrable("d", 0), null);
         }
-        assertThat(s.backloggedHosts()).isEqualTo(1);
+        assertThat(s.counts().backloggedHosts()).isEqualTo(1);
 
         probe.throttle("d", Duration.ofMinutes(5)); // a pause far past the 10 s horizon
 
         assertThat(probe.deferred).hasSize(3);
-        assertThat(s.backloggedHosts()).isZero();
-        assertThat(s.queued()).isZero();
+        assertThat(s.counts().backloggedHosts()).isZero();
+        assertThat(s.counts().queued()).isZero();
     }
 
     @Test
@@ -148,8 +148,8 @@ class HostSchedulerObservabilityTest {
                 }
                 long backlogged = hosts.stream().filter(x -> queued(s, x) > 0).count();
                 int queued = hosts.stream().mapToInt(x -> queued(s, x)).sum();
-                assertThat(s.backloggedHosts()).as("seed %d step %d", seed, step).isEqualTo(backlogged);
-                assertThat(s.queued()).as("seed %d step %d", seed, step).isEqualTo(queued);
+                assertThat(s.counts().backloggedHosts()).as("seed %d step %d", seed, step).isEqualTo(backlogged);
+                assertThat(s.counts().queued()).as("seed %d step %d", seed, step).isEqualTo(queued);
             }
         }
     }
@@ -159,7 +159,7 @@ class HostSchedulerObservabilityTest {
         HostScheduler s = scheduler(2, 10, waited -> {
             throw new IllegalStateException("meter broken");
         });
-        try (CapturedLogs logs = CapturedLogs.of(HostScheduler.class)) {
+        try (CapturedLogs logs = CapturedLogs.of(TaskHandoffs.class)) {
             s.submit(probe.instant("a", 0), null);
 
             assertThat(probe.startsOf("a")).hasSize(1);
@@ -172,7 +172,7 @@ class HostSchedulerObservabilityTest {
     void aRequestThatFailsToStartIsLoggedWithItsHostPartitionAndOffset() {
         HostScheduler s = scheduler(2, 10);
         ThrowingTask task = new ThrowingTask(probe.claim(1));
-        try (CapturedLogs logs = CapturedLogs.of(HostScheduler.class)) {
+        try (CapturedLogs logs = CapturedLogs.of(TaskHandoffs.class)) {
             s.submit(task, null);
 
             ILoggingEvent error = logs.at(Level.ERROR).get(0);
@@ -181,7 +181,7 @@ class HostSchedulerObservabilityTest {
                     LogContext.PARTITION, "1", LogContext.OFFSET, "42"));
         }
         assertThat(task.cancelledBecause).startsWith("failed to start");
-        assertThat(s.inFlight()).as("its slots were freed").isZero();
+        assertThat(s.counts().inFlight()).as("its slots were freed").isZero();
     }
 
     /** A task of the message at offset 42 of partition 1 whose start throws, as a bug would. */

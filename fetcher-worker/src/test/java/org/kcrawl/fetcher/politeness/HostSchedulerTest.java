@@ -101,14 +101,14 @@ class HostSchedulerTest {
         }
         time.advance(Duration.ofSeconds(1));
         assertThat(probe.openCount("a")).isEqualTo(2);
-        assertThat(s.queued()).isEqualTo(3);
+        assertThat(s.counts().queued()).isEqualTo(3);
 
         probe.finish("a");
         time.advance(Duration.ofMillis(1));
 
         assertThat(probe.openCount("a")).isEqualTo(2);
         assertThat(probe.maxRunning.get("a")).isEqualTo(2);
-        assertThat(s.queued()).isEqualTo(2);
+        assertThat(s.counts().queued()).isEqualTo(2);
     }
 
     @Test
@@ -121,7 +121,7 @@ class HostSchedulerTest {
             }
         }
         time.advance(Duration.ofSeconds(1));
-        assertThat(s.inFlight()).isEqualTo(3);
+        assertThat(s.counts().inFlight()).isEqualTo(3);
         assertThat(probe.order).containsExactly("a", "b", "c");
 
         probe.finish("a");
@@ -308,7 +308,7 @@ class HostSchedulerTest {
             s.submit(probe.instant("h" + i, 0), null);
         }
         assertThat(probe.order).hasSize(20_000);
-        assertThat(s.inFlight()).isZero();
+        assertThat(s.counts().inFlight()).isZero();
     }
 
     @Test
@@ -317,11 +317,11 @@ class HostSchedulerTest {
         time.advance(Duration.ofSeconds(2));
         s.submit(probe.instant("a", 0), null);
         s.submit(probe.held("b", 0), null);
-        assertThat(s.hosts()).isEqualTo(2);
+        assertThat(s.counts().hosts()).isEqualTo(2);
 
         time.advance(Duration.ofSeconds(61));
 
-        assertThat(s.hosts()).isEqualTo(1); // b still has a request in flight
+        assertThat(s.counts().hosts()).isEqualTo(1); // b still has a request in flight
     }
 
     @Test
@@ -365,7 +365,7 @@ class HostSchedulerTest {
                     }
                 }
                 clock.advance(Duration.ofMillis(random.nextInt(300)));
-                assertThat(s.inFlight()).isLessThanOrEqualTo(global);
+                assertThat(s.counts().inFlight()).isLessThanOrEqualTo(global);
             }
             long interval = new PolitenessSettings(rate, burst, perHost, global, Duration.ZERO, Duration.ZERO, 1)
                     .intervalNanos();
@@ -375,7 +375,7 @@ class HostSchedulerTest {
             }
             assertThat(p.maxRunningTotal).as("seed %d", seed).isLessThanOrEqualTo(global);
             int started = p.starts.values().stream().mapToInt(List::size).sum();
-            assertThat(started + s.queued()).as("seed %d: every task started or still queued", seed)
+            assertThat(started + s.counts().queued()).as("seed %d: every task started or still queued", seed)
                     .isEqualTo(submitted);
         }
     }

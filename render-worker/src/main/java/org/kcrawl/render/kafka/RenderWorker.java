@@ -198,7 +198,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
         graceful.stopLoops(started, scheduler, () -> {
             long deadline = System.nanoTime() + config.drainTimeout().toNanos();
             // The stopping thread is neither an event loop nor a poll loop: short waits are fine here.
-            while ((handler.rendering() > 0 || scheduler.inFlight() > 0) && System.nanoTime() < deadline) {
+            while ((handler.rendering() > 0 || scheduler.counts().inFlight() > 0) && System.nanoTime() < deadline) {
                 TimeUnit.MILLISECONDS.sleep(50);
             }
             if (handler.rendering() > 0) {
@@ -245,7 +245,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
 
     /** Requests on the wire (pages, their scripts' requests, robots.txt). */
     public int inFlight() {
-        return scheduler.inFlight();
+        return scheduler.counts().inFlight();
     }
 
     /** URLs consumed and not rendering yet. */
