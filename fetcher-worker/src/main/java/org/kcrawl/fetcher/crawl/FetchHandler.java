@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -26,21 +25,19 @@ import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.url.HostKey;
-import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.http.FetchRejectedException;
 import org.kcrawl.fetcher.http.HttpResult;
 import org.kcrawl.fetcher.politeness.Permit;
 import org.kcrawl.fetcher.politeness.ResponseFeedback;
 import org.kcrawl.fetcher.robots.RobotsVerdict;
-import org.kcrawl.fetcher.robots.SitemapOffer;
 import org.kcrawl.fetcher.seen.CompletedSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Handles one URL from the urls topic: depth limit, dedup, page budget, not-before wait, the host's
- * backlog, robots.txt, politeness scheduling, fetch, and outputs. The returned stage completes when
- * every output is acknowledged, so the offset is committed only then.
+ * Handles one URL from the urls topic: admission (depth limit, dedup, page budgets: {@link Admission}),
+ * not-before wait, the host's backlog, robots.txt, politeness scheduling, fetch, and outputs. The
+ * returned stage completes when every output is acknowledged, so the offset is committed only then.
  *
  * <p>Every URL ends as exactly one of: a page (or redirect page), a failure, a retry re-published
  * (to the urls topic, or a parking tier when its wait is long), a parked copy re-published for
@@ -60,9 +57,8 @@ import org.slf4j.LoggerFactory;
  * page moved the crawl: besides its redirect page and its target, it publishes that site to the scope
  * topic, where every fetcher and parser learns it, before its seen marker (see {@link ResponsePlanner}).
  *
- * <p>The first URL of a host to get a verdict from a freshly fetched robots.txt also publishes the
- * file's same-host {@code Sitemap:} URLs as its own outputs (before its seen marker, and before its
- * offset is committed), so they are published at least once per fetch of the file.
+ * <p>The first URL of a host to get a verdict from a freshly fetched robots.txt may publish its
+ * sitemaps too ({@link SitemapPublisher}).
  *
  * <p>What stays in memory is bounded per host: a URL waits in memory only when its host could
  * start it within the hold time ({@link org.kcrawl.fetcher.politeness.HostScheduler#parkUntil});
@@ -81,16 +77,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private final FetchServices s;
     private final ResponsePlanner planner;
     private final StatusRecorder statuses;
-    private final PageBudget budget;
-    private final HostBudget hostBudget;
-    private final SitemapRequests sitemapRequests;
-    private final SitemapMetrics sitemapMetrics;
+    private final Admission admission;
+    private final SitemapPublisher sitemaps;
     private final Holds holds;
     private final Parking parking;
     private final TaskSteps<UrlTask> steps;
     private final HostCounts awaitingRobots = new HostCounts();
-    private final AtomicInteger fetching = new AtomicInteger();
-    private final Object idle = new Object();
+    private final FetchesUnderway underway;
 
     public FetchHandler(HandlerSettings settings, FetchServices services, RetryPolicy retry, RedirectRules redirects) {
         this(settings, services, retry, redirects,
@@ -107,10 +100,10 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         this.s = services;
         this.planner = new ResponsePlanner(retry, redirects);
         this.statuses = new StatusRecorder(settings.revisits());
-        this.budget = new PageBudget(settings.maxPages());
-        this.hostBudget = new HostBudget(settings.maxPagesPerHost());
-        this.sitemapRequests = new SitemapRequests(redirects.normalizer());
-        this.sitemapMetrics = new SitemapMetrics(services.metrics().registry());
+        this.admission = new Admission(settings, services.seen(), services.metrics());
+        this.sitemaps = new SitemapPublisher(settings.followSitemaps(), redirects, services.outputs(), services.time(),
+                services.metrics().registry());
+        this.underway = new FetchesUnderway(services.scheduler());
         this.holds = new Holds(services.time());
         this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
                 parkingMetrics);
@@ -120,38 +113,18 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     @Override
     public CompletionStage<?> handle(CrawlRequest request, ConsumerRecord<String, byte[]> record, Claim claim) {
-        int partition = record.partition();
-        if (request.depth() > settings.maxDepth()) {
-            return skipped(SkipReason.MAX_DEPTH, request);
+        UrlTask task = admission.admit(request, record, claim, this);
+        if (task == null) {
+            return CompletableFuture.completedFuture(null);
         }
-        long fingerprint = UrlFingerprint.of(request.url());
-        if (!s.seen().claim(partition, fingerprint, request.attempt() > 1, request.revisit())) {
-            return skipped(SkipReason.DUPLICATE, request);
-        }
-        String host = HostKey.of(request.url());
-        // Charged once per URL: retries and redirect hops of an admitted URL are part of its one page.
-        HostCounts hostCharge = null;
-        if (request.attempt() == 1 && request.hops() == 0 && hostBudget.limited()) {
-            hostCharge = hostBudget.tryAcquire(partition, host);
-            if (hostCharge == null) {
-                return skipped(SkipReason.HOST_BUDGET, request);
-            }
-        }
-        if (request.attempt() == 1 && !budget.tryAcquire()) {
-            hostBudget.release(hostCharge, host);
-            return skipped(SkipReason.MAX_PAGES, request);
-        }
-        String key = record.key() != null ? record.key() : host;
-        UrlTask task = new UrlTask(request, key, host, record.offset(), claim, fingerprint, this);
-        task.hostCharge = hostCharge;
         if (settings.renderRoute().matches(request.url())) {
             // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
-            terminal(task, List.of(s.outputs().render(request, key)),
+            terminal(task, List.of(s.outputs().render(request, task.key)),
                     () -> statuses.handedToRender(task.request, s.time().now()), () -> s.metrics().rendered());
             return task.done;
         }
         awaitNotBefore(task);
-        return settings.followSitemaps() ? task.outcome() : task.done;
+        return sitemaps.outcome(task);
     }
 
     /**
@@ -167,7 +140,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             s.seen().restore(p, restored.get(p));
         }
         // Host budgets count per assignment (see HostBudget): a new one starts from 0.
-        hostBudget.drop(ps);
+        admission.forget(ps);
     }
 
     /** Drops queued and waiting URLs of the partitions (in-flight fetches finish unpublished) and their seen-sets. */
@@ -177,7 +150,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         s.scheduler().partitionsRevoked(ps);
         holds.cancel(ps);
         s.seen().drop(ps);
-        hostBudget.drop(ps);
+        admission.forget(ps);
     }
 
     /**
@@ -203,43 +176,23 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         holds.tally(tally);
     }
 
-    /** URLs whose request went out and whose outputs are not all acknowledged yet. */
-    public int fetching() {
-        return fetching.get();
-    }
-
-    /**
-     * Waits until no request is on the wire and every fetched URL's outputs are acknowledged, or
-     * {@code timeout} passes; true when idle. For a graceful stop, after the scheduler was told to
-     * stop starting requests.
-     */
-    public boolean awaitIdle(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (idle) {
-            while (fetching.get() > 0 || s.scheduler().counts().inFlight() > 0) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                // Woken by each finished URL; the bound also covers robots.txt requests, which do not notify.
-                idle.wait(Math.max(1, Math.min(50, left / 1_000_000)));
-            }
-            return true;
-        }
+    /** The URLs whose request went out and whose outputs are not all acknowledged yet: what a stop drains. */
+    FetchesUnderway underway() {
+        return underway;
     }
 
     /** URLs admitted against the page budget. */
     public long admitted() {
-        return budget.used();
+        return admission.admitted();
     }
 
     private void awaitNotBefore(UrlTask task) {
         Instant notBefore = task.request.notBefore();
         long wait = notBefore == null ? 0 : Duration.between(s.time().now(), notBefore).toNanos();
         if (wait <= 0) {
-            admit(task);
+            joinBacklog(task);
         } else if (wait <= settings.maxHold().toNanos()) {
-            holds.hold(task, wait, () -> step(task, () -> admit(task)));
+            holds.hold(task, wait, () -> step(task, () -> joinBacklog(task)));
         } else {
             // Waiting here would pin the partition's offset; a parking tier brings it back near its time.
             park(task, notBefore);
@@ -247,7 +200,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     }
 
     /** Keeps the URL in memory when its host can take it soon; parks it until its turn otherwise. */
-    private void admit(UrlTask task) {
+    private void joinBacklog(UrlTask task) {
         Instant parkUntil = s.scheduler().parkUntil(task.host(), task.claim(), awaitingRobots.of(task.host()),
                 task.request.notBefore() != null);
         if (parkUntil != null) {
@@ -282,13 +235,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     }
 
     private void onVerdict(UrlTask task, RobotsVerdict verdict) {
-        publishSitemaps(task, verdict.sitemaps());
+        sitemaps.publish(task, verdict.sitemaps());
         switch (verdict.status()) {
             case ALLOWED -> s.scheduler().submit(task, verdict.crawlDelay());
             case DISALLOWED -> {
-                releaseBudget(task);
                 log.info("robots.txt disallows {}", task.request.url());
-                finishSkipped(task, SkipReason.ROBOTS);
+                admission.skip(task, SkipReason.ROBOTS);
             }
             case UNAVAILABLE -> execute(task, planner.forRobotsUnavailable(task.request, verdict.unreachable(),
                     s.time().now()));
@@ -302,13 +254,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             task.cancel("partition revoked before the fetch started");
             return;
         }
-        fetching.incrementAndGet();
-        task.done.whenComplete((v, error) -> {
-            fetching.decrementAndGet();
-            synchronized (idle) {
-                idle.notifyAll();
-            }
-        });
+        underway.started(task);
         CompletableFuture<HttpResult> response;
         try {
             response = s.fetcher().fetch(task.request.url(), task.request.revisit(), permit);
@@ -383,22 +329,16 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             terminal(task, List.of(s.outputs().failure(f.failure())), () -> statuses.failure(task.request, f.failure()),
                     () -> s.metrics().failure(reason));
         } else if (plan instanceof Plan.Retry r) {
-            // Before the send: the retry may be read back before its acknowledgement reaches us.
-            s.seen().handOver(task.partition(), task.fingerprint);
+            admission.retried(task);
             task.completeWhen(parking.park(r.next(), task.key, task.partition()), v -> s.metrics().retry(r.reason()));
         }
     }
 
     private void terminal(UrlTask task, List<CompletableFuture<Void>> outputs, Supplier<UrlStatus> status,
                           Runnable counted) {
-        CompletableFuture<Void> sitemaps = task.sitemaps;
-        if (sitemaps != null) {
-            outputs = new ArrayList<>(outputs);
-            outputs.add(sitemaps);
-        }
         // The status is built once, on the send thread, and its time is the one the seen-set keeps.
         AtomicReference<UrlStatus> sent = new AtomicReference<>();
-        CompletableFuture<Long> marked = Sends.all(outputs)
+        CompletableFuture<Long> marked = Sends.all(sitemaps.withSitemaps(task, outputs))
                 .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, () -> {
                     UrlStatus built = status.get();
                     sent.set(built);
@@ -411,73 +351,13 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     }
 
     private void park(UrlTask task, Instant notBefore) {
-        CrawlRequest r = task.request;
-        if (r.attempt() == 1) {
-            // The parked copy comes back as a new request: it must not find its own claim or budget.
-            releaseBudget(task);
-            s.seen().unclaim(task.partition(), task.fingerprint);
-        } else {
-            // A parked retry keeps the claim for its copy (before the send: it may be read back first).
-            s.seen().handOver(task.partition(), task.fingerprint);
-        }
-        CrawlRequest parked = r.withNotBefore(notBefore);
+        admission.parked(task);
+        CrawlRequest parked = task.request.withNotBefore(notBefore);
         task.completeWhen(parking.park(parked, task.key, task.partition()), v -> s.metrics().parked());
     }
 
     private void step(UrlTask task, Runnable body) {
         steps.run(task, body);
-    }
-
-    private void releaseBudget(UrlTask task) {
-        if (task.request.attempt() == 1) {
-            budget.release();
-        }
-        HostCounts charged = task.hostCharge;
-        task.hostCharge = null;
-        hostBudget.release(charged, task.host());
-    }
-
-    /**
-     * Publishes the sitemaps of the host's robots.txt when this URL is the first to take them. If
-     * publishing fails they are offered again, and the URL's own stage fails and is redone.
-     */
-    private void publishSitemaps(UrlTask task, SitemapOffer offer) {
-        if (!settings.followSitemaps() || !offer.pending()) {
-            return;
-        }
-        List<String> taken = offer.take();
-        if (taken.isEmpty()) {
-            return;
-        }
-        List<CrawlRequest> requests = sitemapRequests.of(task.host(), offer.robotsUrl(), taken, s.time().now());
-        if (requests.isEmpty()) {
-            return;
-        }
-        List<CompletableFuture<Void>> sends = new ArrayList<>(requests.size());
-        for (CrawlRequest r : requests) {
-            sends.add(s.outputs().request(r, task.host(), null));
-        }
-        CompletableFuture<Void> acked = Sends.all(sends);
-        task.sitemaps = acked;
-        acked.whenComplete((v, error) -> {
-            if (error != null) {
-                offer.giveBack(taken);
-            } else {
-                log.debug("robots.txt of {} listed {} sitemaps, published", task.host(), requests.size());
-                sitemapMetrics.discovered(requests.size());
-            }
-        });
-    }
-
-    private CompletionStage<?> skipped(SkipReason reason, CrawlRequest request) {
-        log.debug("skipping {} ({})", request.url(), reason.tag());
-        s.metrics().skip(reason);
-        return CompletableFuture.completedFuture(null);
-    }
-
-    private void finishSkipped(UrlTask task, SkipReason reason) {
-        s.metrics().skip(reason);
-        task.done.complete(null);
     }
 
     private static List<Integer> numbers(Collection<TopicPartition> partitions) {

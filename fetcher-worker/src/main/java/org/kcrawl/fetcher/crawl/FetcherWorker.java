@@ -283,9 +283,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         // Graceful means: what is on the wire finishes and is committed; what is queued is left
         // uncommitted for the next owner rather than crawled through the whole drain time.
         graceful.stopLoops(started, scheduler, () -> {
-            if (!handler.awaitIdle(config.drainTimeout())) {
+            if (!handler.underway().awaitIdle(config.drainTimeout())) {
                 log.warn("{} fetches still unfinished after the drain time of {}; they will be redone by the"
-                        + " next owner", handler.fetching() + scheduler.counts().inFlight(), config.drainTimeout());
+                        + " next owner", handler.underway().count() + scheduler.counts().inFlight(),
+                        config.drainTimeout());
             }
             loop.requestStop();
             parkingLoop.requestStop();
