@@ -51,12 +51,13 @@ class ChaosCrawlIT {
         long seed = Long.getLong("kcrawl.chaos.seed", System.nanoTime());
         log.info("chaos schedule seed {}", seed);
         long started = System.nanoTime();
+        Path logs = ChaosLogs.dir("chaos");
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(dir.resolve("kafka"));
              SyntheticWeb web = SyntheticWeb.builder().hosts(HOSTS).pagesPerHost(PAGES_PER_HOST).linksPerPage(8)
                      .crossHostLinkRatio(0.2).externalLinksPerPage(1).latency(Duration.ofMillis(5)).bindBase(110)
                      .start();
              CrawlHarness crawl = new CrawlHarness(broker.bootstrapServers(), "chaos", dir.resolve("config"));
-             Workers workers = new Workers(ChaosLogs.dir("chaos"))) {
+             Workers workers = new Workers(logs)) {
             crawl.provision(PARTITIONS);
             List<String> sites = CrawlHarness.siteKeys(web.hostRoots());
             for (int i = 0; i < 2; i++) {
@@ -102,6 +103,8 @@ class ChaosCrawlIT {
                     chaosMs, runMs);
             log.info(summary);
             ChaosLogs.summary(summary);
+            ChaosLogs.repeatTimeline(logs.resolve("repeats.tsv"), web.requestLog().all(), ledger, strikes,
+                    monkey.originNanos());
 
             assertThat(monkey.errors()).as("the chaos monkey's own failures").isEmpty();
             assertThat(workers.unexpectedExits()).as("workers that died by themselves").isEmpty();

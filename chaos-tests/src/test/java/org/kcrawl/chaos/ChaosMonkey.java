@@ -27,6 +27,11 @@ final class ChaosMonkey implements AutoCloseable {
     private final long minGapMillis;
     private final long maxGapMillis;
     private final long originNanos = System.nanoTime();
+
+    /** When the monkey was made, in {@link System#nanoTime()}: what its strikes' times count from. */
+    long originNanos() {
+        return originNanos;
+    }
     private final List<Strike> strikes = new ArrayList<>();
     private final List<Throwable> errors = new ArrayList<>();
     private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
