@@ -169,9 +169,10 @@ public final class HttpUrl {
          * One thread's scratch: the array URLs are read from (a copy: fewer checks per character than
          * String.charAt), and the last URL parsed with its parts. A consumed request's URL is parsed by
          * its check and right after for its host key: the same string object gets the same (immutable)
-         * parts back without a second scan. (A page's links are all judged before their requests are
-         * built, so those are scanned twice still; a table of a page's worth of recent URLs did not
-         * measurably help there.)
+         * parts back without a second scan. A page's link is the same: the parser builds its request as
+         * soon as the scope has judged it ({@code ScopeChain.apply} hands it over right then). A table of
+         * a page's worth of recent URLs, tried when requests were built after the whole page, did not
+         * measurably help.
          */
         private static final class Scratch {
             char[] chars = new char[256];
