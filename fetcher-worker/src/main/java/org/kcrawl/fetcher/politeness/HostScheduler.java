@@ -25,7 +25,7 @@ import org.kcrawl.fetcher.politeness.TaskHandoffs.Start;
  *       own slots and the others keep going.</li>
  *   <li>Bounded backlog: a host's queue reaches at most {@code maxQueueWait} ahead at its current
  *       pace; the caller parks what does not fit ({@link #parkUntil}), and queued tasks that no longer
- *       fit are handed back ({@link Parking}).</li>
+ *       fit are handed back ({@link BacklogBound}).</li>
  *   <li>Waiting is a timer per waiting host ({@link HostTimers}), never a sleeping thread.</li>
  *   <li>Thread-safe: tasks arrive from the poll thread and completions from I/O threads. State is
  *       guarded by one lock; tasks are started, cancelled and deferred outside it, and a task that
@@ -62,7 +62,7 @@ public final class HostScheduler implements AutoCloseable {
     private final HeldHosts held;
     private final HostTable hosts;
     private final HostTimers timers;
-    private final Parking parking;
+    private final BacklogBound backlogBound;
     private final SchedulerCounts counts;
     private final ReadyRing ring;
     private final Trampoline pumping = new Trampoline();
@@ -106,7 +106,7 @@ public final class HostScheduler implements AutoCloseable {
         Backlog backlog = new Backlog();
         this.hosts = new HostTable(settings, backlog, addressCaps);
         this.timers = new HostTimers(time, this::onTimer);
-        this.parking = new Parking(new QueueHorizon(settings), time, timers, addressCaps);
+        this.backlogBound = new BacklogBound(new QueueHorizon(settings), time, timers, addressCaps);
         this.ring = new ReadyRing(settings.perHost(), timers, addressCaps, held);
         this.counts = new SchedulerCounts(lock, backlog, held, hosts);
         synchronized (lock) {
@@ -155,7 +155,7 @@ public final class HostScheduler implements AutoCloseable {
             if (!closed && claim.isCurrent()) {
                 long now = time.nanoTime();
                 HostState h = hosts.stateOf(host, claim, now, lookup);
-                until = parking.parkUntil(h, h.queue.size() + waitingElsewhere, returning, now);
+                until = backlogBound.parkUntil(h, h.queue.size() + waitingElsewhere, returning, now);
             }
         }
         lookup.watch();
@@ -182,7 +182,7 @@ public final class HostScheduler implements AutoCloseable {
                     h.pace.crawlDelay(crawlDelay.toNanos());
                 }
                 h.queue.addLast(task, now);
-                deferred = parking.trim(h, now);
+                deferred = backlogBound.trim(h, now);
                 ring.evaluate(h, now);
             }
         }
@@ -203,7 +203,7 @@ public final class HostScheduler implements AutoCloseable {
             if (h != null && delay != null) {
                 long now = time.nanoTime();
                 h.pace.crawlDelay(delay.toNanos());
-                deferred = parking.trim(h, now);
+                deferred = backlogBound.trim(h, now);
                 ring.evaluate(h, now);
             }
         }
@@ -329,7 +329,7 @@ public final class HostScheduler implements AutoCloseable {
             addressCaps.follow(h, permit.dialedAddress());
             if (current) {
                 if (feedback == Permit.Feedback.THROTTLED || h.pace.interval() > intervalBefore) {
-                    deferred = parking.trim(h, now);
+                    deferred = backlogBound.trim(h, now);
                 }
                 ring.evaluate(h, now);
             }

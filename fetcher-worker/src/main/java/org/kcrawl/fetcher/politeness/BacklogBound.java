@@ -14,13 +14,13 @@ import org.kcrawl.fetcher.politeness.TaskHandoffs.Deferral;
  * turn should come. Parked URLs of a host are spread at its pace, so they return one by one. Guarded
  * by the {@link HostScheduler}'s lock.
  */
-final class Parking {
+final class BacklogBound {
     private final QueueHorizon horizon;
     private final TimeSource time;
     private final HostTimers timers;
     private final AddressCaps addressCaps;
 
-    Parking(QueueHorizon horizon, TimeSource time, HostTimers timers, AddressCaps addressCaps) {
+    BacklogBound(QueueHorizon horizon, TimeSource time, HostTimers timers, AddressCaps addressCaps) {
         this.horizon = horizon;
         this.time = time;
         this.timers = timers;
