@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.kcrawl.common.Checks;
 import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.kafka.Delivery;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.redirect.RedirectRules;
@@ -80,6 +81,9 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  *                   records and links come from the browser's DOM (default false: pages are parsed as fetched)
  * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this parser's
  *                        consumer, stable across its restarts (a pod name); empty for dynamic membership
+ * @param delivery {@code exactly_once} (default: a page's links, its record and its offset are committed in one
+ *                 Kafka transaction, so no fault shows a record twice) or {@code at_least_once} (outputs
+ *                 acknowledged one by one; a fault repeats the outputs of the pages in flight)
  */
 public record ParserConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -107,7 +111,8 @@ public record ParserConfig(
         @JsonProperty("max_redirect_hops") int maxRedirectHops,
         @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
         @JsonProperty("render_auto") boolean renderAuto,
-        @JsonProperty("group_instance_id") String groupInstanceId) {
+        @JsonProperty("group_instance_id") String groupInstanceId,
+        @JsonProperty("delivery") Delivery delivery) {
 
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = "KCRAWL_PARSER_";
@@ -162,6 +167,9 @@ public record ParserConfig(
                     + maxRefreshDelay);
         }
         groupInstanceId = StaticMembership.checked(groupInstanceId);
+        if (delivery == null) {
+            throw new IllegalArgumentException("delivery must be one of exactly_once, at_least_once");
+        }
     }
 
     /**
@@ -191,7 +199,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
                 sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
                 maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
-                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
+                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
     /** A copy with another scope and maximum depth, as the crawl command's options set them. */
@@ -199,7 +207,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig.with(scope, maxDepth), maxOutlinks, stripParams,
                 sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
                 maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
-                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
+                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
     /** A copy following redirects by these limits, as the crawl command gives it its fetcher's. */
@@ -207,7 +215,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
                 sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
                 maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
-                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
+                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
     /** A copy whose scope also admits {@code sites} from any page. */
@@ -215,7 +223,7 @@ public record ParserConfig(
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
                 sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
                 maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, sites,
-                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId);
+                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
     /** The crawl's topic names. */

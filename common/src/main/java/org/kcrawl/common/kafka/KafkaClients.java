@@ -29,6 +29,9 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
     /** What a bootstrap list given on a command line must look like: HOST:PORT[,HOST:PORT...]. */
     public static final Pattern BOOTSTRAP_LIST = Pattern.compile("[^\\s:,]+:\\d{1,5}(,[^\\s:,]+:\\d{1,5})*");
 
+    /** How long a transaction may stay open before its coordinator aborts it. */
+    public static final java.time.Duration TRANSACTION_TIMEOUT = java.time.Duration.ofSeconds(10);
+
     public KafkaClients {
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrapServers must name at least one HOST:PORT");
@@ -95,6 +98,26 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
         p.putAll(defaults);
         p.putAll(overrides);
         return p;
+    }
+
+    /**
+     * Outputs delivered as {@code delivery} says, for the worker {@code clientId}: exactly once, in
+     * transactions of producers with {@code transactionalId} (stable across a worker's restarts when it
+     * can be, so that a restarted worker fences its predecessor and aborts what that one left open at
+     * once instead of after the transaction timeout); else on one idempotent producer.
+     */
+    public Transactions outputs(Delivery delivery, String clientId, String transactionalId) {
+        if (delivery == Delivery.AT_LEAST_ONCE) {
+            return Transactions.atLeastOnce(producer(clientId));
+        }
+        Properties p = producerProperties(clientId);
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
+        // An open transaction holds back every read_committed reader of the partitions it wrote (their
+        // last stable offset) until it ends: a worker that died with one open holds them this long, unless
+        // its successor of the same id fences it first. Commits come every fraction of a second.
+        p.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis());
+        int maxRequestSize = Integer.parseInt(String.valueOf(p.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)));
+        return Transactions.exactlyOnce(() -> new KafkaProducer<>(p), maxRequestSize);
     }
 
     /** A producer of string keys and byte-array values. */

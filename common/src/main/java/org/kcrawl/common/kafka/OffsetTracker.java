@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
@@ -12,6 +13,9 @@ import org.apache.kafka.common.TopicPartition;
  * safe to commit: the lowest offset still pending, or one past the last started offset when none is.
  * It also sums the bytes of the pending records, per partition and in total, so that whatever drops
  * a record (completion, abandonment, a forgotten partition) drops its bytes with it.
+ *
+ * <p>Each commit names the records completed past the committed offset in its metadata ({@link DoneOffsets}),
+ * and a partition resumed from such a commit ({@link #resume}) knows which of its records to skip.
  *
  * <p>The bytes add constant work to each operation; the pending offsets stay in one ordered map per
  * partition, as before. Not thread-safe: owned by the poll thread, which feeds it completions from a
@@ -35,12 +39,10 @@ public final class OffsetTracker {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must be >= 0 but was " + bytes);
         }
-        PartitionState s = partitions.get(tp);
-        if (s == null) {
-            s = new PartitionState();
+        PartitionState s = partitions.computeIfAbsent(tp, k -> new PartitionState());
+        if (s.lastStarted < 0) {
             // The consumer's position is already here; committing it again would be a wasted round trip.
             s.handedOut = offset;
-            partitions.put(tp, s);
         }
         if (offset <= s.lastStarted) {
             throw new IllegalArgumentException("offset " + offset + " of " + tp + " added out of order");
@@ -59,8 +61,36 @@ public final class OffsetTracker {
     public void abandoned(TopicPartition tp, long offset) {
         PartitionState s = partitions.get(tp);
         if (s != null && drop(s, offset)) {
-            s.firstAbandoned = Math.min(s.firstAbandoned, offset);
+            s.abandoned.add(offset);
         }
+    }
+
+    /**
+     * Takes what the commit of {@code tp} that its records start after says was done already (see
+     * {@link DoneOffsets}); call before its first record is started.
+     */
+    public void resume(TopicPartition tp, DoneOffsets done) {
+        partitions.computeIfAbsent(tp, k -> new PartitionState()).resumed = done;
+    }
+
+    /**
+     * The consumer's position in {@code tp} (the next offset it will return): every record before it was
+     * started, and offsets past the last started one hold none (transactions' commit markers, aborted
+     * records), so a partition with nothing pending may commit up to it. Without this, a topic written in
+     * transactions would always look one message behind its end.
+     */
+    public void consumedTo(TopicPartition tp, long position) {
+        PartitionState s = partitions.computeIfAbsent(tp, k -> new PartitionState());
+        if (s.lastStarted < 0 && s.consumedTo < 0) {
+            s.handedOut = position; // where the partition starts: committed already
+        }
+        s.consumedTo = Math.max(s.consumedTo, position);
+    }
+
+    /** True when the record at {@code offset} of {@code tp} was done before, by the commit it resumed from. */
+    public boolean alreadyDone(TopicPartition tp, long offset) {
+        PartitionState s = partitions.get(tp);
+        return s != null && s.resumed.isDone(offset);
     }
 
     /**
@@ -69,8 +99,8 @@ public final class OffsetTracker {
      */
     public void completed(TopicPartition tp, long offset) {
         PartitionState s = partitions.get(tp);
-        if (s != null) {
-            drop(s, offset);
+        if (s != null && drop(s, offset)) {
+            s.advanced = true;
         }
     }
 
@@ -104,9 +134,8 @@ public final class OffsetTracker {
                 continue;
             }
             long committable = s.committable();
-            if (committable > s.handedOut) {
-                out.put(tp, new OffsetAndMetadata(committable));
-                s.handedOut = committable;
+            if (committable > s.handedOut || s.advanced && s.lastStarted >= 0) {
+                out.put(tp, s.handOut(committable));
             }
         }
         return out;
@@ -121,10 +150,8 @@ public final class OffsetTracker {
         Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
         for (TopicPartition tp : tps) {
             PartitionState s = partitions.get(tp);
-            if (s != null && s.lastStarted >= 0) {
-                long committable = s.committable();
-                out.put(tp, new OffsetAndMetadata(committable));
-                s.handedOut = committable;
+            if (s != null && (s.lastStarted >= 0 || s.consumedTo > s.handedOut)) {
+                out.put(tp, s.handOut(s.committable()));
             }
         }
         return out;
@@ -178,14 +205,38 @@ public final class OffsetTracker {
         /** Pending offsets and the bytes of each. */
         final TreeMap<Long, Integer> pending = new TreeMap<>();
         long pendingBytes;
-        /** Only the lowest abandoned offset matters: it caps the committable offset until the partition goes. */
-        long firstAbandoned = Long.MAX_VALUE;
+        /** Given up offsets: the lowest caps the committable offset until the partition goes; none is done. */
+        final TreeSet<Long> abandoned = new TreeSet<>();
+        /** What the commit the partition resumed from says was done already. */
+        DoneOffsets resumed = DoneOffsets.none();
         long lastStarted = -1;
         long handedOut = -1;
+        /** The consumer's position when last told: no record before it is unstarted. */
+        long consumedTo = -1;
+        /** A record completed since the last hand-out: the done offsets past the committable one grew. */
+        boolean advanced;
 
         long committable() {
-            long limit = pending.isEmpty() ? lastStarted + 1 : pending.firstKey();
-            return Math.min(limit, firstAbandoned);
+            long limit = pending.isEmpty() ? Math.max(lastStarted + 1, consumedTo) : pending.firstKey();
+            return abandoned.isEmpty() ? limit : Math.min(limit, abandoned.first());
+        }
+
+        /**
+         * The commit of {@code committable}, naming the records done past it (every started one that is
+         * neither pending nor abandoned); marks it handed out.
+         */
+        OffsetAndMetadata handOut(long committable) {
+            handedOut = committable;
+            advanced = false;
+            // Records the resumed commit named done and not consumed again yet are still done.
+            long end = Math.max(lastStarted + 1, resumed.end());
+            if (committable >= end || lastStarted < 0) {
+                return new OffsetAndMetadata(committable);
+            }
+            TreeSet<Long> notDone = new TreeSet<>(pending.keySet());
+            notDone.addAll(abandoned);
+            resumed.addNotDone(lastStarted + 1, notDone);
+            return new OffsetAndMetadata(committable, DoneOffsets.encode(committable, end, notDone));
         }
     }
 }

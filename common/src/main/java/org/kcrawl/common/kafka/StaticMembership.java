@@ -29,6 +29,16 @@ public final class StaticMembership {
         return trimmed;
     }
 
+    /**
+     * The {@code transactional.id} of a worker's output producer: derived from its static id when it has
+     * one, so that the worker restarted fences its predecessor and aborts the transaction that one left
+     * open at once (read_committed readers of its outputs wait for that); else {@code fallback}, unique to
+     * this process, whose open transaction a crash leaves to the transaction timeout.
+     */
+    public static String transactionalId(String crawlName, String role, String id, String fallback) {
+        return id.isEmpty() ? fallback : "kcrawl-" + crawlName + "-" + role + "-" + id;
+    }
+
     /** {@code defaults} plus {@code group.instance.id} when {@code id} is not empty. */
     public static Map<String, Object> consumerDefaults(Map<String, ?> defaults, String id) {
         Map<String, Object> out = new HashMap<>(defaults);

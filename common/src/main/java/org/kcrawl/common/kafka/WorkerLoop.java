@@ -70,6 +70,8 @@ public final class WorkerLoop<V> implements Runnable {
     private final OffsetTracker tracker = new OffsetTracker();
     private final FlowControl flow;
     private final OffsetCommitter commits;
+    /** Null at least once: offsets are committed by the consumer once outputs are acknowledged. */
+    private final TransactionalCommits transactional;
     private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
     private final PartitionOwnership ownership = new PartitionOwnership(System::nanoTime);
     /** Partitions whose rewind failed and is tried again at the next poll. */
@@ -85,9 +87,21 @@ public final class WorkerLoop<V> implements Runnable {
     private volatile boolean running;
     /** Poll thread only: the loop is draining its work to stop. */
     private boolean draining;
+    /** Poll thread only, exactly once: an output failed, so the open transaction must abort. */
+    private boolean outputFailed;
 
     public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
                       RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings) {
+        this(name, consumer, topics, type, handler, deadLetters, settings, null);
+    }
+
+    /**
+     * A loop whose handler sends its outputs through {@code outputs}: exactly once, the loop commits its
+     * offsets in their transactions; at least once (or null), with the consumer.
+     */
+    public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
+                      RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings,
+                      Transactions outputs) {
         this.name = name;
         this.consumer = consumer;
         this.topics = List.copyOf(topics);
@@ -98,6 +112,8 @@ public final class WorkerLoop<V> implements Runnable {
         this.flow = new FlowControl(settings);
         this.commits = new OffsetCommitter(name, consumer, tracker, new CommitThrottle(settings.commitInterval()),
                 handler::committed);
+        this.transactional = outputs == null || !outputs.exactlyOnce() ? null : new TransactionalCommits(name,
+                outputs, consumer, new CommitThrottle(settings.commitInterval()), handler::committed);
     }
 
     @Override
@@ -169,7 +185,7 @@ public final class WorkerLoop<V> implements Runnable {
     private void pollOnce() {
         retryRewinds();
         applyCompletions();
-        commits.commitAsyncIfDue();
+        commitIfDue();
         applyBackpressure();
         ConsumerRecords<String, byte[]> records;
         try {
@@ -196,6 +212,12 @@ public final class WorkerLoop<V> implements Runnable {
             return;
         }
         tracker.started(tp, record.offset(), sizeOf(record));
+        if (tracker.alreadyDone(tp, record.offset())) {
+            // Done by an earlier owner after the committed offset (its commit says so): handling it again
+            // would repeat its outputs.
+            tracker.completed(tp, record.offset());
+            return;
+        }
         CompletionStage<?> stage;
         try {
             V message = MessageCodec.get().decode(record.value(), type);
@@ -257,6 +279,12 @@ public final class WorkerLoop<V> implements Runnable {
                 // the stop, and the handler cancels what it will not start (see RecordHandler.stopping).
                 // Left uncommitted, it is the next owner's.
                 tracker.abandoned(c.tp, c.offset);
+            } else if (c.error != null && transactional != null) {
+                try (LogContext context = LogContext.of(c.tp.topic(), c.tp.partition(), c.offset)) {
+                    log.warn("{}: output of {}@{} failed; the transaction will abort: {}", name, c.tp, c.offset,
+                            c.error.toString());
+                }
+                outputFailed = true;
             } else if (c.error != null) {
                 try (LogContext context = LogContext.of(c.tp.topic(), c.tp.partition(), c.offset)) {
                     log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
@@ -309,8 +337,11 @@ public final class WorkerLoop<V> implements Runnable {
         tps.retainAll(ownership.partitions());
         Map<TopicPartition, OffsetAndMetadata> committed;
         try {
-            // A failed commit is handed back, else the retry would seek behind work that did complete.
-            commits.commitSync(tps);
+            if (transactional == null) {
+                // A failed commit is handed back, else the retry would seek behind work that did complete.
+                // (Exactly once, what completed was committed with the transaction, or is to be redone.)
+                commits.commitSync(tps);
+            }
             committed = consumer.committed(tps);
         } catch (WakeupException e) {
             throw e; // the loop is being stopped: its own path handles that
@@ -325,11 +356,84 @@ public final class WorkerLoop<V> implements Runnable {
             OffsetAndMetadata om = committed.get(tp);
             if (om != null) {
                 consumer.seek(tp, om.offset());
+                tracker.resume(tp, DoneOffsets.decode(om.offset(), om.metadata()));
             } else {
                 consumer.seekToBeginning(List.of(tp));
             }
         }
         ownership.assign(tps, handler);
+    }
+
+    /** Commits what completed when the interval allows: with the output transaction, or by the consumer. */
+    private void commitIfDue() {
+        if (transactional == null) {
+            notePositions();
+            commits.commitAsyncIfDue();
+        } else if (!transactional.endIfDue(this::settle)) {
+            rewindAll();
+        }
+    }
+
+    /**
+     * Commits all that completed in {@code tps} before they are given up or closed. Exactly once the whole
+     * transaction ends, and the partitions still owned are rewound when it fails.
+     */
+    private void commitNow(Collection<TopicPartition> tps) {
+        if (transactional == null) {
+            notePositions();
+            commits.commitSync(tps);
+        } else if (!transactional.endNow(this::settle)) {
+            Set<TopicPartition> kept = new HashSet<>(ownership.partitions());
+            kept.removeAll(tps);
+            rewind(kept);
+        }
+    }
+
+    /**
+     * Under the transaction's send lock: the completions of everything sent so far, then the offsets to
+     * commit with it, or null when an output failed and the transaction must abort.
+     */
+    private Map<TopicPartition, OffsetAndMetadata> settle() {
+        applyCompletions();
+        notePositions();
+        if (outputFailed) {
+            outputFailed = false;
+            return null;
+        }
+        return tracker.takeCommittable();
+    }
+
+    /** Tells the tracker where the consumer stands in each owned partition (see {@link OffsetTracker#consumedTo}). */
+    private void notePositions() {
+        for (TopicPartition tp : ownership.partitions()) {
+            try {
+                tracker.consumedTo(tp, consumer.position(tp, Duration.ZERO));
+            } catch (org.apache.kafka.common.errors.TimeoutException e) {
+                // No position yet (its committed offset is still being fetched): nothing consumed to note.
+            }
+        }
+    }
+
+    /** The output transaction is gone: every owned partition is handled again from its committed offset. */
+    private void rewindAll() {
+        outputFailed = false;
+        rewind(new HashSet<>(ownership.partitions()));
+    }
+
+    /** Reads what the commits of newly owned {@code tps} say was done past their committed offsets. */
+    private void resumeFromCommits(Collection<TopicPartition> tps) {
+        try {
+            consumer.committed(new HashSet<>(tps)).forEach((tp, om) -> {
+                if (om != null) {
+                    tracker.resume(tp, DoneOffsets.decode(om.offset(), om.metadata()));
+                }
+            });
+        } catch (WakeupException e) {
+            throw e;
+        } catch (KafkaException e) {
+            log.warn("{}: reading the committed offsets of {} failed; records done past them are redone: {}",
+                    name, tps, e.toString());
+        }
     }
 
     private void applyBackpressure() {
@@ -356,14 +460,14 @@ public final class WorkerLoop<V> implements Runnable {
             }
             lastPollNanos.set(System.nanoTime());
             applyCompletions();
-            commits.commitAsyncIfDue();
+            commitIfDue();
         }
         if (tracker.pending() > 0) {
             log.warn("{}: {} records still in flight after the drain time; they will be redelivered",
                     name, tracker.pending());
         }
         try {
-            commits.commitSync(ownership.partitions());
+            commitNow(ownership.partitions());
         } catch (RuntimeException e) {
             log.warn("{}: final commit failed; the next owner may redo some work: {}", name, e.toString());
         }
@@ -385,7 +489,7 @@ public final class WorkerLoop<V> implements Runnable {
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             applyCompletions();
             try {
-                commits.commitSync(partitions);
+                commitNow(partitions);
             } catch (RuntimeException e) {
                 log.warn("{}: commit on revoke failed; the next owner may redo some work: {}", name, e.toString());
             }
@@ -396,10 +500,19 @@ public final class WorkerLoop<V> implements Runnable {
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
             // Another member may own these already: committing now could overwrite its progress.
             release(partitions);
+            if (transactional != null) {
+                // Their outputs in the open transaction must not be committed: it aborts, and what is
+                // still owned is handled again.
+                transactional.abort(partitions + " were lost");
+                rewindAll();
+            }
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            if (!partitions.isEmpty()) {
+                resumeFromCommits(partitions);
+            }
             ownership.assign(partitions, handler);
             assignedGauge.set(ownership.partitions().size());
             flow.assigned(consumer, partitions);

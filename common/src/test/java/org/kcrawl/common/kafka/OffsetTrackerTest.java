@@ -21,7 +21,14 @@ class OffsetTrackerTest {
         tracker.started(p0, 12);
         tracker.completed(p0, 12);
         tracker.completed(p0, 11);
-        assertThat(tracker.takeCommittable()).isEmpty(); // 10 still pending: nothing is safe
+        // 10 still pending: the commit stays there, naming 11 and 12 done past it.
+        OffsetAndMetadata held = tracker.takeCommittable().get(p0);
+        assertThat(held.offset()).isEqualTo(10);
+        DoneOffsets done = DoneOffsets.decode(10, held.metadata());
+        assertThat(done.isDone(10)).isFalse();
+        assertThat(done.isDone(11)).isTrue();
+        assertThat(done.isDone(12)).isTrue();
+        assertThat(done.isDone(13)).isFalse();
         tracker.completed(p0, 10);
         assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(13));
         assertThat(tracker.pending()).isZero();
@@ -93,7 +100,10 @@ class OffsetTrackerTest {
         tracker.abandoned(p0, 1);
         tracker.completed(p0, 2);
         assertThat(tracker.pending()).isZero();
-        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(1));
+        OffsetAndMetadata held = tracker.takeCommittable().get(p0);
+        assertThat(held.offset()).isEqualTo(1);
+        assertThat(DoneOffsets.decode(1, held.metadata()).isDone(1)).as("abandoned: not done").isFalse();
+        assertThat(DoneOffsets.decode(1, held.metadata()).isDone(2)).isTrue();
     }
 
     @Test
@@ -119,7 +129,11 @@ class OffsetTrackerTest {
         assertThat(tracker.pendingBytes()).isEqualTo(200);
         tracker.completed(p0, 1);
         assertThat(tracker.pendingBytes()).isZero();
-        assertThat(tracker.takeCommittable()).isEmpty(); // 0 is the first offset: nothing below it
+        // 0 is the first offset: the commit stays there, naming only 1 done.
+        OffsetAndMetadata held = tracker.takeCommittable().get(p0);
+        assertThat(held.offset()).isZero();
+        assertThat(DoneOffsets.decode(0, held.metadata()).isDone(0)).isFalse();
+        assertThat(DoneOffsets.decode(0, held.metadata()).isDone(1)).isTrue();
     }
 
     @Test

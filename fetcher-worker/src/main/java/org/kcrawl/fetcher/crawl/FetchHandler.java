@@ -119,7 +119,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         if (settings.renderRoute().matches(request.url())) {
             // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
-            terminal(task, List.of(s.outputs().render(request, task.key)),
+            terminal(task, () -> List.of(s.outputs().render(request, task.key)),
                     () -> statuses.handedToRender(task.request, s.time().now()), () -> s.metrics().rendered());
             return task.done;
         }
@@ -305,28 +305,23 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private void execute(UrlTask task, Plan plan) {
         if (plan instanceof Plan.Page p) {
             FetchedPage page = p.page();
-            terminal(task, List.of(s.outputs().page(page)), () -> statuses.page(task.request, page),
+            terminal(task, () -> List.of(s.outputs().page(page)), () -> statuses.page(task.request, page),
                     page.notModified() ? () -> s.metrics().notModified() : () -> s.metrics().page());
         } else if (plan instanceof Plan.Redirect r) {
-            List<CompletableFuture<Void>> outs = new ArrayList<>();
-            outs.add(s.outputs().page(r.page()));
-            if (r.next() != null) {
-                outs.add(s.outputs().request(r.next(), HostKey.of(r.next().url()), null));
-            } else {
+            if (r.next() == null) {
                 log.debug("redirect target {} of {} is out of scope", r.page().redirectTo(), task.request.url());
                 s.metrics().skip(SkipReason.OUT_OF_SCOPE);
             }
             if (r.moved() != null) {
-                // An output of this URL like the others: acknowledged before its seen marker and its
-                // offset, so a crash redoes the redirect and the site is never lost.
                 log.info("seed {} redirects to {}: {} joins the crawl's scope", task.request.url(),
                         r.page().redirectTo(), r.moved().site());
-                outs.add(s.outputs().scope(r.moved()));
             }
-            terminal(task, outs, () -> statuses.page(task.request, r.page()), () -> s.metrics().redirect());
+            terminal(task, () -> redirectOutputs(r), () -> statuses.page(task.request, r.page()),
+                    () -> s.metrics().redirect());
         } else if (plan instanceof Plan.Fail f) {
             FailureReason reason = f.failure().reason();
-            terminal(task, List.of(s.outputs().failure(f.failure())), () -> statuses.failure(task.request, f.failure()),
+            terminal(task, () -> List.of(s.outputs().failure(f.failure())),
+                    () -> statuses.failure(task.request, f.failure()),
                     () -> s.metrics().failure(reason));
         } else if (plan instanceof Plan.Retry r) {
             admission.retried(task);
@@ -334,18 +329,53 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
     }
 
-    private void terminal(UrlTask task, List<CompletableFuture<Void>> outputs, Supplier<UrlStatus> status,
+    /** A redirect page, its target when in scope, and the site a seed moved to. */
+    private List<CompletableFuture<Void>> redirectOutputs(Plan.Redirect r) {
+        List<CompletableFuture<Void>> outs = new ArrayList<>();
+        outs.add(s.outputs().page(r.page()));
+        if (r.next() != null) {
+            outs.add(s.outputs().request(r.next(), HostKey.of(r.next().url()), null));
+        }
+        if (r.moved() != null) {
+            // An output of this URL like the others: acknowledged before its seen marker and its
+            // offset, so a crash redoes the redirect and the site is never lost.
+            outs.add(s.outputs().scope(r.moved()));
+        }
+        return outs;
+    }
+
+    /**
+     * Publishes a URL's terminal {@code outputs}, then its seen marker, and completes the task. At least
+     * once, the marker goes out once the outputs are acknowledged: a marker never exists for a URL whose
+     * outputs could still be lost. Exactly once, outputs and marker are one group of the transaction, and
+     * the seen-set learns the URL completed once it commits.
+     */
+    private void terminal(UrlTask task, Supplier<List<CompletableFuture<Void>>> outputs, Supplier<UrlStatus> status,
                           Runnable counted) {
         // The status is built once, on the send thread, and its time is the one the seen-set keeps.
         AtomicReference<UrlStatus> sent = new AtomicReference<>();
-        CompletableFuture<Long> marked = Sends.all(sitemaps.withSitemaps(task, outputs))
-                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, () -> {
-                    UrlStatus built = status.get();
-                    sent.set(built);
-                    return built;
-                }));
-        task.completeWhen(marked, markerOffset -> {
-            s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(), markerOffset);
+        Supplier<UrlStatus> building = () -> {
+            UrlStatus built = status.get();
+            sent.set(built);
+            return built;
+        };
+        if (!s.outputs().exactlyOnce()) {
+            CompletableFuture<Long> marked = Sends.all(sitemaps.withSitemaps(task, outputs.get()))
+                    .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building));
+            task.completeWhen(marked, markerOffset -> {
+                s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(),
+                        markerOffset);
+                counted.run();
+            });
+            return;
+        }
+        // Inside the group the outputs' futures complete as they are appended, so the marker follows in it.
+        CompletableFuture<Void> grouped = s.outputs().together(() -> Sends.all(outputs.get())
+                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building))).thenRun(() -> { });
+        task.completeWhen(Sends.all(sitemaps.withSitemaps(task, List.of(grouped))), v -> {
+            long fetchedAt = sent.get().fetchedAt().toEpochMilli();
+            s.outputs().afterCommit(() -> s.seen().completed(task.partition(), task.fingerprint, fetchedAt,
+                    CompletedSet.UNCHECKPOINTED));
             counted.run();
         });
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Duration;
 import java.util.List;
 import org.kcrawl.common.Checks;
+import org.kcrawl.common.kafka.Delivery;
 import org.kcrawl.common.kafka.StaticMembership;
 import java.util.Map;
 import java.util.Set;
@@ -176,6 +177,9 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                           records at this rate
  * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this fetcher's
  *                        consumers, stable across its restarts (a pod name); empty for dynamic membership
+ * @param delivery {@code exactly_once} (default: a URL's outputs, its seen marker and its offset are committed in
+ *                 one Kafka transaction, so no fault shows a page or failure twice) or {@code at_least_once}
+ *                 (outputs acknowledged one by one; a fault repeats the outputs of the URLs in flight)
  * @param revisitInterval how long after its fetch a URL is due again, as its status in the seen topic
  *                        says ({@code next_fetch_at}), for a URL fetched the first time (default 1 day);
  *                        what {@code crawl submit --recrawl-due} and {@code crawl --recrawl-due} go by
@@ -251,6 +255,7 @@ public record FetcherConfig(
         @JsonProperty("seen_store_dir") String seenStoreDir,
         @JsonProperty("seen_restore_min_rate") long seenRestoreMinRate,
         @JsonProperty("group_instance_id") String groupInstanceId,
+        @JsonProperty("delivery") Delivery delivery,
         @JsonProperty("headers") Map<String, String> headers,
         @JsonProperty("host_headers") Map<String, Map<String, String>> hostHeaders,
         @JsonProperty("proxies") List<String> proxies,
@@ -421,6 +426,9 @@ public record FetcherConfig(
         }
         Checks.atLeast(seenRestoreMinRate, 1, "seen_restore_min_rate");
         groupInstanceId = StaticMembership.checked(groupInstanceId);
+        if (delivery == null) {
+            throw new IllegalArgumentException("delivery must be one of exactly_once, at_least_once");
+        }
         hostHeaders = ClientOptions.checkHeaders(headers, hostHeaders);
         headers = Map.copyOf(headers);
         ClientOptions.checkProxies(proxies, proxyMode);

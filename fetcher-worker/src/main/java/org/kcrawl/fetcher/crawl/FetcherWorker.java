@@ -11,10 +11,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.StaticMembership;
+import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
@@ -70,7 +71,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final SystemTimeSource time;
     private final HostScheduler scheduler;
     private final PageMemory pages;
-    private final KafkaProducer<String, byte[]> producer;
+    /** The outputs of the urls loop: exactly once, in transactions with its offsets. */
+    private final Transactions outputs;
+    /** The parking loop's forwards, acknowledged one by one: a forwarded URL twice is a skipped duplicate. */
+    private final Producer<String, byte[]> forwardProducer;
     private final ExecutorService sendExecutor;
     private final SeenRestorer restorer;
     private final SeenSet seen;
@@ -202,7 +206,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
                     pages));
             pages.onRoom(scheduler::wake);
-            producer = built.keep(clients.producer(clientId));
+            outputs = built.keep(clients.outputs(config.delivery(), clientId,
+                    StaticMembership.transactionalId(config.crawlName(), "fetcher", config.groupInstanceId(), clientId)));
+            forwardProducer = outputs.exactlyOnce() ? built.keep(clients.producer(clientId + "-parking"))
+                    : outputs.producer();
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
             built.keep(sendExecutor::shutdownNow);
             restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
@@ -212,28 +219,30 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
-            Outputs outputs = new Outputs(producer, topics, sendExecutor, pages);
+            Outputs fetchOutputs = new Outputs(outputs, topics, sendExecutor, pages);
             ParkingMetrics parking = new ParkingMetrics(registry);
             parkingMetrics = parking;
             handler = new FetchHandler(config.handler(),
-                    new FetchServices(scheduler, robots, seen, restorer, fetcher, outputs, metrics, time),
+                    new FetchServices(scheduler, robots, seen, restorer, fetcher, fetchOutputs, metrics, time),
                     config.retryPolicy(), redirects, parking);
-            DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
+            DeadLetterPublisher deadLetters = new DeadLetterPublisher(outputs.producer(), topics.deadLetters());
             consumer = built.keep(clients.consumer(topics.fetcherGroup(), clientId, 500,
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
             // queued rest must not be crawled on the way out.
             loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
                     deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
-                    Duration.ofMillis(100), Duration.ZERO));
-            forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()), outputs, time, parking);
+                    Duration.ofMillis(100), Duration.ZERO), outputs);
+            forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()),
+                    new Outputs(forwardProducer, topics, sendExecutor), time, parking);
             // One instance id serves both groups: it must be unique per group only.
             parkingConsumer = built.keep(clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
             // must never pause a short tier.
             parkingLoop = new WorkerLoop<>("fetcher-parking", parkingConsumer, topics.parkedTopics(),
-                    CrawlRequest.class, forwarder, deadLetters, new WorkerLoopSettings(Integer.MAX_VALUE,
+                    CrawlRequest.class, forwarder, new DeadLetterPublisher(forwardProducer, topics.deadLetters()),
+                    new WorkerLoopSettings(Integer.MAX_VALUE,
                     PARKED_HELD_PER_PARTITION, Long.MAX_VALUE, Duration.ofMillis(100), config.drainTimeout(),
                     WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL));
         } catch (RuntimeException e) {
@@ -300,7 +309,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         closeQuietly(dns);
         time.close();
         graceful.drainSends(sendExecutor);
-        producer.close(Duration.ofSeconds(30));
+        if (forwardProducer != outputs.producer()) {
+            forwardProducer.close(Duration.ofSeconds(30));
+        }
+        outputs.close(Duration.ofSeconds(30));
         seen.close(); // before the restorer, which closes the store the sets live in
         restorer.close();
     }

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.kcrawl.common.kafka.Sends;
+import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
@@ -33,7 +34,10 @@ public final class Outputs {
     /** Header of a parked URL: the urls partition it came from and goes back to (decimal). */
     public static final String PARTITION_HEADER = "kcrawl.urls.partition";
 
+    private final Transactions transactions;
     private final Producer<String, byte[]> producer;
+    /** True on the send thread while it runs a group of sends that must land in one transaction. */
+    private final ThreadLocal<Boolean> grouping = ThreadLocal.withInitial(() -> Boolean.FALSE);
     private final CrawlTopics topics;
     private final Executor sendExecutor;
     private final PageMemory unacked;
@@ -46,10 +50,20 @@ public final class Outputs {
     /** Outputs that count each page's body in {@code unacked} until the broker has it. */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor,
                    PageMemory unacked) {
-        if (producer == null || topics == null || sendExecutor == null || unacked == null) {
-            throw new IllegalArgumentException("producer, topics, sendExecutor and unacked are required");
+        this(producer == null ? null : Transactions.atLeastOnce(producer), topics, sendExecutor, unacked);
+    }
+
+    /**
+     * Outputs delivered as {@code transactions} says, counting each page's body in {@code unacked} until
+     * the broker has it (exactly once: until it is in the transaction, after which the producer's own
+     * buffer bounds it).
+     */
+    public Outputs(Transactions transactions, CrawlTopics topics, Executor sendExecutor, PageMemory unacked) {
+        if (transactions == null || topics == null || sendExecutor == null || unacked == null) {
+            throw new IllegalArgumentException("transactions, topics, sendExecutor and unacked are required");
         }
-        this.producer = producer;
+        this.transactions = transactions;
+        this.producer = transactions.producer();
         this.topics = topics;
         this.sendExecutor = sendExecutor;
         this.unacked = unacked;
@@ -149,29 +163,74 @@ public final class Outputs {
         });
     }
 
+    /** True when outputs are committed in transactions with the offsets of their URLs. */
+    public boolean exactlyOnce() {
+        return transactions.exactlyOnce();
+    }
+
+    /**
+     * Runs {@code sends} (calls of this class's methods) on the send thread so that all their records land
+     * in one transaction: a page and its seen marker are committed together or not at all. The result
+     * completes as the one {@code sends} returns does.
+     */
+    public <T> CompletableFuture<T> together(Supplier<CompletableFuture<T>> sends) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        execute(result, () -> transactions.group(() -> {
+            grouping.set(Boolean.TRUE);
+            try {
+                sends.get().whenComplete((value, error) -> {
+                    if (error != null) {
+                        result.completeExceptionally(error);
+                    } else {
+                        result.complete(value);
+                    }
+                });
+            } finally {
+                grouping.set(Boolean.FALSE);
+            }
+            return null;
+        }));
+        return result;
+    }
+
+    /** Runs {@code action} once the outputs sent so far are committed (see {@link Transactions#afterCommit}). */
+    public void afterCommit(Runnable action) {
+        transactions.afterCommit(action);
+    }
+
     private CompletableFuture<Void> send(Supplier<ProducerRecord<String, byte[]>> record) {
         return sendForOffset(record).thenApply(offset -> null);
     }
 
     private CompletableFuture<Long> sendForOffset(Supplier<ProducerRecord<String, byte[]>> record) {
         CompletableFuture<Long> acked = new CompletableFuture<>();
+        Runnable send = () -> Sends.send(producer, record.get()).whenComplete((metadata, error) -> {
+            if (error != null) {
+                acked.completeExceptionally(error);
+            } else {
+                acked.complete(metadata == null || !metadata.hasOffset() ? -1L : metadata.offset());
+            }
+        });
+        if (grouping.get()) {
+            send.run(); // already on the send thread, inside a group
+        } else {
+            execute(acked, send);
+        }
+        return acked;
+    }
+
+    /** Runs {@code work} on the send thread; a failure of it or of the hand-over fails {@code result}. */
+    private void execute(CompletableFuture<?> result, Runnable work) {
         try {
             sendExecutor.execute(() -> {
                 try {
-                    Sends.send(producer, record.get()).whenComplete((metadata, error) -> {
-                        if (error != null) {
-                            acked.completeExceptionally(error);
-                        } else {
-                            acked.complete(metadata == null || !metadata.hasOffset() ? -1L : metadata.offset());
-                        }
-                    });
+                    work.run();
                 } catch (RuntimeException e) {
-                    acked.completeExceptionally(e);
+                    result.completeExceptionally(e);
                 }
             });
         } catch (RejectedExecutionException e) {
-            acked.completeExceptionally(e);
+            result.completeExceptionally(e);
         }
-        return acked;
     }
 }

@@ -28,6 +28,13 @@ public interface CompletedSet extends AutoCloseable {
      */
     void add(long fingerprint, int fetchedAt, long offset);
 
+    /**
+     * The {@code offset} of a live marker committed in a transaction: where it is does not matter, and the
+     * transactions' commit markers between such markers are gaps no run of offsets could cross. It is
+     * stored durably and never advances the checkpoint (the next restore reads on from the last one's end).
+     */
+    long UNCHECKPOINTED = -2;
+
     /** Applies a tombstone read at {@code offset}: an operator un-marked the URL. */
     void remove(long fingerprint, long offset);
 

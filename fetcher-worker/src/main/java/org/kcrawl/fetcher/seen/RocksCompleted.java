@@ -84,7 +84,9 @@ final class RocksCompleted implements CompletedSet {
     public void add(long fingerprint, int fetchedAt, long offset) {
         try {
             byte[] value = timeOf(FetchTimes.known(fetchedAt));
-            if (offset < 0) {
+            if (offset == UNCHECKPOINTED) {
+                db.put(logged, keyOf(fingerprint), value);
+            } else if (offset < 0) {
                 batch().put(keyOf(fingerprint), value);
                 flushBatchIfFull();
             } else {

@@ -15,6 +15,7 @@ import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.Sends;
+import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
@@ -65,6 +66,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
 
     private final PageProcessor processor;
     private final Executor pool;
+    private final Transactions outputs;
     private final Producer<String, byte[]> producer;
     private final OutputRecords outputRecords;
     private final ParserMetrics metrics;
@@ -73,20 +75,33 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     private final AtomicLong deadLettered = new AtomicLong();
 
     /**
-     * A handler parsing on {@code pool} and sending on {@code producer}; {@code published} remembers the
-     * acknowledged links ({@link FingerprintSet#withCapacity} 0 to publish every link of every page).
+     * A handler parsing on {@code pool} and sending on {@code producer}, at least once; {@code published}
+     * remembers the acknowledged links ({@link FingerprintSet#withCapacity} 0 to publish every link of every
+     * page).
      */
     public ParseHandler(PageProcessor processor, Executor pool, Producer<String, byte[]> producer,
                         CrawlTopics topics, ParserMetrics metrics, DeadLetterPublisher deadLetters,
                         FingerprintSet published) {
-        if (processor == null || pool == null || producer == null || topics == null || metrics == null
+        this(processor, pool, producer == null ? null : Transactions.atLeastOnce(producer), topics, metrics,
+                deadLetters, published);
+    }
+
+    /**
+     * A handler parsing on {@code pool} and sending through {@code outputs}: exactly once, a page's outputs
+     * are one group of the transaction, and {@code published} learns a link when its transaction commits.
+     */
+    public ParseHandler(PageProcessor processor, Executor pool, Transactions outputs,
+                        CrawlTopics topics, ParserMetrics metrics, DeadLetterPublisher deadLetters,
+                        FingerprintSet published) {
+        if (processor == null || pool == null || outputs == null || topics == null || metrics == null
                 || deadLetters == null || published == null) {
             throw new IllegalArgumentException(
-                    "processor, pool, producer, topics, metrics, deadLetters and published must not be null");
+                    "processor, pool, outputs, topics, metrics, deadLetters and published must not be null");
         }
         this.processor = processor;
         this.pool = pool;
-        this.producer = producer;
+        this.outputs = outputs;
+        this.producer = outputs.producer();
         this.outputRecords = new OutputRecords(topics);
         this.metrics = metrics;
         this.deadLetters = deadLetters;
@@ -135,7 +150,9 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
 
     private CompletableFuture<?> processOrDeadLetter(FetchedPage page, ConsumerRecord<String, byte[]> record) {
         try {
-            return publish(processor.process(page));
+            PageOutputs out = processor.process(page);
+            // One group: a commit between a page's links and its record would commit some without its offset.
+            return outputs.group(() -> publish(out));
         } catch (RuntimeException | StackOverflowError e) {
             // The processor already keeps pages whose parse fails; reaching here is a bug that would
             // recur on every redelivery, so the page goes to the dead letters instead of a rewind loop.
@@ -205,7 +222,8 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     private CompletableFuture<?> sendLink(ProducerRecord<String, byte[]> link, long fingerprint) {
         return Sends.send(producer, link).whenComplete((metadata, error) -> {
             if (error == null) {
-                published.add(fingerprint);
+                // Exactly once, the link is in the transaction: an abort must not leave it remembered.
+                outputs.afterCommit(() -> published.add(fingerprint));
             }
         });
     }

@@ -14,10 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.StaticMembership;
+import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.metrics.MeterCatalogue;
@@ -67,7 +67,7 @@ public final class ParserWorker implements AutoCloseable, ManagedWorker {
     private final boolean followsScope;
 
     private State state = State.NEW;
-    private KafkaProducer<String, byte[]> producer;
+    private Transactions outputs;
     private ThreadPoolExecutor pool;
     private volatile WorkerLoop<FetchedPage> loop;
     private volatile ParseHandler handler;
@@ -163,16 +163,17 @@ public final class ParserWorker implements AutoCloseable, ManagedWorker {
             scopeFollower = ScopeFollower.start(clients, topics, clientId, sites, site -> { },
                     ScopeFollower.DEFAULT_TIMEOUT);
         }
-        producer = clients.producer(clientId);
+        outputs = clients.outputs(config.delivery(), clientId,
+                StaticMembership.transactionalId(config.crawlName(), "parser", config.groupInstanceId(), clientId));
         pool = newPool();
-        DeadLetterPublisher deadLetters = new DeadLetterPublisher(producer, topics.deadLetters());
-        handler = new ParseHandler(processor, pool, producer, topics, metrics, deadLetters,
+        DeadLetterPublisher deadLetters = new DeadLetterPublisher(outputs.producer(), topics.deadLetters());
+        handler = new ParseHandler(processor, pool, outputs, topics, metrics, deadLetters,
                 FingerprintSet.withCapacity(config.linkDedupCapacity()));
         KafkaConsumer<String, byte[]> consumer =
                 clients.consumer(topics.parserGroup(), clientId, config.maxPollRecords(),
                         StaticMembership.consumerDefaults(PAGE_FETCHES, config.groupInstanceId()));
         loop = new WorkerLoop<>(clientId, consumer, List.of(topics.pages()), FetchedPage.class, handler,
-                deadLetters, config.workerLoopSettings());
+                deadLetters, config.workerLoopSettings(), outputs);
         registerGauges();
         pollThread = new LoopThread(clientId + "-poll", loop, () -> log.error("{}: poll loop died; this worker has"
                 + " stopped consuming", clientId, pollThread.failure().orElse(null)));
@@ -208,7 +209,7 @@ public final class ParserWorker implements AutoCloseable, ManagedWorker {
             Thread.currentThread().interrupt();
             pool.shutdownNow();
         } finally {
-            producer.close(remaining(deadline));
+            outputs.close(remaining(deadline));
             if (scopeFollower != null) {
                 scopeFollower.close();
             }
