@@ -113,6 +113,11 @@ class ChaosCrawlIT {
                     .isGreaterThanOrEqualTo(MIN_STRIKES / 2);
             assertThat(outcome.missing(expected.keySet())).as("reachable pages without a record").isEmpty();
             assertThat(outcome.unexpected(expected.keySet())).as("records of pages out of scope").isEmpty();
+            // Exactly once (the workers' default delivery): a page's record, its links and its offset commit
+            // together, so no fault shows a record twice.
+            if (CrawlHarness.exactlyOnce()) {
+                assertThat(outcome.duplicateRecords()).as("records beyond the first of a page").isZero();
+            }
             assertThat(outcome.failures()).as("failures (the synthetic web does not fail)").isEmpty();
             assertThat(outcome.deadLetters()).as("dead letters").isEmpty();
             assertThat(repeatRate).as("share of pages fetched again (%s)", ledger.repeated(20))

@@ -46,6 +46,17 @@ final class CrawlHarness implements AutoCloseable {
      * times out; Kafka's 45 s default would stall a killed worker's hosts for that long, so the test runs
      * with the broker's minimum, as a deployment that expects pods to die should.
      */
+    /**
+     * The workers' {@code delivery}: their default, exactly once, unless {@code -Dkcrawl.chaos.delivery=at_least_once}
+     * asks for a comparison run (then no test asserts that a record never repeats).
+     */
+    static final String DELIVERY = System.getProperty("kcrawl.chaos.delivery", "exactly_once");
+
+    /** True when the workers deliver exactly once, so a record twice is a failure. */
+    static boolean exactlyOnce() {
+        return "exactly_once".equals(DELIVERY);
+    }
+
     static final Map<String, String> KAFKA_ENV = Map.of(
             "KAFKA_SESSION_TIMEOUT_MS", "6000",
             "KAFKA_HEARTBEAT_INTERVAL_MS", "1000");
@@ -130,6 +141,7 @@ final class CrawlHarness implements AutoCloseable {
      */
     WorkerLaunch fetcher(Map<String, Object> settings) {
         Map<String, Object> s = new LinkedHashMap<>(fetcherDefaults());
+        s.put("delivery", DELIVERY);
         s.putAll(settings);
         return launch(WorkerKind.FETCHER, s);
     }
@@ -166,6 +178,7 @@ final class CrawlHarness implements AutoCloseable {
         s.put("scope", "host");
         s.put("max_depth", 1000);
         s.put("threads", 1);
+        s.put("delivery", DELIVERY);
         s.put("drain_timeout", "PT5S");
         s.putAll(settings);
         return launch(WorkerKind.PARSER, s);

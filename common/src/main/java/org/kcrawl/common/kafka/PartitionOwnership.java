@@ -70,6 +70,14 @@ public final class PartitionOwnership {
     }
 
     /**
+     * Ends every claim but keeps the partitions owned, for the loop to rewind them: an output transaction
+     * aborted, and work still under way must not send into the next one what the rewind redoes anyway.
+     */
+    void endAll() {
+        claims.values().forEach(Claim::end);
+    }
+
+    /**
      * One stretch of owning one partition: current from the moment the loop claims the partition until it
      * revokes (or loses, or rewinds) it; a later assignment of the same partition is a new claim. Claims are
      * compared by identity.

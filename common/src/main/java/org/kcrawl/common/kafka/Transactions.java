@@ -39,6 +39,8 @@ public final class Transactions implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Transactions.class);
     /** How long the poll thread waits for sends in progress before trying at its next poll instead. */
     private static final long LOCK_WAIT_MILLIS = 200;
+    /** A commit slower than this is logged. */
+    private static final long SLOW_END_MILLIS = 2_000;
 
     private final Supplier<Producer<String, byte[]>> factory;
     private final boolean exactlyOnce;
@@ -49,6 +51,8 @@ public final class Transactions implements AutoCloseable {
     /** Guarded by pendingLock: actions waiting for the open transaction (or a later one) to commit. */
     private List<Runnable> afterCommit = new ArrayList<>();
     private volatile Producer<String, byte[]> producer;
+    /** Run under the write lock whenever a transaction aborted or its producer was replaced. */
+    private Runnable onAbort = () -> { };
     /** Write lock held: the producer's transactions are initialized. */
     private boolean initialized;
 
@@ -107,6 +111,15 @@ public final class Transactions implements AutoCloseable {
     }
 
     /**
+     * Runs {@code hook} whenever a transaction is aborted (or its producer replaced), while no group can send:
+     * the loop ends its partitions' claims there, so that no output of the work it will redo reaches the
+     * next transaction. Poll thread only, before the first end.
+     */
+    public void onAbort(Runnable hook) {
+        this.onAbort = hook == null ? () -> { } : hook;
+    }
+
+    /**
      * Runs {@code action} once the outputs sent so far are committed: now, at least once (they are,
      * when acknowledged); else at the end of the open transaction, or never if it aborts.
      */
@@ -158,6 +171,7 @@ public final class Transactions implements AutoCloseable {
                 return true; // nothing to end: a commit would cost the coordinator a round trip for nothing
             }
             List<Runnable> actions;
+            long started = System.nanoTime();
             try {
                 if (!offsets.isEmpty()) {
                     producer.sendOffsetsToTransaction(offsets, group.get());
@@ -165,6 +179,11 @@ public final class Transactions implements AutoCloseable {
                 producer.commitTransaction();
             } catch (RuntimeException e) {
                 throw new TransactionFailedException(recover(e), e);
+            }
+            long tookMs = (System.nanoTime() - started) / 1_000_000;
+            if (tookMs >= SLOW_END_MILLIS) {
+                // Sends wait meanwhile: a broker slow or away shows here first.
+                log.info("committing the output transaction took {} ms", tookMs);
             }
             synchronized (pendingLock) {
                 actions = afterCommit;
@@ -192,6 +211,7 @@ public final class Transactions implements AutoCloseable {
             try {
                 producer.abortTransaction();
                 dropPending();
+                onAbort.run();
                 begin();
             } catch (RuntimeException e) {
                 recover(e);
@@ -234,6 +254,7 @@ public final class Transactions implements AutoCloseable {
      */
     private String recover(RuntimeException cause) {
         dropPending();
+        onAbort.run();
         if (cause == null || !TransactionErrors.isFatal(cause)) {
             try {
                 producer.abortTransaction();

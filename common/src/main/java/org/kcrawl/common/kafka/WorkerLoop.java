@@ -114,6 +114,11 @@ public final class WorkerLoop<V> implements Runnable {
                 handler::committed);
         this.transactional = outputs == null || !outputs.exactlyOnce() ? null : new TransactionalCommits(name,
                 outputs, consumer, new CommitThrottle(settings.commitInterval()), handler::committed);
+        if (transactional != null) {
+            // Under the transaction's lock, before any send can reach the next transaction: work under way
+            // then sees its claim ended and sends nothing, since the rewind that follows redoes its record.
+            outputs.onAbort(ownership::endAll);
+        }
     }
 
     @Override
@@ -207,8 +212,9 @@ public final class WorkerLoop<V> implements Runnable {
     private void start(ConsumerRecord<String, byte[]> record) {
         TopicPartition tp = new TopicPartition(record.topic(), record.partition());
         Claim claim = ownership.claim(tp);
-        if (claim == null) {
-            // A record of a partition we no longer own (revoked inside this poll): never started.
+        if (claim == null || !claim.isCurrent()) {
+            // A record of a partition we no longer own (revoked inside this poll), or one whose rewind is
+            // due (an aborted transaction's): never started.
             return;
         }
         tracker.started(tp, record.offset(), sizeOf(record));

@@ -119,7 +119,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         if (settings.renderRoute().matches(request.url())) {
             // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
-            terminal(task, () -> List.of(s.outputs().render(request, task.key)),
+            terminal(task, 0, () -> List.of(s.outputs().render(request, task.key)),
                     () -> statuses.handedToRender(task.request, s.time().now()), () -> s.metrics().rendered());
             return task.done;
         }
@@ -305,7 +305,8 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private void execute(UrlTask task, Plan plan) {
         if (plan instanceof Plan.Page p) {
             FetchedPage page = p.page();
-            terminal(task, () -> List.of(s.outputs().page(page)), () -> statuses.page(task.request, page),
+            terminal(task, page.body().length, () -> List.of(s.outputs().page(page)),
+                    () -> statuses.page(task.request, page),
                     page.notModified() ? () -> s.metrics().notModified() : () -> s.metrics().page());
         } else if (plan instanceof Plan.Redirect r) {
             if (r.next() == null) {
@@ -316,11 +317,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                 log.info("seed {} redirects to {}: {} joins the crawl's scope", task.request.url(),
                         r.page().redirectTo(), r.moved().site());
             }
-            terminal(task, () -> redirectOutputs(r), () -> statuses.page(task.request, r.page()),
+            terminal(task, r.page().body().length, () -> redirectOutputs(r),
+                    () -> statuses.page(task.request, r.page()),
                     () -> s.metrics().redirect());
         } else if (plan instanceof Plan.Fail f) {
             FailureReason reason = f.failure().reason();
-            terminal(task, () -> List.of(s.outputs().failure(f.failure())),
+            terminal(task, 0, () -> List.of(s.outputs().failure(f.failure())),
                     () -> statuses.failure(task.request, f.failure()),
                     () -> s.metrics().failure(reason));
         } else if (plan instanceof Plan.Retry r) {
@@ -350,8 +352,8 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
      * outputs could still be lost. Exactly once, outputs and marker are one group of the transaction, and
      * the seen-set learns the URL completed once it commits.
      */
-    private void terminal(UrlTask task, Supplier<List<CompletableFuture<Void>>> outputs, Supplier<UrlStatus> status,
-                          Runnable counted) {
+    private void terminal(UrlTask task, long bodyBytes, Supplier<List<CompletableFuture<Void>>> outputs,
+                          Supplier<UrlStatus> status, Runnable counted) {
         // The status is built once, on the send thread, and its time is the one the seen-set keeps.
         AtomicReference<UrlStatus> sent = new AtomicReference<>();
         Supplier<UrlStatus> building = () -> {
@@ -370,7 +372,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             return;
         }
         // Inside the group the outputs' futures complete as they are appended, so the marker follows in it.
-        CompletableFuture<Void> grouped = s.outputs().together(() -> Sends.all(outputs.get())
+        CompletableFuture<Void> grouped = s.outputs().together(task.claim(), bodyBytes, () -> Sends.all(outputs.get())
                 .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building))).thenRun(() -> { });
         task.completeWhen(Sends.all(sitemaps.withSitemaps(task, List.of(grouped))), v -> {
             long fetchedAt = sent.get().fetchedAt().toEpochMilli();

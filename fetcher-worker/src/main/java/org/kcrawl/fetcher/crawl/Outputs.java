@@ -1,12 +1,15 @@
 package org.kcrawl.fetcher.crawl;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.message.CrawlRequest;
@@ -171,11 +174,28 @@ public final class Outputs {
     /**
      * Runs {@code sends} (calls of this class's methods) on the send thread so that all their records land
      * in one transaction: a page and its seen marker are committed together or not at all. The result
-     * completes as the one {@code sends} returns does.
+     * completes as the one {@code sends} returns does. {@code heldBytes} (the page bodies the sends carry)
+     * count in the unacknowledged-page budget from now until the sends have run, as a page sent on its own
+     * counts from its {@link #page} call: queued for the send thread, they are memory like any other.
+     * Nothing is sent once {@code claim} has ended (the result fails with a cancellation): the record is
+     * redone, and its outputs must not reach a transaction that commits without its offset.
      */
-    public <T> CompletableFuture<T> together(Supplier<CompletableFuture<T>> sends) {
+    public <T> CompletableFuture<T> together(Claim claim, long heldBytes, Supplier<CompletableFuture<T>> sends) {
         CompletableFuture<T> result = new CompletableFuture<>();
+        unacked.take(heldBytes);
+        AtomicBoolean given = new AtomicBoolean();
+        Runnable giveBack = () -> {
+            if (given.compareAndSet(false, true)) {
+                unacked.give(heldBytes);
+            }
+        };
+        result.whenComplete((v, error) -> giveBack.run());
         execute(result, () -> transactions.group(() -> {
+            if (!claim.isCurrent()) {
+                giveBack.run();
+                result.completeExceptionally(new CancellationException(claim.partition() + " is no longer owned"));
+                return null;
+            }
             grouping.set(Boolean.TRUE);
             try {
                 sends.get().whenComplete((value, error) -> {
@@ -187,6 +207,7 @@ public final class Outputs {
                 });
             } finally {
                 grouping.set(Boolean.FALSE);
+                giveBack.run();
             }
             return null;
         }));

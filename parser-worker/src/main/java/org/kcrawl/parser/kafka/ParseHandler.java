@@ -129,7 +129,7 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
         CompletableFuture<?> outputs;
         try (LogContext context = record.key() == null ? LogContext.of(record)
                 : LogContext.ofUrl(record.key(), record.topic(), record.partition(), record.offset())) {
-            outputs = processOrDeadLetter(page, record);
+            outputs = processOrDeadLetter(page, record, claim);
         } catch (Error e) {
             done.completeExceptionally(e);
             throw e;
@@ -148,11 +148,15 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
         return deadLettered.get();
     }
 
-    private CompletableFuture<?> processOrDeadLetter(FetchedPage page, ConsumerRecord<String, byte[]> record) {
+    private CompletableFuture<?> processOrDeadLetter(FetchedPage page, ConsumerRecord<String, byte[]> record,
+                                                     Claim claim) {
         try {
             PageOutputs out = processor.process(page);
             // One group: a commit between a page's links and its record would commit some without its offset.
-            return outputs.group(() -> publish(out));
+            // And none once the claim ended (an aborted transaction): the page is parsed again, and its outputs
+            // must not reach a transaction that commits without its offset.
+            return outputs.group(() -> claim.isCurrent() ? publish(out)
+                    : CompletableFuture.failedFuture(new CancellationException(claim.partition() + " was revoked")));
         } catch (RuntimeException | StackOverflowError e) {
             // The processor already keeps pages whose parse fails; reaching here is a bug that would
             // recur on every redelivery, so the page goes to the dead letters instead of a rewind loop.
