@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +12,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -65,7 +66,8 @@ public final class KraftCluster implements AutoCloseable {
 
     /**
      * Formats a log directory per node under {@code dataDir} (created when missing) with one new cluster
-     * id, starts the three nodes and returns once every one of them serves.
+     * id, starts the three nodes and returns once every one of them serves. Each node's output goes to
+     * {@code node-N/node.log} in the data directory.
      *
      * @throws IllegalStateException if a node exits or does not serve within two minutes
      */
@@ -73,6 +75,22 @@ public final class KraftCluster implements AutoCloseable {
         if (dataDir == null) {
             throw new IllegalArgumentException("dataDir must not be null");
         }
+        return start(dataDir, id -> dataDir.toAbsolutePath().resolve("node-" + id).resolve("node.log"));
+    }
+
+    /**
+     * The same, with each node's output going to {@code kafka-node-N.log} in {@code outputDir}, which a test
+     * keeps beside its workers' logs while the (large) data directory is deleted.
+     */
+    public static KraftCluster start(Path dataDir, Path outputDir) {
+        if (dataDir == null || outputDir == null) {
+            throw new IllegalArgumentException("dataDir and outputDir must not be null but were " + dataDir + " and "
+                    + outputDir);
+        }
+        return start(dataDir, id -> outputDir.toAbsolutePath().resolve("kafka-node-" + id + ".log"));
+    }
+
+    private static KraftCluster start(Path dataDir, IntFunction<Path> outputOf) {
         long started = System.nanoTime();
         String clusterId = Uuid.randomUuid().toString();
         Map<Integer, Integer> brokerPorts = new LinkedHashMap<>();
@@ -88,8 +106,9 @@ public final class KraftCluster implements AutoCloseable {
             Path nodeDir = dataDir.toAbsolutePath().resolve("node-" + id);
             Path logDir = nodeDir.resolve(EmbeddedKafkaBroker.LOG_DIR_NAME);
             LogDirFormatter.formatIfNeeded(logDir, id, clusterId);
-            nodes.put(id, new KraftNodeProcess(id, nodeDir, BrokerConfigs.clusterNode(id, logDir, brokerPorts.get(id),
-                    controllerPorts.get(id), voters, REPLICATION, MIN_INSYNC_REPLICAS)));
+            Map<String, String> config = BrokerConfigs.clusterNode(id, logDir, brokerPorts.get(id),
+                    controllerPorts.get(id), voters, REPLICATION, MIN_INSYNC_REPLICAS);
+            nodes.put(id, new KraftNodeProcess(id, nodeDir, outputOf.apply(id), config));
         }
         String servers = brokerPorts.values().stream().map(p -> BrokerConfigs.HOST + ":" + p)
                 .collect(Collectors.joining(","));
@@ -165,14 +184,13 @@ public final class KraftCluster implements AutoCloseable {
      */
     public void awaitInSync(int nodeId, Duration timeout) {
         KraftNodeProcess node = node(nodeId);
-        List<String> lagging = new ArrayList<>(List.of("(not asked yet)"));
+        // Awaitility asks on a thread of its own; the failure message is made on this one.
+        AtomicReference<List<String>> lagging = new AtomicReference<>(List.of("(not asked yet)"));
         poll("node " + nodeId + " to rejoin every ISR", timeout, () -> {
             checkAlive(node);
-            List<String> now = sync.lagging(nodeId);
-            lagging.clear();
-            lagging.addAll(now);
-            return now.isEmpty();
-        }, () -> "partitions without node " + nodeId + " in their ISR: " + lagging);
+            lagging.set(sync.lagging(nodeId));
+            return lagging.get().isEmpty();
+        }, () -> "partitions without node " + nodeId + " in their ISR: " + lagging.get());
     }
 
     /** Stops every node (SIGTERM, SIGKILL after a grace period); the log directories stay. */
@@ -204,19 +222,19 @@ public final class KraftCluster implements AutoCloseable {
      * (a node that died) ends the wait at once.
      */
     private static void poll(String what, Duration timeout, Callable<Boolean> condition, Supplier<String> state) {
-        String[] lastError = {"none"};
+        AtomicReference<String> lastError = new AtomicReference<>("none");
         try {
             await(what).atMost(timeout).pollDelay(Duration.ZERO).pollInterval(POLL).until(() -> {
                 try {
                     return condition.call();
                 } catch (ExecutionException | TimeoutException e) {
-                    lastError[0] = e.toString();
+                    lastError.set(e.toString());
                     return false;
                 }
             });
         } catch (ConditionTimeoutException e) {
             throw new IllegalStateException("timed out after " + timeout + " waiting for " + what + " (last error "
-                    + lastError[0] + "); " + state.get(), e);
+                    + lastError.get() + "); " + state.get(), e);
         }
     }
 

@@ -16,8 +16,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One node of a {@link KraftCluster}: Kafka's own {@code kafka.Kafka} main running a combined broker and
  * controller from a properties file, in a JVM of its own so that it can be killed with SIGKILL and started
- * again on the same log directory and ports. Its output is appended to {@code node.log} beside the log
- * directory, one file over all its lifetimes.
+ * again on the same log directory and ports. Its output is appended to one file over all its lifetimes.
  */
 final class KraftNodeProcess {
     /** Small heap and a quick-starting JIT: three nodes, the workers and the test share two cores. */
@@ -28,23 +27,22 @@ final class KraftNodeProcess {
 
     private final int nodeId;
     private final Path dir;
+    private final Path output;
     private final Map<String, String> config;
     /** Volatile so that {@link #destroyNow} can run in a shutdown hook without the lock. */
     private volatile Process process;
     private int lifetimes;
 
     /**
-     * @param dir the node's own directory: its Kafka log directory, properties file and output go there
+     * @param dir the node's own directory: its Kafka log directory and properties file go there
+     * @param output the file the node's output is appended to
      * @param config the node's broker properties, whose {@code log.dirs} must lie under {@code dir}
      */
-    KraftNodeProcess(int nodeId, Path dir, Map<String, String> config) {
+    KraftNodeProcess(int nodeId, Path dir, Path output, Map<String, String> config) {
         this.nodeId = nodeId;
         this.dir = dir.toAbsolutePath();
+        this.output = output.toAbsolutePath();
         this.config = Map.copyOf(config);
-    }
-
-    int nodeId() {
-        return nodeId;
     }
 
     /** Writes the properties file and starts a new lifetime; the previous one must have exited. */
@@ -54,8 +52,8 @@ final class KraftNodeProcess {
         }
         try {
             Files.createDirectories(dir);
+            Files.createDirectories(output.getParent());
             Path properties = writeProperties();
-            Path output = output();
             Files.writeString(output, "---- lifetime " + (lifetimes + 1) + " of node " + nodeId + "\n",
                     StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);
@@ -108,14 +106,9 @@ final class KraftNodeProcess {
         return process != null && process.isAlive();
     }
 
-    /** Lifetimes started so far. */
-    synchronized int lifetimes() {
-        return lifetimes;
-    }
-
     /** The file the node's output is appended to. */
     Path output() {
-        return dir.resolve("node.log");
+        return output;
     }
 
     /** The last {@code lines} lines of the node's output, for failure messages. */
