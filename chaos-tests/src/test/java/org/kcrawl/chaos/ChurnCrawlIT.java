@@ -141,7 +141,10 @@ class ChurnCrawlIT {
             soft.assertThat(churn.errors()).as("the churn's own failures").isEmpty();
             soft.assertThat(workers.unexpectedExits()).as("workers that died by themselves").isEmpty();
             soft.assertThat(churn.steps()).as("churn steps during the crawl").isGreaterThanOrEqualTo(MIN_STEPS);
-            soft.assertThat(outcome.missing(expected.keySet())).as("reachable pages without a record").isEmpty();
+            soft.assertThat(outcome.missing(expected.keySet()))
+                    .as("reachable pages without a record (requests of each: %s)",
+                            requests(outcome.missing(expected.keySet()), ledger))
+                    .isEmpty();
             soft.assertThat(outcome.unexpected(expected.keySet())).as("records of pages out of scope").isEmpty();
             soft.assertThat(outcome.duplicateRecords()).as("records beyond one per page (%s)", duplicated(outcome, 20))
                     .isZero();
@@ -199,6 +202,19 @@ class ChurnCrawlIT {
                 100.0 * ledger.repeats() / pages.size(), churn.steps(), churn.joins(), sigterm + sigkill, sigterm, sigkill,
                 outage.node(), outage.downMillis(), outage.servingMillis(), outage.inSyncMillis(), pauses.gaps().size(),
                 pauses.longestMillis(), hostPauses.gaps().size(), hostPauses.longestMillis(), churnMs, runMs);
+    }
+
+    /**
+     * How often the server was asked for each of {@code urls}: 0 says a page was never fetched (its link was
+     * lost before a fetcher), more says its page or record was lost after the fetch.
+     */
+    private static Map<String, Long> requests(Set<String> urls, FetchLedger ledger) {
+        Map<String, Long> out = new TreeMap<>();
+        for (String url : urls) {
+            java.net.URI uri = java.net.URI.create(url);
+            out.put(url, ledger.requestsByPage().getOrDefault(uri.getHost() + uri.getRawPath(), 0L));
+        }
+        return out;
     }
 
     /** The URLs with more than one record and their counts, sorted; at most {@code limit} of them. */
