@@ -66,6 +66,30 @@ final class ChaosLogs {
         }
     }
 
+    /**
+     * Writes to {@code file} what happened to a churned crawl's processes (joins, leaves, broker kill and
+     * restart) and the pauses in its fetching, in time order, in milliseconds from the churn's origin: which
+     * change of membership or broker each pause followed.
+     */
+    static void churnTimeline(Path file, java.util.List<MembershipChurn.Event> events, FetchGaps... pauses) {
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        for (MembershipChurn.Event e : events) {
+            lines.add(String.format(java.util.Locale.ROOT, "%08d\t%s\t%s", e.atMillis(), e.what(), e.who()));
+        }
+        for (FetchGaps gaps : pauses) {
+            for (FetchGaps.Gap g : gaps.gaps()) {
+                lines.add(String.format(java.util.Locale.ROOT, "%08d\tfetch-pause\t%s %d ms", g.atMillis(), g.who(),
+                        g.millis()));
+            }
+        }
+        java.util.Collections.sort(lines);
+        try {
+            Files.write(file, lines, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
     private static Path base() {
         return Path.of(System.getProperty("kcrawl.chaos.logs", "target/chaos-logs"));
     }

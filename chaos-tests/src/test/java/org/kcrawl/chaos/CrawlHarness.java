@@ -69,6 +69,8 @@ final class CrawlHarness implements AutoCloseable {
     private final Admin admin;
     private final AtomicInteger configFiles = new AtomicInteger();
     private int partitions = 1;
+    /** Replication of the provisioned topics; 0 while the workers' own default (one copy) applies. */
+    private short replication;
 
     CrawlHarness(String bootstrapServers, String crawlName, Path dir) {
         this.bootstrapServers = bootstrapServers;
@@ -94,6 +96,17 @@ final class CrawlHarness implements AutoCloseable {
     void provision(int partitions) {
         this.partitions = partitions;
         new TopicProvisioner(admin).ensure(topics, TopicLayout.local(partitions));
+    }
+
+    /**
+     * Creates the crawl's topics for a cluster of {@code brokers} ({@link TopicLayout#forCluster}: three
+     * copies on three brokers), and has the workers create any topic they find missing alike.
+     */
+    void provision(int partitions, int brokers) {
+        this.partitions = partitions;
+        TopicLayout layout = TopicLayout.forCluster(partitions, brokers);
+        this.replication = layout.replication();
+        new TopicProvisioner(admin).ensure(topics, layout);
     }
 
     /** Publishes {@code urls} as seeds, keyed by host as the crawl command does, and waits for the acks. */
@@ -157,6 +170,7 @@ final class CrawlHarness implements AutoCloseable {
         s.put("concurrency", 256);
         s.put("max_depth", 1000);
         s.put("drain_timeout", "PT3S");
+        putReplication(s);
         return s;
     }
 
@@ -180,8 +194,15 @@ final class CrawlHarness implements AutoCloseable {
         s.put("threads", 1);
         s.put("delivery", DELIVERY);
         s.put("drain_timeout", "PT5S");
+        putReplication(s);
         s.putAll(settings);
         return launch(WorkerKind.PARSER, s);
+    }
+
+    private void putReplication(Map<String, Object> settings) {
+        if (replication > 0) {
+            settings.put("replication", replication);
+        }
     }
 
     /**

@@ -137,6 +137,74 @@ final class BrokerConfigs {
     }
 
     /**
+     * The single-node tuning with the replication of a cluster instead: crawl topics created without a
+     * replication factor, the offsets topic and the transaction state log get {@code replication} copies,
+     * and a write is acknowledged once {@code minInsyncReplicas} of them have it, so a cluster of
+     * {@code replication} nodes keeps accepting acks=all writes (and transactions) with one node down.
+     */
+    static Map<String, String> clusterTuning(int replication, int minInsyncReplicas) {
+        if (replication < 1) {
+            throw new IllegalArgumentException("replication must be at least 1 but was " + replication);
+        }
+        if (minInsyncReplicas < 1 || minInsyncReplicas > replication) {
+            throw new IllegalArgumentException("minInsyncReplicas must be in 1.." + replication + " but was "
+                    + minInsyncReplicas);
+        }
+        String copies = Integer.toString(replication);
+        String minIsr = Integer.toString(minInsyncReplicas);
+        Map<String, String> c = singleNodeTuning();
+        c.put("default.replication.factor", copies);
+        c.put("min.insync.replicas", minIsr);
+        c.put("offsets.topic.replication.factor", copies);
+        c.put("transaction.state.log.replication.factor", copies);
+        c.put("transaction.state.log.min.isr", minIsr);
+        c.put("share.coordinator.state.topic.replication.factor", copies);
+        c.put("share.coordinator.state.topic.min.isr", minIsr);
+        return c;
+    }
+
+    /**
+     * Full configuration of one combined broker and controller of a multi-node cluster, each node in a
+     * process of its own: the embedded node's listeners and threads with {@code nodeId}, the static
+     * quorum {@code quorumVoters} ({@code id@127.0.0.1:port,...}, see {@link #quorumVoters}) and
+     * {@link #clusterTuning}.
+     */
+    static Map<String, String> clusterNode(int nodeId, Path logDir, int brokerPort, int controllerPort,
+                                           String quorumVoters, int replication, int minInsyncReplicas) {
+        if (nodeId < 0) {
+            throw new IllegalArgumentException("nodeId must not be negative but was " + nodeId);
+        }
+        if (quorumVoters == null || !quorumVoters.contains(nodeId + "@" + HOST + ":" + controllerPort)) {
+            throw new IllegalArgumentException("quorumVoters must list node " + nodeId + " at " + HOST + ":"
+                    + controllerPort + " but was '" + quorumVoters + "'");
+        }
+        Map<String, String> c = embedded(logDir, brokerPort, controllerPort);
+        c.put("node.id", Integer.toString(nodeId));
+        c.put("controller.quorum.voters", quorumVoters);
+        c.putAll(clusterTuning(replication, minInsyncReplicas));
+        // The embedded node's 2 s session assumes heartbeats within one process. Here they cross processes
+        // on a machine that may run a dozen JVMs on two cores, where a starved broker that misses 2 s of
+        // heartbeats is fenced and its leaderships move for nothing; 6 s is what the workers' consumers get.
+        c.put("broker.session.timeout.ms", "6000");
+        c.put("broker.heartbeat.interval.ms", "1000");
+        return c;
+    }
+
+    /** The static quorum of controllers: {@code id@127.0.0.1:port} for each node id and controller port. */
+    static String quorumVoters(Map<Integer, Integer> controllerPortsByNode) {
+        if (controllerPortsByNode == null || controllerPortsByNode.isEmpty()) {
+            throw new IllegalArgumentException("controllerPortsByNode must name at least one node");
+        }
+        StringBuilder voters = new StringBuilder();
+        for (Map.Entry<Integer, Integer> e : new java.util.TreeMap<>(controllerPortsByNode).entrySet()) {
+            checkPort(e.getValue(), "controller port of node " + e.getKey());
+            voters.append(voters.length() == 0 ? "" : ",").append(e.getKey()).append('@').append(HOST).append(':')
+                    .append(e.getValue());
+        }
+        return voters.toString();
+    }
+
+    /**
      * The environment variable that sets {@code key} in the apache/kafka image: {@code KAFKA_} plus the
      * key upper-cased, with {@code _} doubled and {@code -} tripled before dots become {@code _}.
      */

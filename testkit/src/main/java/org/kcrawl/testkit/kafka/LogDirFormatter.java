@@ -51,6 +51,41 @@ final class LogDirFormatter {
         }
     }
 
+    /**
+     * Formats {@code logDir} for node {@code nodeId} of cluster {@code clusterId} unless it already holds
+     * that node's metadata: the nodes of one cluster are formatted with the id they share, and a node
+     * restarted on its directory keeps its data.
+     *
+     * @throws IllegalStateException if the directory belongs to another node or cluster, or cannot be read
+     */
+    static void formatIfNeeded(Path logDir, int nodeId, String clusterId) {
+        if (logDir == null) {
+            throw new IllegalArgumentException("logDir must not be null");
+        }
+        if (clusterId == null || clusterId.isBlank()) {
+            throw new IllegalArgumentException("clusterId must not be blank but was '" + clusterId + "'");
+        }
+        String dir = logDir.toAbsolutePath().toString();
+        try {
+            Files.createDirectories(logDir);
+            MetaPropertiesEnsemble ensemble = new MetaPropertiesEnsemble.Loader().addLogDirs(List.of(dir)).load();
+            if (!ensemble.errorLogDirs().isEmpty()) {
+                throw new IllegalStateException("cannot read " + logDir.resolve(MetaPropertiesEnsemble.META_PROPERTIES_NAME)
+                        + "; repair or delete the directory " + logDir);
+            }
+            if (!ensemble.emptyLogDirs().isEmpty()) {
+                format(dir, nodeId, clusterId);
+            } else if (ensemble.nodeId().orElse(nodeId) != nodeId
+                    || !clusterId.equals(ensemble.clusterId().orElse(clusterId))) {
+                throw new IllegalStateException(logDir + " belongs to node " + ensemble.nodeId() + " of cluster "
+                        + ensemble.clusterId() + ", not to node " + nodeId + " of cluster " + clusterId
+                        + "; use another data directory");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare Kafka log directory " + logDir, e);
+        }
+    }
+
     private static String existingClusterId(MetaPropertiesEnsemble ensemble, Path logDir) {
         OptionalInt nodeId = ensemble.nodeId();
         if (nodeId.isPresent() && nodeId.getAsInt() != BrokerConfigs.NODE_ID) {
@@ -65,12 +100,17 @@ final class LogDirFormatter {
 
     private static String format(String dir) throws IOException {
         String clusterId = Uuid.randomUuid().toString();
+        format(dir, BrokerConfigs.NODE_ID, clusterId);
+        return clusterId;
+    }
+
+    private static void format(String dir, int nodeId, String clusterId) throws IOException {
         // The formatter reports to a PrintStream meant for a terminal; keep that text for the debug log.
         ByteArrayOutputStream report = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(report, true, StandardCharsets.UTF_8)) {
             new Formatter()
                     .setPrintStream(out)
-                    .setNodeId(BrokerConfigs.NODE_ID)
+                    .setNodeId(nodeId)
                     .setClusterId(clusterId)
                     .addDirectory(dir)
                     .setMetadataLogDirectory(dir)
@@ -81,8 +121,7 @@ final class LogDirFormatter {
         } catch (Exception e) {
             throw new IllegalStateException("cannot format Kafka log directory " + dir + ": " + e.getMessage(), e);
         }
-        log.debug("formatted Kafka log directory {} for cluster {}: {}", dir, clusterId,
+        log.debug("formatted Kafka log directory {} for node {} of cluster {}: {}", dir, nodeId, clusterId,
                 report.toString(StandardCharsets.UTF_8).strip());
-        return clusterId;
     }
 }

@@ -108,4 +108,30 @@ class BrokerConfigsTest {
         assertThatThrownBy(() -> BrokerConfigs.containerEnvName(" "))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key");
     }
+    @Test
+    void aClusterNodeKeepsTheSharedTuningWithThreeCopiesOfWhichTwoMustAck() {
+        String voters = BrokerConfigs.quorumVoters(Map.of(2, 19193, 1, 19093, 3, 19293));
+        Map<String, String> c = BrokerConfigs.clusterNode(2, LOG_DIR, 19192, 19193, voters, 3, 2);
+
+        assertThat(voters).isEqualTo("1@127.0.0.1:19093,2@127.0.0.1:19193,3@127.0.0.1:19293");
+        assertThat(c.keySet()).isSubsetOf(KafkaConfig.configDef().names());
+        assertThat(c.get("listeners")).isEqualTo("PLAINTEXT://127.0.0.1:19192,CONTROLLER://127.0.0.1:19193");
+        assertThat(c).containsEntry("node.id", "2").containsEntry("controller.quorum.voters", voters)
+                .containsEntry("default.replication.factor", "3").containsEntry("min.insync.replicas", "2")
+                .containsEntry("offsets.topic.replication.factor", "3")
+                .containsEntry("transaction.state.log.replication.factor", "3")
+                .containsEntry("transaction.state.log.min.isr", "2")
+                .containsEntry("message.max.bytes", BrokerConfigs.singleNodeTuning().get("message.max.bytes"));
+        Properties props = new Properties();
+        props.putAll(c);
+        assertThat(KafkaConfig.fromProps(props, false).nodeId()).isEqualTo(2);
+    }
+
+    @Test
+    void aClusterNodeMustBeAVoterAndMinIsrWithinTheReplication() {
+        assertThatThrownBy(() -> BrokerConfigs.clusterNode(4, LOG_DIR, 19192, 19193, "1@127.0.0.1:19093", 3, 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("quorumVoters");
+        assertThatThrownBy(() -> BrokerConfigs.clusterTuning(3, 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("minInsyncReplicas");
+    }
 }

@@ -67,6 +67,32 @@ class LogDirFormatterTest {
                 .hasMessageContaining("meta.properties");
     }
 
+    @Test
+    void formatsTheNodesOfOneClusterWithTheirIdsAndTheSharedClusterId() throws IOException {
+        String clusterId = "MkU3OEVBNTcwNTJENDM2Qg";
+        LogDirFormatter.formatIfNeeded(tmp.resolve("n2"), 2, clusterId);
+        LogDirFormatter.formatIfNeeded(tmp.resolve("n3"), 3, clusterId);
+        Properties before = metaProperties(tmp.resolve("n2"));
+
+        LogDirFormatter.formatIfNeeded(tmp.resolve("n2"), 2, clusterId);
+
+        assertThat(metaProperties(tmp.resolve("n2"))).isEqualTo(before);
+        assertThat(before.getProperty("node.id")).isEqualTo("2");
+        assertThat(metaProperties(tmp.resolve("n3")).getProperty("node.id")).isEqualTo("3");
+        assertThat(metaProperties(tmp.resolve("n3")).getProperty("cluster.id")).isEqualTo(clusterId);
+    }
+
+    @Test
+    void refusesANodeDirectoryOfAnotherNodeOrCluster() {
+        String clusterId = "MkU3OEVBNTcwNTJENDM2Qg";
+        LogDirFormatter.formatIfNeeded(tmp.resolve("n2"), 2, clusterId);
+
+        assertThatThrownBy(() -> LogDirFormatter.formatIfNeeded(tmp.resolve("n2"), 3, clusterId))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("not to node 3");
+        assertThatThrownBy(() -> LogDirFormatter.formatIfNeeded(tmp.resolve("n2"), 2, "OtherClusterIdAAAAAAAA"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("OtherClusterIdAAAAAAAA");
+    }
+
     private static Properties metaProperties(Path logDir) throws IOException {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(logDir.resolve("meta.properties"))) {
