@@ -29,7 +29,9 @@ final class Broker implements AutoCloseable {
      * linger 20 ms, not 5: the broker shares the crawl's cores and spends about half a millisecond on each
      * request whatever its size (a good part of it in its per-request latency histograms), so fewer,
      * fuller produce requests took 10 % off the CPU of the 10,000-page Javadoc crawl, for about 15 ms
-     * more per hop of a page through the pipeline.
+     * more per hop of a page through the pipeline. No JMX reporter: each client would register a bean per
+     * metric (per node, topic and partition ones included) for a JMX console nobody attaches to a local crawl;
+     * the metrics stay in the clients.
      */
     static final Map<String, String> EMBEDDED_CLIENT_TUNING = Map.of(
             ProducerConfig.LINGER_MS_CONFIG, "20",
@@ -37,7 +39,8 @@ final class Broker implements AutoCloseable {
             ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(64 * 1024),
             ProducerConfig.BUFFER_MEMORY_CONFIG, Integer.toString(16 * 1024 * 1024),
             CommonClientConfigs.RETRY_BACKOFF_MS_CONFIG, "20",
-            CommonClientConfigs.RETRY_BACKOFF_MAX_MS_CONFIG, "200");
+            CommonClientConfigs.RETRY_BACKOFF_MAX_MS_CONFIG, "200",
+            CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG, "");
 
     private final EmbeddedKafkaBroker embedded;
     private final Path tempDir;

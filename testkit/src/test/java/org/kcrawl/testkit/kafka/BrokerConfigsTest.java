@@ -19,7 +19,17 @@ class BrokerConfigsTest {
         // Kafka only warns about unknown keys, so a misspelt one would silently fall back to the default.
         Set<String> known = KafkaConfig.configDef().names();
 
-        assertThat(BrokerConfigs.embedded(LOG_DIR, 19092, 19093).keySet()).isSubsetOf(known);
+        // Except the JMX reporters' own filter, which they read from the broker's properties.
+        assertThat(BrokerConfigs.embedded(LOG_DIR, 19092, 19093).keySet())
+                .filteredOn(k -> !known.contains(k)).containsExactly("metrics.jmx.exclude");
+    }
+
+    @Test
+    void theEmbeddedNodeKeepsItsMetricsOutOfJmx() {
+        Map<String, String> c = BrokerConfigs.embedded(LOG_DIR, 19092, 19093);
+
+        assertThat(c).containsEntry("metric.reporters", "").containsEntry("metrics.jmx.exclude", ".*");
+        assertThat(BrokerConfigs.singleNodeTuning()).doesNotContainKeys("metric.reporters", "metrics.jmx.exclude");
     }
 
     @Test
@@ -56,9 +66,9 @@ class BrokerConfigsTest {
                 "user_parser=\"p-secret\"");
         assertThat(c.get("super.users")).isEqualTo("User:admin;User:ANONYMOUS");
         Set<String> known = KafkaConfig.configDef().names();
-        // The listener's JAAS line is a per-listener key, and the authorizer reads its own two.
+        // The listener's JAAS line is a per-listener key, the authorizer reads its own two, the JMX reporters one.
         c.keySet().stream().filter(k -> !k.startsWith("listener.name.") && !k.equals("super.users")
-                        && !k.equals("allow.everyone.if.no.acl.found"))
+                        && !k.equals("allow.everyone.if.no.acl.found") && !k.equals("metrics.jmx.exclude"))
                 .forEach(k -> assertThat(known).as(k).contains(k));
         Properties props = new Properties();
         props.putAll(c);
@@ -83,7 +93,10 @@ class BrokerConfigsTest {
                 .containsEntry("group.initial.rebalance.delay.ms", "0")
                 .containsEntry("auto.create.topics.enable", "false")
                 .containsEntry("num.partitions", "1")
-                .containsEntry("log.cleaner.enable", "true");
+                .containsEntry("log.cleaner.enable", "true")
+                .containsEntry("offsets.topic.num.partitions", "1")
+                .containsEntry("transaction.state.log.num.partitions", "1")
+                .containsEntry("share.coordinator.state.topic.num.partitions", "1");
         // The record batch around a maximal page needs room beyond the topic's own limit.
         assertThat(Integer.parseInt(c.get("message.max.bytes")))
                 .isGreaterThanOrEqualTo(TopicLayout.DEFAULT_MAX_MESSAGE_BYTES + 64 * 1024);

@@ -65,6 +65,27 @@ class EmbeddedKafkaBrokerIT {
     }
 
     @Test
+    void transactionsCommitAndAbortOnTheOneTransactionCoordinatorShard() throws Exception {
+        createTopic(broker, "transactional", 2, Map.of());
+        Properties p = clients(broker).producerProperties("it-tx");
+        p.put("transactional.id", "it-tx");
+
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p)) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>("transactional", "a", "kept".getBytes(UTF_8)));
+            producer.commitTransaction();
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>("transactional", "b", "aborted".getBytes(UTF_8))).get(30, TimeUnit.SECONDS);
+            producer.abortTransaction();
+        }
+
+        KafkaClients readCommitted = new KafkaClients(broker.bootstrapServers(), Map.of("isolation.level", "read_committed"));
+        assertThat(TopicContents.readAll(readCommitted, "transactional"))
+                .extracting(r -> new String(r.value(), UTF_8)).containsExactly("kept");
+    }
+
+    @Test
     void restartKeepsPortClusterAndDataAndConnectedClientsCarryOn() throws Exception {
         createTopic(broker, "restart", 1, Map.of());
         String servers = broker.bootstrapServers();
