@@ -76,6 +76,28 @@ final class OffsetCommitter {
         onCommitted.accept(offsets);
     }
 
+    /**
+     * Commits {@code offsets}, handed out by the tracker already (the outputs of their records were committed
+     * in a transaction just now): asynchronously, or synchronously where a commit must not wait (revoke,
+     * stop). A failure hands them back like any other.
+     */
+    void commitHandedOut(Map<TopicPartition, OffsetAndMetadata> offsets, boolean sync) {
+        if (offsets.isEmpty()) {
+            return;
+        }
+        if (!sync) {
+            consumer.commitAsync(offsets, this::asyncCommitted);
+            return;
+        }
+        try {
+            commitSync(offsets);
+        } catch (KafkaException e) {
+            tracker.notCommitted(offsets);
+            throw e;
+        }
+        onCommitted.accept(offsets);
+    }
+
     private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
         try {
             consumer.commitSync(offsets);

@@ -30,13 +30,14 @@ public final class StaticMembership {
     }
 
     /**
-     * The {@code transactional.id} of a worker's output producer: derived from its static id when it has
-     * one, so that the worker restarted fences its predecessor and aborts the transaction that one left
-     * open at once (read_committed readers of its outputs wait for that); else {@code fallback}, unique to
-     * this process, whose open transaction a crash leaves to the transaction timeout.
+     * The {@code transactional.id} of a worker's output producer, {@code <crawl>.<role>.<id>}: a prefix per
+     * crawl and role (what an ACL grants), then its static id when it has one, so that the worker restarted
+     * fences its predecessor and aborts the transaction that one left open at once (read_committed readers
+     * of its outputs wait for that); else {@code fallback}, unique to this process, whose open transaction a
+     * crash leaves to the transaction timeout.
      */
     public static String transactionalId(String crawlName, String role, String id, String fallback) {
-        return id.isEmpty() ? fallback : "kcrawl-" + crawlName + "-" + role + "-" + id;
+        return crawlName + "." + role + "." + (id.isEmpty() ? fallback : id);
     }
 
     /** {@code defaults} plus {@code group.instance.id} when {@code id} is not empty. */

@@ -10,10 +10,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link WorkerLoop}'s commits in exactly-once mode: its completed offsets go into the output
- * transaction ({@link Transactions#end}) at most every commit interval, and at once where a commit must
- * not wait (revoke, stop). A transaction that fails to end is gone with everything it held: the loop
- * rewinds every partition it owns to the committed offsets.
+ * A {@link WorkerLoop}'s commits in exactly-once mode: the output transaction ends ({@link Transactions#end})
+ * at most every commit interval, and at once where a commit must not wait (revoke, stop). A transaction
+ * that fails to end is gone with everything it held: the loop rewinds every partition it owns to the
+ * committed offsets.
+ *
+ * <p>Where the completed offsets go depends on what a redone record does:
+ * <ul>
+ *   <li>Offsets in the transaction (the parser): a redone page would publish its record again, so its offset
+ *       commits with its outputs. The group's generation then rides in the transaction, and a rebalance
+ *       happening meanwhile fails it: its pages are parsed again.</li>
+ *   <li>Offsets after the transaction (the fetcher): a redone URL whose outputs were committed finds its seen
+ *       marker, committed with them, and is skipped before any request; so its offset is committed by the
+ *       consumer once the transaction has committed, and a rebalance never aborts the transaction and sends
+ *       its URLs to be fetched again.</li>
+ * </ul>
  *
  * <p>Poll thread only.
  */
@@ -25,14 +36,18 @@ final class TransactionalCommits {
     private final Consumer<?, ?> consumer;
     private final CommitThrottle throttle;
     private final java.util.function.Consumer<Map<TopicPartition, OffsetAndMetadata>> onCommitted;
+    /** Null when offsets go into the transaction; else what commits them after it. */
+    private final OffsetCommitter afterTransaction;
 
     TransactionalCommits(String name, Transactions outputs, Consumer<?, ?> consumer, CommitThrottle throttle,
-                         java.util.function.Consumer<Map<TopicPartition, OffsetAndMetadata>> onCommitted) {
+                         java.util.function.Consumer<Map<TopicPartition, OffsetAndMetadata>> onCommitted,
+                         OffsetCommitter afterTransaction) {
         this.name = name;
         this.outputs = outputs;
         this.consumer = consumer;
         this.throttle = throttle;
         this.onCommitted = onCommitted;
+        this.afterTransaction = afterTransaction;
     }
 
     /**
@@ -66,14 +81,19 @@ final class TransactionalCommits {
         Supplier<Map<TopicPartition, OffsetAndMetadata>> remembering = () -> {
             Map<TopicPartition, OffsetAndMetadata> offsets = settle.get();
             committed.set(offsets);
-            return offsets;
+            return offsets == null || afterTransaction == null ? offsets : Map.of();
         };
         try {
             // A few tries of the lock: sends in progress hold it only while they append.
             for (int attempt = 0; attempt < (mustEnd ? 25 : 1); attempt++) {
                 if (outputs.end(remembering, consumer::groupMetadata)) {
-                    if (committed.get() != null && !committed.get().isEmpty()) {
-                        onCommitted.accept(committed.get());
+                    Map<TopicPartition, OffsetAndMetadata> offsets = committed.get();
+                    if (offsets != null && !offsets.isEmpty()) {
+                        if (afterTransaction == null) {
+                            onCommitted.accept(offsets);
+                        } else {
+                            afterTransaction.commitHandedOut(offsets, mustEnd);
+                        }
                     }
                     return true;
                 }

@@ -102,6 +102,18 @@ public final class WorkerLoop<V> implements Runnable {
     public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
                       RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings,
                       Transactions outputs) {
+        this(name, consumer, topics, type, handler, deadLetters, settings, outputs, false);
+    }
+
+    /**
+     * A loop like the one above where, exactly once and with {@code redoneRecordsSkipped}, the handler itself
+     * skips a redone record whose outputs were committed (the fetcher's seen-set): offsets are then committed
+     * by the consumer right after each transaction rather than in it, so a rebalance cannot abort it (see
+     * {@link TransactionalCommits}).
+     */
+    public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
+                      RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings,
+                      Transactions outputs, boolean redoneRecordsSkipped) {
         this.name = name;
         this.consumer = consumer;
         this.topics = List.copyOf(topics);
@@ -113,7 +125,8 @@ public final class WorkerLoop<V> implements Runnable {
         this.commits = new OffsetCommitter(name, consumer, tracker, new CommitThrottle(settings.commitInterval()),
                 handler::committed);
         this.transactional = outputs == null || !outputs.exactlyOnce() ? null : new TransactionalCommits(name,
-                outputs, consumer, new CommitThrottle(settings.commitInterval()), handler::committed);
+                outputs, consumer, new CommitThrottle(settings.commitInterval()), handler::committed,
+                redoneRecordsSkipped ? commits : null);
         if (transactional != null) {
             // Under the transaction's lock, before any send can reach the next transaction: work under way
             // then sees its claim ended and sends nothing, since the rewind that follows redoes its record.

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.TreeSet;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -191,5 +192,45 @@ class OffsetTrackerTest {
     void refusesANegativeSize() {
         assertThatThrownBy(() -> tracker.started(p0, 0, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bytes");
+    }
+
+    @Test
+    void aPartitionResumedFromACommitSkipsWhatItNamesDoneAndKeepsNamingWhatItHasNotReachedYet() {
+        TreeSet<Long> notDone = new TreeSet<>(List.of(10L, 13L));
+        tracker.resume(p0, DoneOffsets.decode(10, DoneOffsets.encode(10, 16, notDone)));
+        assertThat(tracker.alreadyDone(p0, 10)).isFalse();
+        assertThat(tracker.alreadyDone(p0, 11)).isTrue();
+        assertThat(tracker.alreadyDone(p0, 13)).isFalse();
+        assertThat(tracker.alreadyDone(p0, 16)).isFalse();
+        tracker.started(p0, 10);
+        tracker.started(p0, 11);
+        tracker.completed(p0, 11); // skipped as done
+        // 12-15 not consumed again yet: the next commit must still name 12, 14 and 15 done.
+        OffsetAndMetadata held = tracker.takeCommittable().get(p0);
+        assertThat(held.offset()).isEqualTo(10);
+        DoneOffsets next = DoneOffsets.decode(10, held.metadata());
+        assertThat(next.isDone(11)).isTrue();
+        assertThat(next.isDone(12)).isTrue();
+        assertThat(next.isDone(13)).isFalse();
+        assertThat(next.isDone(15)).isTrue();
+        assertThat(next.isDone(16)).isFalse();
+    }
+
+    @Test
+    void offsetsPastTheLastRecordThatHoldNoneAreCommittedOnceNothingIsPending() {
+        tracker.consumedTo(p0, 0);
+        tracker.started(p0, 0);
+        tracker.started(p0, 1);
+        tracker.consumedTo(p0, 3); // offset 2 is a transaction's commit marker: the consumer skipped it
+        tracker.completed(p0, 1);
+        assertThat(tracker.takeCommittable().get(p0).offset()).as("0 pending").isZero();
+        tracker.completed(p0, 0);
+        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(3));
+    }
+
+    @Test
+    void aPartitionWhereNothingWasConsumedYetCommitsNothing() {
+        tracker.consumedTo(p0, 42);
+        assertThat(tracker.takeCommittable()).isEmpty();
     }
 }

@@ -90,6 +90,27 @@ class WorkerLoopTest {
         }
     }
 
+    /**
+     * An earlier owner's commit stopped at offset 0 (still pending then) but named offset 1 done: the new
+     * owner handles 0 and 2 and skips 1, whose outputs were published already; before the metadata, 1 was
+     * handled again and its outputs repeated.
+     */
+    @Test
+    void aRecordTheCommitNamesDonePastTheCommittedOffsetIsSkipped() {
+        consumer.earlierOwnerCommitted(Map.of(p0, new OffsetAndMetadata(0,
+                DoneOffsets.encode(0, 2, new java.util.TreeSet<>(List.of(0L))))));
+        startLoop(100);
+        add(0, valid());
+        add(1, valid());
+        add(2, valid());
+        await().until(() -> handled.size() == 2);
+        await().during(Duration.ofMillis(100)).atMost(Duration.ofSeconds(2)).until(() -> handled.size() == 2);
+        assertThat(handled).containsExactly(0L, 2L);
+        outputs.get(0L).complete(null);
+        outputs.get(2L).complete(null);
+        await().until(() -> Long.valueOf(3).equals(committed()));
+    }
+
     @Test
     void commitsOnlyWhatCompletedInOrder() {
         startLoop(100);
@@ -426,6 +447,14 @@ class WorkerLoopTest {
         /** Wakeups reach the next commit rather than a poll, as when the stop comes after the last poll. */
         volatile boolean wakeupsSurvivePolls;
 
+        private final Map<TopicPartition, OffsetAndMetadata> stored = new ConcurrentHashMap<>();
+
+        /** Commits {@code offsets} as a partition's earlier owner did, before this loop starts. */
+        void earlierOwnerCommitted(Map<TopicPartition, OffsetAndMetadata> offsets) {
+            stored.putAll(offsets);
+            commitSync(offsets);
+        }
+
         @Override
         public synchronized void wakeup() {
             wakeupPending = true;
@@ -453,7 +482,15 @@ class WorkerLoopTest {
             if (onLoopThread() && failingCommittedCalls.getAndDecrement() > 0) {
                 throw new org.apache.kafka.common.errors.TimeoutException("coordinator not available");
             }
-            return super.committed(tps);
+            // As the real consumer: an earlier owner's commit is still there when the partition is assigned
+            // (MockConsumer forgets commits at a rebalance).
+            Map<TopicPartition, OffsetAndMetadata> out = new java.util.HashMap<>(super.committed(tps));
+            stored.forEach((tp, om) -> {
+                if (tps.contains(tp)) {
+                    out.putIfAbsent(tp, om);
+                }
+            });
+            return out;
         }
 
         private static boolean onLoopThread() {

@@ -354,7 +354,7 @@ class StrimziExamplesIT {
             assertThat(doc.path("spec").path("authentication").path("type").asText()).isEqualTo("scram-sha-512");
             for (JsonNode acl : authorization.path("acls")) {
                 JsonNode r = acl.path("resource");
-                ResourcePattern pattern = new ResourcePattern(ResourceType.fromString(r.path("type").asText()),
+                ResourcePattern pattern = new ResourcePattern(resourceType(r.path("type").asText()),
                         renamed(r.path("name").asText(), crawl), patternType(r.path("patternType").asText("literal")));
                 for (JsonNode op : acl.path("operations")) {
                     AclOperation operation = AclOperation.fromString(op.asText());
@@ -384,6 +384,17 @@ class StrimziExamplesIT {
     private static String renamed(String name, String crawl) {
         assertThat(name).startsWith(CRAWL + ".");
         return crawl + name.substring(CRAWL.length());
+    }
+
+    /** Strimzi's resource types ({@code topic}, {@code group}, {@code transactionalId}) as Kafka names them. */
+    private static ResourceType resourceType(String strimzi) {
+        return switch (strimzi) {
+            case "topic" -> ResourceType.TOPIC;
+            case "group" -> ResourceType.GROUP;
+            case "transactionalId" -> ResourceType.TRANSACTIONAL_ID;
+            case "cluster" -> ResourceType.CLUSTER;
+            default -> throw new AssertionError("Strimzi has no ACL resource type '" + strimzi + "'");
+        };
     }
 
     /** Strimzi's pattern types ({@code literal}, {@code prefix}) as Kafka names them. */

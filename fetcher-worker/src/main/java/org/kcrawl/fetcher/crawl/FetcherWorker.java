@@ -232,7 +232,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             // queued rest must not be crawled on the way out.
             loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
                     deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
-                    Duration.ofMillis(100), Duration.ZERO), outputs);
+                    Duration.ofMillis(100), Duration.ZERO), outputs, true);
             forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()),
                     new Outputs(forwardProducer, topics, sendExecutor), time, parking);
             // One instance id serves both groups: it must be unique per group only.

@@ -129,12 +129,17 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
         CompletableFuture<?> outputs;
         try (LogContext context = record.key() == null ? LogContext.of(record)
                 : LogContext.ofUrl(record.key(), record.topic(), record.partition(), record.offset())) {
-            outputs = processOrDeadLetter(page, record, claim);
+            outputs = processOrDeadLetter(page, record, claim, done);
         } catch (Error e) {
             done.completeExceptionally(e);
             throw e;
         }
-        outputs.whenComplete((v, error) -> {
+        completeWith(outputs, done);
+    }
+
+    /** Completes {@code done} as {@code outputs} completes; returns {@code outputs}. */
+    private static CompletableFuture<?> completeWith(CompletableFuture<?> outputs, CompletableFuture<Object> done) {
+        return outputs.whenComplete((v, error) -> {
             if (error != null) {
                 done.completeExceptionally(error);
             } else {
@@ -149,14 +154,17 @@ public final class ParseHandler implements RecordHandler<FetchedPage> {
     }
 
     private CompletableFuture<?> processOrDeadLetter(FetchedPage page, ConsumerRecord<String, byte[]> record,
-                                                     Claim claim) {
+                                                     Claim claim, CompletableFuture<Object> done) {
         try {
             PageOutputs out = processor.process(page);
             // One group: a commit between a page's links and its record would commit some without its offset.
-            // And none once the claim ended (an aborted transaction): the page is parsed again, and its outputs
-            // must not reach a transaction that commits without its offset.
-            return outputs.group(() -> claim.isCurrent() ? publish(out)
-                    : CompletableFuture.failedFuture(new CancellationException(claim.partition() + " was revoked")));
+            // None once the claim ended (an aborted transaction): the page is parsed again, and its outputs
+            // must not reach a transaction that commits without its offset. And the page is done inside the
+            // group (exactly once, its sends complete as they are appended): a commit right after the group
+            // must find its offset among those it commits, or it commits the outputs alone.
+            return outputs.group(() -> completeWith(claim.isCurrent() ? publish(out)
+                    : CompletableFuture.failedFuture(new CancellationException(claim.partition() + " was revoked")),
+                    done));
         } catch (RuntimeException | StackOverflowError e) {
             // The processor already keeps pages whose parse fails; reaching here is a bug that would
             // recur on every redelivery, so the page goes to the dead letters instead of a rewind loop.
