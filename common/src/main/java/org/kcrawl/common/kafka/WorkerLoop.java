@@ -128,9 +128,7 @@ public final class WorkerLoop<V> implements Runnable {
                 outputs, consumer, new CommitThrottle(settings.commitInterval()), handler::committed,
                 redoneRecordsSkipped ? commits : null);
         if (transactional != null) {
-            // Under the transaction's lock, before any send can reach the next transaction: work under way
-            // then sees its claim ended and sends nothing, since the rewind that follows redoes its record.
-            outputs.onAbort(ownership::endAll);
+            outputs.onAbort(this::transactionLost);
         }
     }
 
@@ -422,9 +420,28 @@ public final class WorkerLoop<V> implements Runnable {
         return tracker.takeCommittable();
     }
 
-    /** Tells the tracker where the consumer stands in each owned partition (see {@link OffsetTracker#consumedTo}). */
+    /**
+     * An output transaction aborted (poll thread, under the transaction's lock, before any send can reach the
+     * next one). Every claim ends: work under way then sends nothing, since the rewind that follows redoes
+     * its record. And what the tracker took as done goes: those outputs are gone, and until the rewind
+     * succeeds (it may have to wait for a broker) no later commit may count them.
+     */
+    private void transactionLost() {
+        ownership.endAll();
+        tracker.forget(ownership.partitions());
+    }
+
+    /**
+     * Tells the tracker where the consumer stands in each partition owned under a current claim (see
+     * {@link OffsetTracker#consumedTo}); a partition whose claim ended awaits its rewind, and the records its
+     * consumer moved past meanwhile were never started.
+     */
     private void notePositions() {
         for (TopicPartition tp : ownership.partitions()) {
+            Claim claim = ownership.claim(tp);
+            if (claim == null || !claim.isCurrent()) {
+                continue;
+            }
             try {
                 tracker.consumedTo(tp, consumer.position(tp, Duration.ZERO));
             } catch (org.apache.kafka.common.errors.TimeoutException e) {
