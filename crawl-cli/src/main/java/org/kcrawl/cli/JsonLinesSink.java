@@ -50,6 +50,8 @@ final class JsonLinesSink implements Runnable {
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong unreadable = new AtomicLong();
     private final Map<TopicPartition, Long> positions = new HashMap<>();
+    /** Where this sink last committed each partition (poll thread only). */
+    private final Map<TopicPartition, Long> committedTo = new HashMap<>();
     private volatile boolean stopRequested;
     private volatile OutputWriteException lost;
     private LineOutput out;
@@ -189,15 +191,32 @@ final class JsonLinesSink implements Runnable {
         written.incrementAndGet();
     }
 
-    /** Commits a batch only once its lines have reached the output. */
+    /**
+     * Commits a batch only once its lines have reached the output. The commit goes up to the consumer's
+     * position, past the last record: the workers write in transactions, and each ends with a commit marker
+     * in the partition that no poll returns; committed only up to its last record, a topic would always
+     * look one message behind, and the crawl would wait for its writers to catch up in vain.
+     */
     private void flushAndCommit() throws OutputWriteException {
-        if (out == null || lost != null || positions.isEmpty()) {
+        if (out == null || lost != null) {
+            return;
+        }
+        for (TopicPartition tp : consumer.assignment()) {
+            try {
+                positions.merge(tp, consumer.position(tp, Duration.ZERO), Math::max);
+            } catch (org.apache.kafka.common.errors.TimeoutException e) {
+                // No position yet: nothing read from it to commit.
+            }
+        }
+        positions.entrySet().removeIf(p -> p.getValue() <= committedTo.getOrDefault(p.getKey(), -1L));
+        if (positions.isEmpty()) {
             return;
         }
         out.flush();
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
         positions.forEach((tp, offset) -> commit.put(tp, new OffsetAndMetadata(offset)));
         consumer.commitSync(commit);
+        committedTo.putAll(positions);
         positions.clear();
     }
 

@@ -69,9 +69,7 @@ public final class WorkerLoop<V> implements Runnable {
 
     private final OffsetTracker tracker = new OffsetTracker();
     private final FlowControl flow;
-    private final OffsetCommitter commits;
-    /** Null at least once: offsets are committed by the consumer once outputs are acknowledged. */
-    private final TransactionalCommits transactional;
+    private final LoopCommits commits;
     private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
     private final PartitionOwnership ownership = new PartitionOwnership(System::nanoTime);
     /** Partitions whose rewind failed and is tried again at the next poll. */
@@ -87,8 +85,6 @@ public final class WorkerLoop<V> implements Runnable {
     private volatile boolean running;
     /** Poll thread only: the loop is draining its work to stop. */
     private boolean draining;
-    /** Poll thread only, exactly once: an output failed, so the open transaction must abort. */
-    private boolean outputFailed;
 
     public WorkerLoop(String name, Consumer<String, byte[]> consumer, List<String> topics, Class<V> type,
                       RecordHandler<V> handler, DeadLetterPublisher deadLetters, WorkerLoopSettings settings) {
@@ -122,14 +118,8 @@ public final class WorkerLoop<V> implements Runnable {
         this.deadLetters = deadLetters;
         this.settings = settings;
         this.flow = new FlowControl(settings);
-        this.commits = new OffsetCommitter(name, consumer, tracker, new CommitThrottle(settings.commitInterval()),
-                handler::committed);
-        this.transactional = outputs == null || !outputs.exactlyOnce() ? null : new TransactionalCommits(name,
-                outputs, consumer, new CommitThrottle(settings.commitInterval()), handler::committed,
-                redoneRecordsSkipped ? commits : null);
-        if (transactional != null) {
-            outputs.onAbort(this::transactionLost);
-        }
+        this.commits = new LoopCommits(name, consumer, tracker, ownership, settings, handler, outputs,
+                redoneRecordsSkipped, this::applyCompletions);
     }
 
     @Override
@@ -296,12 +286,12 @@ public final class WorkerLoop<V> implements Runnable {
                 // the stop, and the handler cancels what it will not start (see RecordHandler.stopping).
                 // Left uncommitted, it is the next owner's.
                 tracker.abandoned(c.tp, c.offset);
-            } else if (c.error != null && transactional != null) {
+            } else if (c.error != null && commits.exactlyOnce()) {
                 try (LogContext context = LogContext.of(c.tp.topic(), c.tp.partition(), c.offset)) {
                     log.warn("{}: output of {}@{} failed; the transaction will abort: {}", name, c.tp, c.offset,
                             c.error.toString());
                 }
-                outputFailed = true;
+                commits.outputFailed();
             } else if (c.error != null) {
                 try (LogContext context = LogContext.of(c.tp.topic(), c.tp.partition(), c.offset)) {
                     log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
@@ -354,11 +344,8 @@ public final class WorkerLoop<V> implements Runnable {
         tps.retainAll(ownership.partitions());
         Map<TopicPartition, OffsetAndMetadata> committed;
         try {
-            if (transactional == null) {
-                // A failed commit is handed back, else the retry would seek behind work that did complete.
-                // (Exactly once, what completed was committed with the transaction, or is to be redone.)
-                commits.commitSync(tps);
-            }
+            // A failed commit is handed back, else the retry would seek behind work that did complete.
+            commits.beforeRewind(tps);
             committed = consumer.committed(tps);
         } catch (WakeupException e) {
             throw e; // the loop is being stopped: its own path handles that
@@ -373,7 +360,7 @@ public final class WorkerLoop<V> implements Runnable {
             OffsetAndMetadata om = committed.get(tp);
             if (om != null) {
                 consumer.seek(tp, om.offset());
-                tracker.resume(tp, DoneOffsets.decode(om.offset(), om.metadata()));
+                commits.resume(tp, om);
             } else {
                 consumer.seekToBeginning(List.of(tp));
             }
@@ -383,11 +370,8 @@ public final class WorkerLoop<V> implements Runnable {
 
     /** Commits what completed when the interval allows: with the output transaction, or by the consumer. */
     private void commitIfDue() {
-        if (transactional == null) {
-            notePositions();
-            commits.commitAsyncIfDue();
-        } else if (!transactional.endIfDue(this::settle)) {
-            rewindAll();
+        if (!commits.commitIfDue()) {
+            rewind(new HashSet<>(ownership.partitions()));
         }
     }
 
@@ -396,79 +380,10 @@ public final class WorkerLoop<V> implements Runnable {
      * transaction ends, and the partitions still owned are rewound when it fails.
      */
     private void commitNow(Collection<TopicPartition> tps) {
-        if (transactional == null) {
-            notePositions();
-            commits.commitSync(tps);
-        } else if (!transactional.endNow(this::settle)) {
+        if (!commits.commitNow(tps)) {
             Set<TopicPartition> kept = new HashSet<>(ownership.partitions());
             kept.removeAll(tps);
             rewind(kept);
-        }
-    }
-
-    /**
-     * Under the transaction's send lock: the completions of everything sent so far, then the offsets to
-     * commit with it, or null when an output failed and the transaction must abort.
-     */
-    private Map<TopicPartition, OffsetAndMetadata> settle() {
-        applyCompletions();
-        notePositions();
-        if (outputFailed) {
-            outputFailed = false;
-            return null;
-        }
-        return tracker.takeCommittable();
-    }
-
-    /**
-     * An output transaction aborted (poll thread, under the transaction's lock, before any send can reach the
-     * next one). Every claim ends: work under way then sends nothing, since the rewind that follows redoes
-     * its record. And what the tracker took as done goes: those outputs are gone, and until the rewind
-     * succeeds (it may have to wait for a broker) no later commit may count them.
-     */
-    private void transactionLost() {
-        ownership.endAll();
-        tracker.forget(ownership.partitions());
-    }
-
-    /**
-     * Tells the tracker where the consumer stands in each partition owned under a current claim (see
-     * {@link OffsetTracker#consumedTo}); a partition whose claim ended awaits its rewind, and the records its
-     * consumer moved past meanwhile were never started.
-     */
-    private void notePositions() {
-        for (TopicPartition tp : ownership.partitions()) {
-            Claim claim = ownership.claim(tp);
-            if (claim == null || !claim.isCurrent()) {
-                continue;
-            }
-            try {
-                tracker.consumedTo(tp, consumer.position(tp, Duration.ZERO));
-            } catch (org.apache.kafka.common.errors.TimeoutException e) {
-                // No position yet (its committed offset is still being fetched): nothing consumed to note.
-            }
-        }
-    }
-
-    /** The output transaction is gone: every owned partition is handled again from its committed offset. */
-    private void rewindAll() {
-        outputFailed = false;
-        rewind(new HashSet<>(ownership.partitions()));
-    }
-
-    /** Reads what the commits of newly owned {@code tps} say was done past their committed offsets. */
-    private void resumeFromCommits(Collection<TopicPartition> tps) {
-        try {
-            consumer.committed(new HashSet<>(tps)).forEach((tp, om) -> {
-                if (om != null) {
-                    tracker.resume(tp, DoneOffsets.decode(om.offset(), om.metadata()));
-                }
-            });
-        } catch (WakeupException e) {
-            throw e;
-        } catch (KafkaException e) {
-            log.warn("{}: reading the committed offsets of {} failed; records done past them are redone: {}",
-                    name, tps, e.toString());
         }
     }
 
@@ -536,18 +451,18 @@ public final class WorkerLoop<V> implements Runnable {
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
             // Another member may own these already: committing now could overwrite its progress.
             release(partitions);
-            if (transactional != null) {
+            if (commits.exactlyOnce()) {
                 // Their outputs in the open transaction must not be committed: it aborts, and what is
                 // still owned is handled again.
-                transactional.abort(partitions + " were lost");
-                rewindAll();
+                commits.abort(partitions + " were lost");
+                rewind(new HashSet<>(ownership.partitions()));
             }
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             if (!partitions.isEmpty()) {
-                resumeFromCommits(partitions);
+                commits.resume(partitions);
             }
             ownership.assign(partitions, handler);
             assignedGauge.set(ownership.partitions().size());
