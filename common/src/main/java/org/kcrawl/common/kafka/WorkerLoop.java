@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -18,8 +17,6 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
@@ -41,6 +38,12 @@ import org.slf4j.LoggerFactory;
  *       alive); past {@code maxPendingPerPartition} in one partition, that partition alone is paused,
  *       so a partition whose records take long does not stall the others ({@link FlowControl}).</li>
  *   <li>Undecodable or unhandleable records go to the dead-letter topic.</li>
+ *   <li>Exactly once ({@link Transactions}), outputs count as done once in the open transaction, which
+ *       the loop ends every {@code commitInterval} with the offsets it makes safe ({@link LoopCommits});
+ *       a transaction that fails rewinds every partition ({@link Rewinds}). What follows describes at
+ *       least once, where the consumer commits.</li>
+ *   <li>Each commit names the records completed past its offset ({@link DoneOffsets}); a partition taken up
+ *       from such a commit skips them.</li>
  *   <li>Completed offsets are committed asynchronously at most every {@code commitInterval}
  *       ({@link OffsetCommitter}); polls return at least every {@code pollTimeout}, so what is left
  *       goes out soon after the work ends. A commit that fails is made again at the next one, since
@@ -70,10 +73,9 @@ public final class WorkerLoop<V> implements Runnable {
     private final OffsetTracker tracker = new OffsetTracker();
     private final FlowControl flow;
     private final LoopCommits commits;
+    private final Rewinds rewinds;
     private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
     private final PartitionOwnership ownership = new PartitionOwnership(System::nanoTime);
-    /** Partitions whose rewind failed and is tried again at the next poll. */
-    private final Set<TopicPartition> rewindsDue = new HashSet<>();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final AtomicInteger pendingGauge = new AtomicInteger();
@@ -120,6 +122,7 @@ public final class WorkerLoop<V> implements Runnable {
         this.flow = new FlowControl(settings);
         this.commits = new LoopCommits(name, consumer, tracker, ownership, settings, handler, outputs,
                 redoneRecordsSkipped, this::applyCompletions);
+        this.rewinds = new Rewinds(name, consumer, tracker, ownership, commits, handler);
     }
 
     @Override
@@ -189,7 +192,7 @@ public final class WorkerLoop<V> implements Runnable {
     }
 
     private void pollOnce() {
-        retryRewinds();
+        rewinds.retry();
         applyCompletions();
         commitIfDue();
         applyBackpressure();
@@ -303,7 +306,7 @@ public final class WorkerLoop<V> implements Runnable {
             }
         }
         if (!toRewind.isEmpty()) {
-            rewind(toRewind);
+            rewinds.rewind(toRewind);
         }
         updatePendingGauges();
     }
@@ -325,53 +328,10 @@ public final class WorkerLoop<V> implements Runnable {
                         error, null)));
     }
 
-    /**
-     * Rewinds {@code tps} to their committed offsets. The broker is asked first (the commit of what did
-     * complete, then the committed offsets); when either fails (a coordinator moving, a broker away) nothing
-     * has changed yet, and the rewind is tried again at the next poll: until then the partitions' records go
-     * on as before, and none past the failed one is committed, so nothing is lost.
-     */
-    private void rewind(Set<TopicPartition> tps) {
-        rewindsDue.addAll(tps);
-        retryRewinds();
-    }
-
-    private void retryRewinds() {
-        if (rewindsDue.isEmpty()) {
-            return;
-        }
-        Set<TopicPartition> tps = new HashSet<>(rewindsDue);
-        tps.retainAll(ownership.partitions());
-        Map<TopicPartition, OffsetAndMetadata> committed;
-        try {
-            // A failed commit is handed back, else the retry would seek behind work that did complete.
-            commits.beforeRewind(tps);
-            committed = consumer.committed(tps);
-        } catch (WakeupException e) {
-            throw e; // the loop is being stopped: its own path handles that
-        } catch (KafkaException e) {
-            log.warn("{}: rewinding {} failed; trying again at the next poll: {}", name, tps, e.toString());
-            return;
-        }
-        rewindsDue.clear();
-        tracker.forget(tps);
-        ownership.revoke(tps, handler);
-        for (TopicPartition tp : tps) {
-            OffsetAndMetadata om = committed.get(tp);
-            if (om != null) {
-                consumer.seek(tp, om.offset());
-                commits.resume(tp, om);
-            } else {
-                consumer.seekToBeginning(List.of(tp));
-            }
-        }
-        ownership.assign(tps, handler);
-    }
-
     /** Commits what completed when the interval allows: with the output transaction, or by the consumer. */
     private void commitIfDue() {
         if (!commits.commitIfDue()) {
-            rewind(new HashSet<>(ownership.partitions()));
+            rewinds.rewindAll();
         }
     }
 
@@ -383,7 +343,7 @@ public final class WorkerLoop<V> implements Runnable {
         if (!commits.commitNow(tps)) {
             Set<TopicPartition> kept = new HashSet<>(ownership.partitions());
             kept.removeAll(tps);
-            rewind(kept);
+            rewinds.rewind(kept);
         }
     }
 
@@ -455,7 +415,7 @@ public final class WorkerLoop<V> implements Runnable {
                 // Their outputs in the open transaction must not be committed: it aborts, and what is
                 // still owned is handled again.
                 commits.abort(partitions + " were lost");
-                rewind(new HashSet<>(ownership.partitions()));
+                rewinds.rewindAll();
             }
         }
 
@@ -470,7 +430,7 @@ public final class WorkerLoop<V> implements Runnable {
         }
 
         private void release(Collection<TopicPartition> partitions) {
-            rewindsDue.removeAll(partitions);
+            rewinds.forget(partitions);
             tracker.forget(partitions);
             flow.released(partitions);
             ownership.revoke(partitions, handler);
