@@ -63,17 +63,7 @@ final class OffsetCommitter {
      * back (so a later commit makes them) and throws.
      */
     void commitSync(Collection<TopicPartition> tps) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = tracker.allCommittable(tps);
-        if (offsets.isEmpty()) {
-            return;
-        }
-        try {
-            commitSync(offsets);
-        } catch (KafkaException e) {
-            tracker.notCommitted(offsets);
-            throw e;
-        }
-        onCommitted.accept(offsets);
+        commitHandedOut(tracker.allCommittable(tps), true);
     }
 
     /**

@@ -36,12 +36,7 @@ final class LogDirFormatter {
         }
         String dir = logDir.toAbsolutePath().toString();
         try {
-            Files.createDirectories(logDir);
-            MetaPropertiesEnsemble ensemble = new MetaPropertiesEnsemble.Loader().addLogDirs(List.of(dir)).load();
-            if (!ensemble.errorLogDirs().isEmpty()) {
-                throw new IllegalStateException("cannot read " + logDir.resolve(MetaPropertiesEnsemble.META_PROPERTIES_NAME)
-                        + "; repair or delete the directory " + logDir);
-            }
+            MetaPropertiesEnsemble ensemble = load(logDir, dir);
             if (ensemble.emptyLogDirs().isEmpty()) {
                 return existingClusterId(ensemble, logDir);
             }
@@ -67,12 +62,7 @@ final class LogDirFormatter {
         }
         String dir = logDir.toAbsolutePath().toString();
         try {
-            Files.createDirectories(logDir);
-            MetaPropertiesEnsemble ensemble = new MetaPropertiesEnsemble.Loader().addLogDirs(List.of(dir)).load();
-            if (!ensemble.errorLogDirs().isEmpty()) {
-                throw new IllegalStateException("cannot read " + logDir.resolve(MetaPropertiesEnsemble.META_PROPERTIES_NAME)
-                        + "; repair or delete the directory " + logDir);
-            }
+            MetaPropertiesEnsemble ensemble = load(logDir, dir);
             if (!ensemble.emptyLogDirs().isEmpty()) {
                 format(dir, nodeId, clusterId);
             } else if (ensemble.nodeId().orElse(nodeId) != nodeId
@@ -123,5 +113,16 @@ final class LogDirFormatter {
         }
         log.debug("formatted Kafka log directory {} for node {} of cluster {}: {}", dir, nodeId, clusterId,
                 report.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    /** The metadata of {@code logDir} (created when missing); throws naming it when it cannot be read. */
+    private static MetaPropertiesEnsemble load(Path logDir, String dir) throws IOException {
+        Files.createDirectories(logDir);
+        MetaPropertiesEnsemble ensemble = new MetaPropertiesEnsemble.Loader().addLogDirs(List.of(dir)).load();
+        if (!ensemble.errorLogDirs().isEmpty()) {
+            throw new IllegalStateException("cannot read " + logDir.resolve(MetaPropertiesEnsemble.META_PROPERTIES_NAME)
+                    + "; repair or delete the directory " + logDir);
+        }
+        return ensemble;
     }
 }
