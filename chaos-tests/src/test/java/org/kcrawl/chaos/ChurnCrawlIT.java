@@ -142,8 +142,9 @@ class ChurnCrawlIT {
             soft.assertThat(workers.unexpectedExits()).as("workers that died by themselves").isEmpty();
             soft.assertThat(churn.steps()).as("churn steps during the crawl").isGreaterThanOrEqualTo(MIN_STEPS);
             soft.assertThat(outcome.missing(expected.keySet()))
-                    .as("reachable pages without a record (requests of each: %s)",
-                            requests(outcome.missing(expected.keySet()), ledger))
+                    .as("reachable pages without a record (requests of each: %s; where each went: %s)",
+                            requests(outcome.missing(expected.keySet()), ledger),
+                            MissingTrace.of(outcome.missing(expected.keySet()), web.graph(), outcome, crawl))
                     .isEmpty();
             soft.assertThat(outcome.unexpected(expected.keySet())).as("records of pages out of scope").isEmpty();
             soft.assertThat(outcome.duplicateRecords()).as("records beyond one per page (%s)", duplicated(outcome, 20))

@@ -31,7 +31,7 @@ import org.apache.kafka.common.record.RecordBatch;
  * under the shared lock, and a send's callback runs as soon as the record is appended, with no offset
  * (-1): the record is then in the transaction, which commits it or aborts, and whoever waits for it can
  * complete its record now, before the poll loop ends the transaction. A send that fails later fails the
- * transaction's commit instead.
+ * transaction's commit instead. A {@link DeliveryCallback} also hears when the broker has the record.
  *
  * <p>A record larger than the producer's request size is refused here, before the producer sees it:
  * refused there, it would leave the whole transaction unable to commit, and every record of it would be
@@ -82,7 +82,11 @@ final class AppendingProducer implements Producer<String, byte[]> {
                         + " record is handled again after the rewind");
             }
             refuseOversized(record);
-            producer.get().send(record);
+            if (callback instanceof DeliveryCallback delivery) {
+                producer.get().send(record, delivery::delivered);
+            } else {
+                producer.get().send(record);
+            }
             appended = true;
         } finally {
             sending.unlock();

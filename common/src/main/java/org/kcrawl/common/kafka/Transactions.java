@@ -53,6 +53,8 @@ public final class Transactions implements AutoCloseable {
     private volatile Producer<String, byte[]> producer;
     /** Run under the write lock whenever a transaction aborted or its producer was replaced. */
     private Runnable onAbort = () -> { };
+    /** Run after each commit, once its after-commit actions have run. */
+    private volatile Runnable onCommit = () -> { };
     /** Write lock held: the producer's transactions are initialized. */
     private boolean initialized;
 
@@ -117,6 +119,14 @@ public final class Transactions implements AutoCloseable {
      */
     public void onAbort(Runnable hook) {
         this.onAbort = hook == null ? () -> { } : hook;
+    }
+
+    /**
+     * Runs {@code hook} after each commit, once that transaction's after-commit actions have run (a store
+     * that applied them closes the transaction's books).
+     */
+    public void onCommit(Runnable hook) {
+        this.onCommit = hook == null ? () -> { } : hook;
     }
 
     /**
@@ -191,6 +201,7 @@ public final class Transactions implements AutoCloseable {
             }
             begin();
             actions.forEach(Runnable::run);
+            onCommit.run();
             return true;
         } finally {
             lock.writeLock().unlock();

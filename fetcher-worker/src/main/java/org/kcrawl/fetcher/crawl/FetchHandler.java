@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -372,12 +373,14 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
             return;
         }
         // Inside the group the outputs' futures complete as they are appended, so the marker follows in it.
+        // Its offset arrives when the broker has it, before the transaction can commit.
+        AtomicLong markerOffset = new AtomicLong(CompletedSet.UNCHECKPOINTED);
         CompletableFuture<Void> grouped = s.outputs().together(task.claim(), bodyBytes, () -> Sends.all(outputs.get())
-                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building))).thenRun(() -> { });
+                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building, markerOffset::set)));
         task.completeWhen(Sends.all(sitemaps.withSitemaps(task, List.of(grouped))), v -> {
             long fetchedAt = sent.get().fetchedAt().toEpochMilli();
-            s.outputs().afterCommit(() -> s.seen().completed(task.partition(), task.fingerprint, fetchedAt,
-                    CompletedSet.UNCHECKPOINTED));
+            s.outputs().afterCommit(() -> s.seen().completedInTransaction(task.partition(), task.fingerprint,
+                    fetchedAt, markerOffset.get()));
             counted.run();
         });
     }

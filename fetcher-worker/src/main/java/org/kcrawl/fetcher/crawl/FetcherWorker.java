@@ -216,6 +216,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     topics.seen(), seenStore(config), config.seenRestoreBudget()));
             seen = new SeenSet();
             built.keep(seen::close);
+            outputs.onCommit(seen::transactionCommitted);
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);

@@ -6,9 +6,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.kcrawl.common.kafka.DeliveryCallback;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.kafka.Transactions;
@@ -159,11 +162,50 @@ public final class Outputs {
      * checkpoint past it). The status is built on the send thread: it hashes the body.
      */
     public CompletableFuture<Long> seen(int partition, long fingerprint, Supplier<UrlStatus> status) {
-        return sendForOffset(() -> {
+        return sendForOffset(marker(partition, fingerprint, status));
+    }
+
+    /**
+     * The seen marker as {@link #seen(int, long, Supplier)} sends it, inside a group of the open transaction:
+     * the future completes when it is appended, and {@code delivered} hears its offset once the broker has it
+     * (before the transaction can commit).
+     */
+    public CompletableFuture<Void> seen(int partition, long fingerprint, Supplier<UrlStatus> status,
+                                        LongConsumer delivered) {
+        CompletableFuture<Void> appended = new CompletableFuture<>();
+        DeliveryCallback callback = new DeliveryCallback() {
+            @Override
+            public void onCompletion(RecordMetadata metadata, Exception error) {
+                if (error != null) {
+                    appended.completeExceptionally(error);
+                } else {
+                    appended.complete(null);
+                }
+            }
+
+            @Override
+            public void delivered(RecordMetadata metadata, Exception error) {
+                if (error == null && metadata != null && metadata.hasOffset()) {
+                    delivered.accept(metadata.offset());
+                }
+            }
+        };
+        Runnable send = () -> producer.send(marker(partition, fingerprint, status).get(), callback);
+        if (grouping.get()) {
+            send.run();
+        } else {
+            execute(appended, send);
+        }
+        return appended;
+    }
+
+    private Supplier<ProducerRecord<String, byte[]>> marker(int partition, long fingerprint,
+                                                           Supplier<UrlStatus> status) {
+        return () -> {
             UrlStatus s = status.get();
             return new ProducerRecord<>(topics.seen(), partition, s.fetchedAt().toEpochMilli(),
                     SeenMarkers.key(fingerprint), MessageCodec.get().encode(s));
-        });
+        };
     }
 
     /** True when outputs are committed in transactions with the offsets of their URLs. */

@@ -29,11 +29,16 @@ public interface CompletedSet extends AutoCloseable {
     void add(long fingerprint, int fetchedAt, long offset);
 
     /**
-     * The {@code offset} of a live marker committed in a transaction: where it is does not matter, and the
-     * transactions' commit markers between such markers are gaps no run of offsets could cross. It is
-     * stored durably and never advances the checkpoint (the next restore reads on from the last one's end).
+     * The {@code offset} of a live marker whose offset is unknown (committed in a transaction the broker did
+     * not say where): stored durably, it never advances the checkpoint (the next restore reads it again).
      */
     long UNCHECKPOINTED = -2;
+
+    /**
+     * A transaction whose markers in this partition were applied committed, and {@code offset} (just past its
+     * last marker here) holds its commit marker: the checkpoint may move over it as over an applied marker.
+     */
+    default void transactionCommitted(long offset) {}
 
     /** Applies a tombstone read at {@code offset}: an operator un-marked the URL. */
     void remove(long fingerprint, long offset);

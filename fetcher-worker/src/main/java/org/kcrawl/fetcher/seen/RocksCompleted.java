@@ -114,6 +114,15 @@ final class RocksCompleted implements CompletedSet {
     }
 
     @Override
+    public void transactionCommitted(long offset) {
+        try {
+            advance(offset);
+        } catch (RocksDBException e) {
+            throw failed("writing", e);
+        }
+    }
+
+    @Override
     public long resumeOffset() {
         return checkpoint;
     }

@@ -3,6 +3,8 @@ package org.kcrawl.fetcher.seen;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.kcrawl.common.message.Revisit;
 import org.slf4j.Logger;
@@ -33,6 +35,8 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: claims come from the poll thread, completions from producer threads.
  */
 public final class SeenSet {
+    /** The last marker offset per seen partition of the transaction being applied. */
+    private final Map<Integer, Long> lastMarkers = new HashMap<>();
     private static final Logger log = LoggerFactory.getLogger(SeenSet.class);
     private final ConcurrentHashMap<Integer, PartitionSeen> partitions = new ConcurrentHashMap<>();
 
@@ -114,6 +118,41 @@ public final class SeenSet {
         if (p != null) {
             p.completed(fingerprint, FetchTimes.ofMillis(fetchedAtMillis), markerOffset);
         }
+    }
+
+    /**
+     * Records, once its transaction has committed, that {@code fingerprint}'s outputs and marker are on the
+     * topics, the marker at {@code markerOffset} ({@link CompletedSet#UNCHECKPOINTED} when unknown). Follow the
+     * transaction's markers with {@link #transactionCommitted()}.
+     */
+    public void completedInTransaction(int partition, long fingerprint, long fetchedAtMillis, long markerOffset) {
+        completed(partition, fingerprint, fetchedAtMillis, markerOffset);
+        if (markerOffset >= 0) {
+            synchronized (lastMarkers) {
+                lastMarkers.merge(partition, markerOffset, Math::max);
+            }
+        }
+    }
+
+    /**
+     * The transaction whose markers {@link #completedInTransaction} just applied committed: its commit marker
+     * follows its last marker in each seen partition it wrote, an offset no marker will ever fill, and a
+     * persistent store's checkpoint may move over it. (Another producer's record there instead, an operator's
+     * tombstone or a late marker of the partition's previous owner, would be passed over until the store is
+     * rebuilt; nothing else writes a partition its owner writes.)
+     */
+    public void transactionCommitted() {
+        Map<Integer, Long> ends;
+        synchronized (lastMarkers) {
+            ends = new HashMap<>(lastMarkers);
+            lastMarkers.clear();
+        }
+        ends.forEach((partition, last) -> {
+            PartitionSeen p = partitions.get(partition);
+            if (p != null) {
+                p.transactionCommitted(last + 1);
+            }
+        });
     }
 
     /** True when {@code fingerprint} is completed in {@code partition}. */
@@ -201,6 +240,17 @@ public final class SeenSet {
             // Completed supersedes the claim; keeping both would double the memory per URL.
             claimed.remove(fp);
             handedOver.remove(fp);
+        }
+
+        synchronized void transactionCommitted(long commitMarker) {
+            if (closed) {
+                return;
+            }
+            try {
+                completed.transactionCommitted(commitMarker);
+            } catch (IllegalStateException e) {
+                log.warn("seen store failed to record a transaction's end: {}", e.getMessage());
+            }
         }
 
         synchronized boolean isCompleted(long fp) {

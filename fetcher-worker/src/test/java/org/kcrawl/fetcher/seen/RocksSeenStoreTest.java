@@ -33,6 +33,8 @@ class RocksSeenStoreTest {
 
     /** The seen partition as the broker holds it: offset → (fingerprint, marker or tombstone). */
     private final Map<Long, Object[]> log = new HashMap<>();
+    /** The partition's end when offsets past its last record hold none a consumer sees (commit markers). */
+    private long end;
     private RocksSeenStore store;
     private final SeenSet seen = new SeenSet();
 
@@ -61,7 +63,7 @@ class RocksSeenStoreTest {
         }
         MockConsumer<String, byte[]> consumer = new MockConsumer<>("earliest");
         consumer.updateBeginningOffsets(new HashMap<>(Map.of(TP, 0L)));
-        consumer.updateEndOffsets(new HashMap<>(Map.of(TP, (long) log.size())));
+        consumer.updateEndOffsets(new HashMap<>(Map.of(TP, Math.max(log.size(), end))));
         consumer.schedulePollTask(() -> log.forEach((offset, entry) -> consumer.addRecord(new ConsumerRecord<>(TOPIC,
                 0, offset, SeenMarkers.key((long) entry[0]), (boolean) entry[1] ? SeenMarkers.value() : null))));
         return new SeenRestorer(consumer, TOPIC, new StoreView(), new RestoreBudget(Duration.ofSeconds(10), 1_000));
@@ -123,6 +125,32 @@ class RocksSeenStoreTest {
         assertThat(seen.claim(0, fp(105), false, ofKept)).as("a recrawl of the fetch the store kept").isTrue();
         assertThat(seen.claim(0, fp(5), false, older))
                 .as("a marker without a time (as old as can be) is due for any recrawl").isTrue();
+    }
+
+    /**
+     * Exactly once, markers are applied when their transaction commits, and each transaction leaves a commit
+     * marker after its last marker, which no consumer sees: the checkpoint moves over it as over a marker,
+     * so a rewind (or a restart) reads nothing again. Without that it stopped at the first commit marker.
+     */
+    @Test
+    void markersCommittedInTransactionsMoveTheCheckpointOverEachCommitMarker() {
+        markers(0, 100);
+        restore();
+        // Two transactions: markers at 100-104 and their commit marker at 105; 106-108 and theirs at 109.
+        for (long o = 100; o < 109; o++) {
+            if (o == 105) {
+                seen.transactionCommitted();
+                continue;
+            }
+            log.put(o, new Object[] {fp(o), true});
+            seen.completedInTransaction(0, fp(o), FETCHED, o);
+        }
+        seen.transactionCommitted();
+        end = 110;
+
+        seen.drop(List.of(0));
+        assertThat(restore()).as("every record up to the end is in the store already").isZero();
+        assertThat(seen.isCompleted(0, fp(108))).isTrue();
     }
 
     @Test
