@@ -199,7 +199,12 @@ public final class Transactions implements AutoCloseable {
                 actions = afterCommit;
                 afterCommit = new ArrayList<>();
             }
-            begin();
+            try {
+                begin();
+            } catch (RuntimeException e) {
+                // Committed all the same; sends fail until the next end begins a transaction.
+                log.warn("the next output transaction cannot begin yet; trying at the next commit: {}", e.toString());
+            }
             actions.forEach(Runnable::run);
             onCommit.run();
             return true;
