@@ -133,6 +133,7 @@ class ChurnCrawlIT {
             log.info(summary);
             ChaosLogs.summary(summary);
             ChaosLogs.churnTimeline(logs.resolve("timeline.tsv"), churn.events(), pauses, hostPauses);
+            DuplicateTrace.write(logs.resolve("duplicates.tsv"), outcome, crawl);
             ChaosLogs.repeatTimeline(logs.resolve("repeats.tsv"), web.requestLog().all(), ledger,
                     churn.events().stream().map(e -> new ChaosMonkey.Strike(e.what() + " " + e.who(), e.atMillis()))
                             .toList(), churn.originNanos());

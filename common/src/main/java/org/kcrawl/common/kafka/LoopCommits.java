@@ -110,11 +110,13 @@ final class LoopCommits {
     /** Reads what the commits of newly owned {@code tps} say was done past their committed offsets. */
     void resume(Collection<TopicPartition> tps) {
         try {
-            consumer.committed(new HashSet<>(tps)).forEach((tp, om) -> {
+            Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(new HashSet<>(tps));
+            committed.forEach((tp, om) -> {
                 if (om != null) {
                     resume(tp, om);
                 }
             });
+            log.info("{}: taking up {}", name, Rewinds.describe(tps, committed));
         } catch (WakeupException e) {
             throw e;
         } catch (KafkaException e) {

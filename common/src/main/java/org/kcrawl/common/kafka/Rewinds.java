@@ -61,6 +61,17 @@ final class Rewinds {
         due.removeAll(tps);
     }
 
+    /** "topic-p at offset" for each of {@code tps}, as their commits say, for a log line. */
+    static String describe(Collection<TopicPartition> tps, Map<TopicPartition, OffsetAndMetadata> committed) {
+        StringBuilder sb = new StringBuilder();
+        for (TopicPartition tp : tps) {
+            OffsetAndMetadata om = committed.get(tp);
+            sb.append(sb.isEmpty() ? "" : ", ").append(tp).append(om == null ? " from its start (no commit)"
+                    : " at " + om.offset());
+        }
+        return sb.toString();
+    }
+
     /** Makes the rewinds due, if any. */
     void retry() {
         if (due.isEmpty()) {
@@ -80,6 +91,7 @@ final class Rewinds {
             return;
         }
         due.clear();
+        log.info("{}: rewinding {}", name, describe(tps, committed));
         tracker.forget(tps);
         ownership.revoke(tps, handler);
         for (TopicPartition tp : tps) {
