@@ -89,7 +89,13 @@ final class LoopCommits {
             commits.commitSync(tps);
             return true;
         }
-        return transactional.endNow(this::settle) || lost();
+        // The claims on tps end with the settling, under the send lock: a page finishing after this commit
+        // must not send into the next transaction outputs whose offsets the next owner never sees committed.
+        return transactional.endNow(() -> {
+            Map<TopicPartition, OffsetAndMetadata> offsets = settle();
+            ownership.end(tps);
+            return offsets;
+        }) || lost();
     }
 
     /** Before {@code tps} are rewound at least once: what did complete, committed, or the rewind would redo it. */

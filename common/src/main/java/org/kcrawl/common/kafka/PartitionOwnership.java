@@ -74,7 +74,21 @@ public final class PartitionOwnership {
      * aborted, and work still under way must not send into the next one what the rewind redoes anyway.
      */
     void endAll() {
-        claims.values().forEach(Claim::end);
+        end(claims.keySet());
+    }
+
+    /**
+     * Ends the claims on {@code tps} but keeps them owned: exactly once, partitions about to be given up
+     * once their last transaction commits, so that no work finishing after that commit sends their
+     * outputs into the next transaction, which would commit them without their offsets.
+     */
+    void end(Collection<TopicPartition> tps) {
+        for (TopicPartition tp : tps) {
+            Claim claim = claims.get(tp);
+            if (claim != null) {
+                claim.end();
+            }
+        }
     }
 
     /**

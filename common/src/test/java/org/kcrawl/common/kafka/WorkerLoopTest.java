@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletionStage;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -332,6 +333,52 @@ class WorkerLoopTest {
         await().alias("the drain commits")
                 .until(() -> consumer.syncCommits.contains(Map.of(p0, new OffsetAndMetadata(4))));
         assertThat(consumer.asyncCommits).containsExactly(Map.of(p0, new OffsetAndMetadata(1)));
+    }
+
+    @Test
+    void exactlyOnceARevokedPartitionsClaimEndsBeforeItsLastTransactionCommits() {
+        // Whether p1's claim was current when a transaction committed p1's offsets: work of that claim
+        // finishing after the revoke's commit would send into the next transaction, which commits its
+        // outputs without their offsets, and the partition's next owner would publish them again.
+        List<Boolean> claimCurrentAtCommit = new CopyOnWriteArrayList<>();
+        MockProducer<String, byte[]> transactional = new MockProducer<>(true, null, new StringSerializer(),
+                new ByteArraySerializer()) {
+            @Override
+            public void sendOffsetsToTransaction(Map<TopicPartition, OffsetAndMetadata> offsets,
+                                                 ConsumerGroupMetadata group) {
+                if (offsets.containsKey(p1)) {
+                    claimCurrentAtCommit.add(claims.get(1L).isCurrent());
+                }
+                super.sendOffsetsToTransaction(offsets, group);
+            }
+        };
+        Transactions outputs = Transactions.exactlyOnce(() -> transactional, 1024);
+        // Commits an hour apart: after the first, only the revoke's commit can name p1.
+        WorkerLoopSettings settings = new WorkerLoopSettings(100, 100, 1_000_000, Duration.ofMillis(5),
+                Duration.ofSeconds(1), Duration.ofHours(1));
+        loop = new WorkerLoop<>("test", consumer, List.of(TOPIC), CrawlRequest.class, handler,
+                new DeadLetterPublisher(producer, "t.dead-letters"), settings, outputs);
+        consumer.updateBeginningOffsets(Map.of(p0, 0L, p1, 0L));
+        consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0, p1)));
+        thread = new Thread(loop, "loop");
+        thread.start();
+        await().until(() -> loop.assignedPartitions() == 2);
+
+        add(p1, 0, valid());
+        add(p1, 1, valid());
+        await().until(() -> handled.size() == 2);
+        outputs(0L).complete(null);
+        outputs(1L).complete(null);
+        consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0)));
+        await().until(() -> revoked.contains(List.of(p1)));
+
+        assertThat(transactional.consumerGroupOffsetsHistory()).as("the revoke commits p1 in its transaction")
+                .anySatisfy(byGroup -> assertThat(byGroup.values()).contains(Map.of(p1, new OffsetAndMetadata(2))));
+        assertThat(claimCurrentAtCommit).as("p1's claim at each commit of its offsets").containsExactly(false);
+    }
+
+    private CompletableFuture<Void> outputs(long offset) {
+        return outputs.computeIfAbsent(offset, k -> new CompletableFuture<>());
     }
 
     @Test
