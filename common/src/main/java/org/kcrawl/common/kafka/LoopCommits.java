@@ -133,7 +133,7 @@ final class LoopCommits {
 
     /** Takes up {@code tp} from its commit {@code committed}. */
     void resume(TopicPartition tp, OffsetAndMetadata committed) {
-        tracker.resume(tp, DoneOffsets.decode(committed.offset(), committed.metadata()));
+        tracker.resume(tp, committed.offset(), DoneOffsets.decode(committed.offset(), committed.metadata()));
     }
 
     private boolean lost() {

@@ -69,8 +69,19 @@ public final class OffsetTracker {
      * Takes what the commit of {@code tp} that its records start after says was done already (see
      * {@link DoneOffsets}); call before its first record is started.
      */
-    public void resume(TopicPartition tp, DoneOffsets done) {
-        partitions.computeIfAbsent(tp, k -> new PartitionState()).resumed = done;
+    public void resume(TopicPartition tp, long committed, DoneOffsets done) {
+        PartitionState s = partitions.computeIfAbsent(tp, k -> new PartitionState());
+        s.resumed = done;
+        s.resumedFrom = committed;
+    }
+
+    /**
+     * The committed offset {@code tp} was taken up from when {@code offset}, its first record since, lies
+     * before it (the consumer's position moved back behind the commit: an offset reset); else -1.
+     */
+    public long committedPast(TopicPartition tp, long offset) {
+        PartitionState s = partitions.get(tp);
+        return s == null || s.lastStarted >= 0 || offset >= s.resumedFrom ? -1 : s.resumedFrom;
     }
 
     /**
@@ -209,6 +220,8 @@ public final class OffsetTracker {
         final TreeSet<Long> abandoned = new TreeSet<>();
         /** What the commit the partition resumed from says was done already. */
         DoneOffsets resumed = DoneOffsets.none();
+        /** The committed offset the partition was taken up from; -1 when none was read. */
+        long resumedFrom = -1;
         long lastStarted = -1;
         long handedOut = -1;
         /** The consumer's position when last told: no record before it is unstarted. */

@@ -197,7 +197,7 @@ class OffsetTrackerTest {
     @Test
     void aPartitionResumedFromACommitSkipsWhatItNamesDoneAndKeepsNamingWhatItHasNotReachedYet() {
         TreeSet<Long> notDone = new TreeSet<>(List.of(10L, 13L));
-        tracker.resume(p0, DoneOffsets.decode(10, DoneOffsets.encode(10, 16, notDone)));
+        tracker.resume(p0, 10, DoneOffsets.decode(10, DoneOffsets.encode(10, 16, notDone)));
         assertThat(tracker.alreadyDone(p0, 10)).isFalse();
         assertThat(tracker.alreadyDone(p0, 11)).isTrue();
         assertThat(tracker.alreadyDone(p0, 13)).isFalse();
