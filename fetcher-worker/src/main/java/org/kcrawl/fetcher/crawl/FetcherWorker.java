@@ -214,7 +214,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     : outputs.producer();
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
             built.keep(sendExecutor::shutdownNow);
+            // Exactly once, a restore also waits for the transactions undecided on its partitions (see there).
             restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
+                    outputs.exactlyOnce() ? clients.consumer(null, clientId + "-seen-written", 1,
+                            Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted")) : null,
                     topics.seen(), seenStore(config), config.seenRestoreBudget()));
             seen = new SeenSet();
             built.keep(seen::close);

@@ -32,11 +32,20 @@ import org.slf4j.LoggerFactory;
 public final class SeenRestorer implements SeenHistory, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SeenRestorer.class);
     private static final Duration POLL = Duration.ofMillis(200);
+    /**
+     * Longest wait for a transaction undecided on a partition at its restore to commit or abort: a previous
+     * owner's last commit whose markers are still being written (milliseconds), or the open transaction of
+     * an owner that died, which its coordinator aborts after the transaction timeout (10 s).
+     */
+    static final Duration UNDECIDED_WAIT = Duration.ofSeconds(20);
 
     private final Consumer<String, byte[]> consumer;
+    /** Reads uncommitted, for the offsets written (committed or not) at the start; null: wait for none. */
+    private final Consumer<String, byte[]> written;
     private final String topic;
     private final SeenStore store;
     private final RestoreBudget budget;
+    private final Duration undecidedWait;
     private final AtomicLong recordsRead = new AtomicLong();
     private volatile long progressNanos;
     private volatile boolean restoring;
@@ -46,6 +55,24 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
      * consumer and the store.
      */
     public SeenRestorer(Consumer<String, byte[]> consumer, String topic, SeenStore store, RestoreBudget budget) {
+        this(consumer, null, topic, store, budget);
+    }
+
+    /**
+     * A restorer for markers written in transactions: {@code written} (isolation {@code read_uncommitted},
+     * never assigned) says how far each partition was written when a restore starts, and the restore reads
+     * on until every transaction undecided then is decided. A read-committed end is the first offset of the
+     * oldest undecided transaction, and the previous owner's last commit is undecided until its markers are
+     * written, after its producer was told it committed: a restore stopping there would miss that
+     * commit's seen markers, and its URLs would be fetched again. Owns and closes both consumers.
+     */
+    public SeenRestorer(Consumer<String, byte[]> consumer, Consumer<String, byte[]> written, String topic,
+                        SeenStore store, RestoreBudget budget) {
+        this(consumer, written, topic, store, budget, UNDECIDED_WAIT);
+    }
+
+    SeenRestorer(Consumer<String, byte[]> consumer, Consumer<String, byte[]> written, String topic,
+                 SeenStore store, RestoreBudget budget, Duration undecidedWait) {
         if (consumer == null || store == null || budget == null) {
             throw new IllegalArgumentException("consumer, store and budget must not be null");
         }
@@ -53,9 +80,11 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
             throw new IllegalArgumentException("topic must not be blank");
         }
         this.consumer = consumer;
+        this.written = written;
         this.topic = topic;
         this.store = store;
         this.budget = budget;
+        this.undecidedWait = undecidedWait;
     }
 
     /**
@@ -95,6 +124,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         Duration ask = budget.allowance();
         Map<TopicPartition, Long> begins = consumer.beginningOffsets(tps, ask);
         Map<TopicPartition, Long> ends = consumer.endOffsets(tps, ask);
+        Map<TopicPartition, Long> writtenTo = written == null ? ends : written.endOffsets(tps, ask);
         Map<TopicPartition, Long> deadlines = new HashMap<>();
         long toRead = 0;
         for (TopicPartition tp : tps) {
@@ -106,13 +136,20 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         long before = recordsRead.get();
         int malformed = 0;
         List<TopicPartition> open = new ArrayList<>(tps);
+        UndecidedWait undecided = new UndecidedWait(writtenTo, undecidedWait);
         while (true) {
-            open.removeIf(tp -> consumer.position(tp, ask) >= ends.get(tp));
+            open.removeIf(tp -> {
+                long at = consumer.position(tp, ask);
+                return at >= ends.get(tp) && !undecided.waitingAt(tp, at);
+            });
             if (open.isEmpty()) {
                 break;
             }
             long now = System.nanoTime();
             for (TopicPartition tp : open) {
+                if (consumer.position(tp, ask) >= ends.get(tp)) {
+                    continue; // past its committed end, waiting for a decision: UndecidedWait bounds that
+                }
                 if (now - deadlines.get(tp) > 0) {
                     throw new IllegalStateException("restoring the seen-set of " + tp + " did not reach the end "
                             + ends.get(tp) + " (at " + consumer.position(tp, ask) + ") within its budget of "
@@ -134,6 +171,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         if (malformed > 0) {
             log.warn("ignored {} seen records with malformed keys in {}", malformed, tps);
         }
+        undecided.report();
         log.info("restored seen-set of {} partitions of {}: read {} of at most {} records in {} ms", tps.size(), topic,
                 recordsRead.get() - before, toRead, (System.nanoTime() - started) / 1_000_000);
     }
@@ -188,6 +226,9 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
     public void close() {
         try {
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            if (written != null) {
+                written.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            }
         } finally {
             store.close();
         }

@@ -83,6 +83,41 @@ class SeenRestorerTest {
     }
 
     @Test
+    void exactlyOnceItReadsOnUntilTheTransactionsWrittenBeforeItAreDecided() {
+        // Committed to 2 when the restore starts, written to 4: the previous owner's last commit, its
+        // markers not written yet. They come two polls later, and the restore must read them.
+        offsets(0, 0, 2);
+        MockConsumer<String, byte[]> written = new MockConsumer<>("earliest");
+        written.updateEndOffsets(new HashMap<>(Map.of(new TopicPartition(TOPIC, 0), 4L)));
+        record(0, 0, SeenMarkers.key(1), SeenMarkers.value());
+        record(0, 1, SeenMarkers.key(2), SeenMarkers.value());
+        consumer.schedulePollTask(() -> { });
+        record(0, 2, SeenMarkers.key(3), SeenMarkers.value());
+        record(0, 3, SeenMarkers.key(4), SeenMarkers.value());
+        SeenRestorer restorer = new SeenRestorer(consumer, written, TOPIC, new HeapSeenStore(),
+                new RestoreBudget(Duration.ofSeconds(5), 1_000), Duration.ofSeconds(5));
+
+        assertThat(contents(restorer.restore(List.of(0)).get(0), 1, 2, 3, 4)).containsExactly(1L, 2L, 3L, 4L);
+    }
+
+    @Test
+    void aTransactionStillUndecidedAfterTheWaitIsLeftBehindWithoutFailingTheRestore() {
+        offsets(0, 0, 1);
+        MockConsumer<String, byte[]> written = new MockConsumer<>("earliest");
+        written.updateEndOffsets(new HashMap<>(Map.of(new TopicPartition(TOPIC, 0), 3L)));
+        record(0, 0, SeenMarkers.key(1), SeenMarkers.value());
+        SeenRestorer restorer = new SeenRestorer(consumer, written, TOPIC, new HeapSeenStore(),
+                new RestoreBudget(Duration.ofMillis(100), 1_000_000), Duration.ofMillis(600));
+
+        long started = System.nanoTime();
+        Map<Integer, CompletedSet> restored = restorer.restore(List.of(0));
+
+        assertThat(contents(restored.get(0), 1)).containsExactly(1L);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("it waited for the decision")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(600));
+    }
+
+    @Test
     void aPartitionsBudgetGrowsWithTheRecordsItMustRead() {
         RestoreBudget budget = new RestoreBudget(Duration.ofSeconds(30), 100_000);
 
