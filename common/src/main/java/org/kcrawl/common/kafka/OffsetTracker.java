@@ -73,6 +73,10 @@ public final class OffsetTracker {
         PartitionState s = partitions.computeIfAbsent(tp, k -> new PartitionState());
         s.resumed = done;
         s.resumedFrom = committed;
+        // Committed already: until the consumer's position is known (its first fetch of the committed
+        // offset may wait on a coordinator) or a record starts, there is nothing to commit. Without this the
+        // partition's next commit named offset 0, and its next owner handled every record again.
+        s.handedOut = Math.max(s.handedOut, committed);
     }
 
     /**
@@ -230,7 +234,8 @@ public final class OffsetTracker {
         boolean advanced;
 
         long committable() {
-            long limit = pending.isEmpty() ? Math.max(lastStarted + 1, consumedTo) : pending.firstKey();
+            long limit = pending.isEmpty() ? Math.max(Math.max(lastStarted + 1, consumedTo), resumedFrom)
+                    : pending.firstKey();
             return abandoned.isEmpty() ? limit : Math.min(limit, abandoned.first());
         }
 

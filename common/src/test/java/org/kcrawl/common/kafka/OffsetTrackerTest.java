@@ -195,6 +195,20 @@ class OffsetTrackerTest {
     }
 
     @Test
+    void aPartitionTakenUpFromACommitNeverCommitsBelowItWhileItsPositionIsUnknown() {
+        // Taken up from 61; the consumer's position is not known yet (its offset fetch waits on a coordinator)
+        // and no record has started: a commit now must not name offset 0, or the next owner redoes 0-60.
+        tracker.resume(p0, 61, DoneOffsets.none());
+        assertThat(tracker.takeCommittable()).isEmpty();
+        assertThat(tracker.allCommittable(List.of(p0))).isEmpty();
+
+        tracker.consumedTo(p0, 61);
+        assertThat(tracker.takeCommittable()).as("at its commit still").isEmpty();
+        tracker.consumedTo(p0, 63); // a transaction's commit marker and an aborted record past it
+        assertThat(tracker.takeCommittable()).containsEntry(p0, new OffsetAndMetadata(63));
+    }
+
+    @Test
     void aPartitionResumedFromACommitSkipsWhatItNamesDoneAndKeepsNamingWhatItHasNotReachedYet() {
         TreeSet<Long> notDone = new TreeSet<>(List.of(10L, 13L));
         tracker.resume(p0, 10, DoneOffsets.decode(10, DoneOffsets.encode(10, 16, notDone)));
