@@ -21,9 +21,9 @@ import org.kcrawl.common.topic.CrawlTopics;
  */
 final class CrawlDrain {
     /** One observation. */
-    record Snapshot(long fetcherLag, long parserLag, long renderLag, long urlsEnd, long pagesEnd) {
+    record Snapshot(long fetcherLag, long parserLag, long renderLag, long parkedLag, long urlsEnd, long pagesEnd) {
         boolean idle() {
-            return fetcherLag == 0 && parserLag == 0 && renderLag == 0;
+            return fetcherLag == 0 && parserLag == 0 && renderLag == 0 && parkedLag == 0;
         }
     }
 
@@ -71,8 +71,12 @@ final class CrawlDrain {
     Snapshot snapshot() {
         // The render topic's lag counts from its start for a group that never committed: 0 on a crawl that
         // renders nothing (its render topic is empty), everything sent to render until a render worker commits.
+        // A parked URL is committed on its tier only once forwarded to urls: until then (its not-before time may be
+        // seconds away, past the sustained period) the crawl has not drained.
         return new Snapshot(lag.of(topics.fetcherGroup(), topics.urls()), lag.of(topics.parserGroup(), topics.pages()),
-                lag.of(topics.rendererGroup(), topics.render()), endOffsets(topics.urls()), endOffsets(topics.pages()));
+                lag.of(topics.rendererGroup(), topics.render()), lag.of(topics.parkingGroup(), topics.parkedTopics()),
+                endOffsets(topics.urls()),
+                endOffsets(topics.pages()));
     }
 
     private long endOffsets(String topic) {

@@ -290,7 +290,8 @@ public record ParserConfig(
     /** The poll loop's flow-control settings. */
     public WorkerLoopSettings workerLoopSettings() {
         return new WorkerLoopSettings(maxPending, maxPending, maxPendingBytes, Duration.ofMillis(100), drainTimeout,
-                WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL);
+                delivery == Delivery.EXACTLY_ONCE ? WorkerLoopSettings.TRANSACTIONAL_COMMIT_INTERVAL
+                        : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL);
     }
 
     private static <T> List<T> orEmpty(List<T> list) {

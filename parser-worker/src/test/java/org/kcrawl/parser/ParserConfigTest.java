@@ -168,6 +168,13 @@ class ParserConfigTest {
     }
 
     @Test
+    void exactlyOnceTheLoopCommitsEvery100MillisecondsSinceEachCommitIsLatencyOnEveryPage() {
+        assertThat(ParserConfig.defaults().workerLoopSettings().commitInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(ParserConfig.load(null, Map.of("KCRAWL_PARSER_DELIVERY", "at_least_once")).workerLoopSettings()
+                .commitInterval()).isEqualTo(Duration.ofMillis(250));
+    }
+
+    @Test
     void pagesInFlightAreBoundByBytesWithALargeCountAndTheLoopGetsBoth() {
         ParserConfig c = ParserConfig.defaults();
         assertThat(c.maxPending()).isEqualTo(512);

@@ -31,6 +31,13 @@ public record WorkerLoopSettings(int maxPending, int maxPendingPerPartition, lon
     public static final long DEFAULT_MAX_PENDING_BYTES = 64L * 1024 * 1024;
     /** Commit interval of the constructors that take none. */
     public static final Duration DEFAULT_COMMIT_INTERVAL = Duration.ofMillis(250);
+    /**
+     * The commit interval of a loop whose outputs are committed in transactions: a record's outputs become
+     * visible only at its transaction's commit, so the interval is latency added to every stage a page
+     * passes (a small crawl's each link level pays it twice, fetcher and parser), and everything done since
+     * the last commit is redone when the worker dies. Kafka Streams' interval for exactly once.
+     */
+    public static final Duration TRANSACTIONAL_COMMIT_INTERVAL = Duration.ofMillis(100);
 
     public WorkerLoopSettings {
         if (maxPending < 1) {

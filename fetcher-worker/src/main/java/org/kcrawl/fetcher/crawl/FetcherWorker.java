@@ -63,8 +63,6 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private static final Map<String, Object> SMALL_RECORDS = Map.of(
             ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 256 * 1024,
             ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
-    /** The urls loop's commit interval exactly once (see {@link #commitInterval}). */
-    private static final Duration EXACTLY_ONCE_COMMIT_INTERVAL = Duration.ofMillis(100);
     /** Parked URLs held per tier partition; the rest waits in the topic (their due times only grow). */
     private static final int PARKED_HELD_PER_PARTITION = 256;
 
@@ -272,7 +270,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      * seconds, repeated 1.4 % of its pages at 250 ms).
      */
     private static Duration commitInterval(Transactions outputs) {
-        return outputs.exactlyOnce() ? EXACTLY_ONCE_COMMIT_INTERVAL : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL;
+        return outputs.exactlyOnce() ? WorkerLoopSettings.TRANSACTIONAL_COMMIT_INTERVAL
+                : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL;
     }
 
     /** The completed seen-set's home that {@code seen_store} names. */
