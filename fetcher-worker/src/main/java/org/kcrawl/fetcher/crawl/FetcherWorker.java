@@ -37,6 +37,7 @@ import org.kcrawl.fetcher.politeness.ResolvedAddresses;
 import org.kcrawl.fetcher.politeness.SystemTimeSource;
 import org.kcrawl.fetcher.robots.RobotsPolicy;
 import org.kcrawl.fetcher.robots.RobotsRules;
+import org.kcrawl.fetcher.seen.CommittingTransactions;
 import org.kcrawl.fetcher.seen.HeapSeenStore;
 import org.kcrawl.fetcher.seen.RocksSeenStore;
 import org.kcrawl.fetcher.seen.SeenRestorer;
@@ -212,10 +213,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     : outputs.producer();
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
             built.keep(sendExecutor::shutdownNow);
-            // Exactly once, a restore also waits for the transactions undecided on its partitions (see there).
+            // Exactly once, a restore also waits for a commit under way on its partitions (see there).
             restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
-                    outputs.exactlyOnce() ? clients.consumer(null, clientId + "-seen-written", 1,
-                            Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted")) : null,
+                    outputs.exactlyOnce() ? CommittingTransactions.on(clients.admin()) : null,
                     topics.seen(), seenStore(config), config.seenRestoreBudget()));
             seen = new SeenSet();
             built.keep(seen::close);

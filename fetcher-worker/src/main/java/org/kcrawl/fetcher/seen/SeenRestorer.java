@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -33,19 +34,18 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SeenRestorer.class);
     private static final Duration POLL = Duration.ofMillis(200);
     /**
-     * Longest wait for a transaction undecided on a partition at its restore to commit or abort: a previous
-     * owner's last commit whose markers are still being written (milliseconds), or the open transaction of
-     * an owner that died, which its coordinator aborts after the transaction timeout (10 s).
+     * Longest wait for a commit under way on a partition at its restore: its markers are written some
+     * milliseconds after its producer was told it committed; longer only while a broker is away.
      */
-    static final Duration UNDECIDED_WAIT = Duration.ofSeconds(20);
+    static final Duration COMMIT_WAIT = Duration.ofSeconds(20);
 
     private final Consumer<String, byte[]> consumer;
-    /** Reads uncommitted, for the offsets written (committed or not) at the start; null: wait for none. */
-    private final Consumer<String, byte[]> written;
+    /** Null at least once: no transaction to wait for. */
+    private final CommittingTransactions transactions;
     private final String topic;
     private final SeenStore store;
     private final RestoreBudget budget;
-    private final Duration undecidedWait;
+    private final Duration commitWait;
     private final AtomicLong recordsRead = new AtomicLong();
     private volatile long progressNanos;
     private volatile boolean restoring;
@@ -59,20 +59,20 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
     }
 
     /**
-     * A restorer for markers written in transactions: {@code written} (isolation {@code read_uncommitted},
-     * never assigned) says how far each partition was written when a restore starts, and the restore reads
-     * on until every transaction undecided then is decided. A read-committed end is the first offset of the
-     * oldest undecided transaction, and the previous owner's last commit is undecided until its markers are
-     * written, after its producer was told it committed: a restore stopping there would miss that
-     * commit's seen markers, and its URLs would be fetched again. Owns and closes both consumers.
+     * A restorer for markers written in transactions: after reading each partition to its read-committed
+     * end it asks {@code transactions} whether one written to it is being committed, and if so reads on
+     * until that commit's markers are written. The previous owner's last commit is in that state for some
+     * milliseconds after its producer was told it committed (and gave the partition up); a restore stopping
+     * before it would miss its seen markers, and its URLs would be fetched again. A transaction left open by
+     * an owner that died is not waited for: it aborts. Owns and closes the consumer.
      */
-    public SeenRestorer(Consumer<String, byte[]> consumer, Consumer<String, byte[]> written, String topic,
+    public SeenRestorer(Consumer<String, byte[]> consumer, CommittingTransactions transactions, String topic,
                         SeenStore store, RestoreBudget budget) {
-        this(consumer, written, topic, store, budget, UNDECIDED_WAIT);
+        this(consumer, transactions, topic, store, budget, COMMIT_WAIT);
     }
 
-    SeenRestorer(Consumer<String, byte[]> consumer, Consumer<String, byte[]> written, String topic,
-                 SeenStore store, RestoreBudget budget, Duration undecidedWait) {
+    SeenRestorer(Consumer<String, byte[]> consumer, CommittingTransactions transactions, String topic,
+                 SeenStore store, RestoreBudget budget, Duration commitWait) {
         if (consumer == null || store == null || budget == null) {
             throw new IllegalArgumentException("consumer, store and budget must not be null");
         }
@@ -80,11 +80,11 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
             throw new IllegalArgumentException("topic must not be blank");
         }
         this.consumer = consumer;
-        this.written = written;
+        this.transactions = transactions;
         this.topic = topic;
         this.store = store;
         this.budget = budget;
-        this.undecidedWait = undecidedWait;
+        this.commitWait = commitWait;
     }
 
     /**
@@ -124,7 +124,6 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         Duration ask = budget.allowance();
         Map<TopicPartition, Long> begins = consumer.beginningOffsets(tps, ask);
         Map<TopicPartition, Long> ends = consumer.endOffsets(tps, ask);
-        Map<TopicPartition, Long> writtenTo = written == null ? ends : written.endOffsets(tps, ask);
         Map<TopicPartition, Long> deadlines = new HashMap<>();
         long toRead = 0;
         for (TopicPartition tp : tps) {
@@ -134,35 +133,10 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
             deadlines.put(tp, started + budget.forRecords(records).toNanos());
         }
         long before = recordsRead.get();
-        int malformed = 0;
-        List<TopicPartition> open = new ArrayList<>(tps);
-        UndecidedWait undecided = new UndecidedWait(writtenTo, undecidedWait);
-        while (true) {
-            open.removeIf(tp -> {
-                long at = consumer.position(tp, ask);
-                return at >= ends.get(tp) && !undecided.waitingAt(tp, at);
-            });
-            if (open.isEmpty()) {
-                break;
-            }
-            long now = System.nanoTime();
-            for (TopicPartition tp : open) {
-                if (consumer.position(tp, ask) >= ends.get(tp)) {
-                    continue; // past its committed end, waiting for a decision: UndecidedWait bounds that
-                }
-                if (now - deadlines.get(tp) > 0) {
-                    throw new IllegalStateException("restoring the seen-set of " + tp + " did not reach the end "
-                            + ends.get(tp) + " (at " + consumer.position(tp, ask) + ") within its budget of "
-                            + Duration.ofNanos(deadlines.get(tp) - started) + "; the fetcher cannot deduplicate"
-                            + " without it: raise seen_restore_timeout or lower seen_restore_min_rate if the"
-                            + " cluster is this slow");
-                }
-            }
-            for (ConsumerRecord<String, byte[]> r : consumer.poll(POLL)) {
-                malformed += apply(sets.get(r.partition()), r);
-                recordsRead.incrementAndGet();
-            }
-            progressNanos = System.nanoTime();
+        int malformed = readTo(ends, sets, deadlines, started, ask);
+        if (transactions != null && awaitCommits(tps, sets)) {
+            // Committed meanwhile: their markers now lie before the (read-committed) end.
+            malformed += readTo(consumer.endOffsets(tps, ask), sets, deadlines, started, ask);
         }
         for (TopicPartition tp : tps) {
             // The position, not the end asked at the start: every record before it is applied.
@@ -171,9 +145,72 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         if (malformed > 0) {
             log.warn("ignored {} seen records with malformed keys in {}", malformed, tps);
         }
-        undecided.report();
         log.info("restored seen-set of {} partitions of {}: read {} of at most {} records in {} ms", tps.size(), topic,
                 recordsRead.get() - before, toRead, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /**
+     * Reads each partition to its offset in {@code ends}, within its deadline; returns the malformed records
+     * skipped.
+     */
+    private int readTo(Map<TopicPartition, Long> ends, Map<Integer, CompletedSet> sets,
+                       Map<TopicPartition, Long> deadlines, long started, Duration ask) {
+        int malformed = 0;
+        List<TopicPartition> open = new ArrayList<>(ends.keySet());
+        while (true) {
+            open.removeIf(tp -> consumer.position(tp, ask) >= ends.get(tp));
+            if (open.isEmpty()) {
+                return malformed;
+            }
+            long now = System.nanoTime();
+            for (TopicPartition tp : open) {
+                if (now - deadlines.get(tp) > 0) {
+                    throw new IllegalStateException("restoring the seen-set of " + tp + " did not reach the end "
+                            + ends.get(tp) + " (at " + consumer.position(tp, ask) + ") within its budget of "
+                            + Duration.ofNanos(deadlines.get(tp) - started) + "; the fetcher cannot deduplicate"
+                            + " without it: raise seen_restore_timeout or lower seen_restore_min_rate if the"
+                            + " cluster is this slow");
+                }
+            }
+            malformed += pollOnce(sets);
+        }
+    }
+
+    /**
+     * Exactly once: waits, reading on, while a transaction on {@code tps} is being committed (see
+     * {@link CommittingTransactions}), at most {@link #COMMIT_WAIT}. Returns true when it found one.
+     */
+    private boolean awaitCommits(List<TopicPartition> tps, Map<Integer, CompletedSet> sets) {
+        long started = System.nanoTime();
+        Set<TopicPartition> committing = transactions.committing(tps);
+        if (committing.isEmpty()) {
+            return false;
+        }
+        while (!committing.isEmpty()) {
+            if (System.nanoTime() - started > commitWait.toNanos()) {
+                log.warn("{}: a transaction written before the restore was still being committed after {} ms;"
+                        + " going on without it (URLs it completed may be fetched again)", committing,
+                        commitWait.toMillis());
+                return true;
+            }
+            pollOnce(sets);
+            committing = transactions.committing(committing);
+        }
+        long waitedMs = (System.nanoTime() - started) / 1_000_000;
+        if (waitedMs >= 1_000) {
+            log.info("{}: waited {} ms for the previous owner's last commit to be written", tps, waitedMs);
+        }
+        return true;
+    }
+
+    private int pollOnce(Map<Integer, CompletedSet> sets) {
+        int malformed = 0;
+        for (ConsumerRecord<String, byte[]> r : consumer.poll(POLL)) {
+            malformed += apply(sets.get(r.partition()), r);
+            recordsRead.incrementAndGet();
+        }
+        progressNanos = System.nanoTime();
+        return malformed;
     }
 
     /**
@@ -226,8 +263,8 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
     public void close() {
         try {
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
-            if (written != null) {
-                written.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            if (transactions != null) {
+                transactions.close();
             }
         } finally {
             store.close();

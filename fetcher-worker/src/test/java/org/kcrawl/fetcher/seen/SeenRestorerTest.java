@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -83,38 +85,48 @@ class SeenRestorerTest {
     }
 
     @Test
-    void exactlyOnceItReadsOnUntilTheTransactionsWrittenBeforeItAreDecided() {
-        // Committed to 2 when the restore starts, written to 4: the previous owner's last commit, its
-        // markers not written yet. They come two polls later, and the restore must read them.
+    void exactlyOnceItReadsOnWhileTheLastCommitOfThePartitionsPreviousOwnerIsBeingWritten() {
+        // Committed to 2 when the restore starts; the previous owner's last commit (offsets 2 and 3) has its
+        // markers written two polls later, and the restore must read its seen markers.
         offsets(0, 0, 2);
-        MockConsumer<String, byte[]> written = new MockConsumer<>("earliest");
-        written.updateEndOffsets(new HashMap<>(Map.of(new TopicPartition(TOPIC, 0), 4L)));
         record(0, 0, SeenMarkers.key(1), SeenMarkers.value());
         record(0, 1, SeenMarkers.key(2), SeenMarkers.value());
         consumer.schedulePollTask(() -> { });
-        record(0, 2, SeenMarkers.key(3), SeenMarkers.value());
-        record(0, 3, SeenMarkers.key(4), SeenMarkers.value());
-        SeenRestorer restorer = new SeenRestorer(consumer, written, TOPIC, new HeapSeenStore(),
+        consumer.schedulePollTask(() -> {
+            consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, 2, SeenMarkers.key(3), SeenMarkers.value()));
+            consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, 3, SeenMarkers.key(4), SeenMarkers.value()));
+            consumer.updateEndOffsets(new HashMap<>(Map.of(new TopicPartition(TOPIC, 0), 4L)));
+        });
+        AtomicInteger asked = new AtomicInteger();
+        // Being committed until the markers are in (the fourth poll).
+        CommittingTransactions committing = tps -> consumer.position(new TopicPartition(TOPIC, 0)) < 4
+                && asked.incrementAndGet() > 0 ? Set.copyOf(tps) : Set.of();
+        SeenRestorer restorer = new SeenRestorer(consumer, committing, TOPIC, new HeapSeenStore(),
                 new RestoreBudget(Duration.ofSeconds(5), 1_000), Duration.ofSeconds(5));
 
         assertThat(contents(restorer.restore(List.of(0)).get(0), 1, 2, 3, 4)).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(asked).as("it asked while the commit was under way").hasPositiveValue();
     }
 
     @Test
-    void aTransactionStillUndecidedAfterTheWaitIsLeftBehindWithoutFailingTheRestore() {
+    void aTransactionLeftOpenIsNotWaitedForAndACommitThatNeverEndsOnlyForTheLimit() {
         offsets(0, 0, 1);
-        MockConsumer<String, byte[]> written = new MockConsumer<>("earliest");
-        written.updateEndOffsets(new HashMap<>(Map.of(new TopicPartition(TOPIC, 0), 3L)));
         record(0, 0, SeenMarkers.key(1), SeenMarkers.value());
-        SeenRestorer restorer = new SeenRestorer(consumer, written, TOPIC, new HeapSeenStore(),
-                new RestoreBudget(Duration.ofMillis(100), 1_000_000), Duration.ofMillis(600));
-
         long started = System.nanoTime();
-        Map<Integer, CompletedSet> restored = restorer.restore(List.of(0));
-
+        Map<Integer, CompletedSet> restored = new SeenRestorer(consumer, tps -> Set.of(), TOPIC, new HeapSeenStore(),
+                new RestoreBudget(Duration.ofSeconds(5), 1_000), Duration.ofSeconds(5)).restore(List.of(0));
         assertThat(contents(restored.get(0), 1)).containsExactly(1L);
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("it waited for the decision")
-                .isGreaterThanOrEqualTo(Duration.ofMillis(600));
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("nothing being committed: no wait")
+                .isLessThan(Duration.ofSeconds(2));
+
+        MockConsumer<String, byte[]> second = new MockConsumer<>("earliest");
+        second.updateBeginningOffsets(new HashMap<>(Map.of(new TopicPartition(TOPIC, 0), 0L)));
+        second.updateEndOffsets(new HashMap<>(Map.of(new TopicPartition(TOPIC, 0), 0L)));
+        started = System.nanoTime();
+        new SeenRestorer(second, tps -> Set.copyOf(tps), TOPIC, new HeapSeenStore(),
+                new RestoreBudget(Duration.ofSeconds(5), 1_000), Duration.ofMillis(600)).restore(List.of(0));
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("a commit that never ends: waited the limit")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(600)).isLessThan(Duration.ofSeconds(4));
     }
 
     @Test
