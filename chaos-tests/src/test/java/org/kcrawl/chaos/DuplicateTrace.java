@@ -6,17 +6,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.url.UrlFingerprint;
+import org.kcrawl.fetcher.seen.SeenMarkers;
 
 /**
  * Where the copies of a page recorded more than once came from, for the churn logs: each copy on the records
- * topic and each fetched copy on the pages topic, with its partition, offset and the time its producer gave
- * it (wall clock, to read against the workers' logs). One fetched copy and two records means a parser
+ * topic, each fetched copy on the pages topic and each seen marker of its fetches, with its partition, offset and
+ * the time its producer gave it (wall clock, to read against the workers' logs). One fetched copy and two records means a parser
  * committed the page twice; the pages partition and offset say which span of which partition it redid.
  */
 final class DuplicateTrace {
@@ -34,6 +38,16 @@ final class DuplicateTrace {
         for (ConsumerRecord<String, byte[]> r : crawl.readAll(crawl.topics().pages())) {
             String url = CrawlOutcome.decode(r.value(), FetchedPage.class).requestedUrl();
             if (twice.contains(url)) {
+                lines.add(line(url, r));
+            }
+        }
+        // The seen markers of their fetches: one per fetch committed, where the fetcher that fetched the page
+        // again should have found the first.
+        Map<String, String> byKey = new HashMap<>();
+        twice.forEach(url -> byKey.put(SeenMarkers.key(UrlFingerprint.of(url)), url));
+        for (ConsumerRecord<String, byte[]> r : crawl.readAll(crawl.topics().seen())) {
+            String url = byKey.get(r.key());
+            if (url != null) {
                 lines.add(line(url, r));
             }
         }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -138,15 +139,19 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
             // Committed meanwhile: their markers now lie before the (read-committed) end.
             malformed += readTo(consumer.endOffsets(tps, ask), sets, deadlines, started, ask);
         }
+        Map<Integer, Long> readTo = new TreeMap<>();
         for (TopicPartition tp : tps) {
             // The position, not the end asked at the start: every record before it is applied.
-            sets.get(tp.partition()).caughtUp(consumer.position(tp, ask));
+            long position = consumer.position(tp, ask);
+            sets.get(tp.partition()).caughtUp(position);
+            readTo.put(tp.partition(), position);
         }
         if (malformed > 0) {
             log.warn("ignored {} seen records with malformed keys in {}", malformed, tps);
         }
-        log.info("restored seen-set of {} partitions of {}: read {} of at most {} records in {} ms", tps.size(), topic,
-                recordsRead.get() - before, toRead, (System.nanoTime() - started) / 1_000_000);
+        log.info("restored seen-set of {} partitions of {}: read {} of at most {} records in {} ms (partition=offset"
+                + " reached: {})", tps.size(), topic, recordsRead.get() - before, toRead,
+                (System.nanoTime() - started) / 1_000_000, readTo);
     }
 
     /**
