@@ -135,8 +135,11 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         }
         long before = recordsRead.get();
         int malformed = readTo(ends, sets, deadlines, started, ask);
-        if (transactions != null && awaitCommits(tps, sets)) {
-            // Committed meanwhile: their markers now lie before the (read-committed) end.
+        if (transactions != null) {
+            awaitCommits(tps, sets);
+            // Whatever was being committed when the ends were asked for is committed now, its markers before
+            // the read-committed end: read on to it. (Found committed by the check above, or finished while
+            // the partitions were read: then the ends asked at the start stop short of it.)
             malformed += readTo(consumer.endOffsets(tps, ask), sets, deadlines, started, ask);
         }
         Map<Integer, Long> readTo = new TreeMap<>();
@@ -183,20 +186,17 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
 
     /**
      * Exactly once: waits, reading on, while a transaction on {@code tps} is being committed (see
-     * {@link CommittingTransactions}), at most {@link #COMMIT_WAIT}. Returns true when it found one.
+     * {@link CommittingTransactions}), at most {@link #COMMIT_WAIT}.
      */
-    private boolean awaitCommits(List<TopicPartition> tps, Map<Integer, CompletedSet> sets) {
+    private void awaitCommits(List<TopicPartition> tps, Map<Integer, CompletedSet> sets) {
         long started = System.nanoTime();
         Set<TopicPartition> committing = transactions.committing(tps);
-        if (committing.isEmpty()) {
-            return false;
-        }
         while (!committing.isEmpty()) {
             if (System.nanoTime() - started > commitWait.toNanos()) {
                 log.warn("{}: a transaction written before the restore was still being committed after {} ms;"
                         + " going on without it (URLs it completed may be fetched again)", committing,
                         commitWait.toMillis());
-                return true;
+                return;
             }
             pollOnce(sets);
             committing = transactions.committing(committing);
@@ -205,7 +205,6 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         if (waitedMs >= 1_000) {
             log.info("{}: waited {} ms for the previous owner's last commit to be written", tps, waitedMs);
         }
-        return true;
     }
 
     private int pollOnce(Map<Integer, CompletedSet> sets) {

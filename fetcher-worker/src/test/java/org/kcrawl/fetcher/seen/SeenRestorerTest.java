@@ -109,6 +109,28 @@ class SeenRestorerTest {
     }
 
     @Test
+    void aCommitThatFinishesWhileThePartitionIsReadIsReadToo() {
+        // The previous owner's last commit is under way when the restore asks for the ends (2), and done by
+        // the time it asks whether anything is being committed: its markers (2 and 3) lie past the ends asked.
+        offsets(0, 0, 2);
+        record(0, 0, SeenMarkers.key(1), SeenMarkers.value());
+        consumer.schedulePollTask(() -> consumer.addRecord(
+                new ConsumerRecord<>(TOPIC, 0, 1, SeenMarkers.key(2), SeenMarkers.value())));
+        CommittingTransactions doneMeanwhile = tps -> {
+            consumer.schedulePollTask(() -> {
+                consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, 2, SeenMarkers.key(3), SeenMarkers.value()));
+                consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, 3, SeenMarkers.key(4), SeenMarkers.value()));
+            });
+            consumer.updateEndOffsets(new HashMap<>(Map.of(new TopicPartition(TOPIC, 0), 4L)));
+            return Set.of();
+        };
+        SeenRestorer restorer = new SeenRestorer(consumer, doneMeanwhile, TOPIC, new HeapSeenStore(),
+                new RestoreBudget(Duration.ofSeconds(5), 1_000), Duration.ofSeconds(5));
+
+        assertThat(contents(restorer.restore(List.of(0)).get(0), 1, 2, 3, 4)).containsExactly(1L, 2L, 3L, 4L);
+    }
+
+    @Test
     void aTransactionLeftOpenIsNotWaitedForAndACommitThatNeverEndsOnlyForTheLimit() {
         offsets(0, 0, 1);
         record(0, 0, SeenMarkers.key(1), SeenMarkers.value());
