@@ -136,11 +136,19 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         long before = recordsRead.get();
         int malformed = readTo(ends, sets, deadlines, started, ask);
         if (transactions != null) {
-            awaitCommits(tps, sets);
+            malformed += awaitCommits(tps, sets);
             // Whatever was being committed when the ends were asked for is committed now, its markers before
             // the read-committed end: read on to it. (Found committed by the check above, or finished while
-            // the partitions were read: then the ends asked at the start stop short of it.)
-            malformed += readTo(consumer.endOffsets(tps, ask), sets, deadlines, started, ask);
+            // the partitions were read: then the ends asked at the start stop short of it.) A budget of its
+            // own: the wait may have spent the first one.
+            Map<TopicPartition, Long> settled = consumer.endOffsets(tps, ask);
+            long now = System.nanoTime();
+            Map<TopicPartition, Long> tail = new HashMap<>();
+            for (TopicPartition tp : tps) {
+                long left = Math.max(0, settled.get(tp) - consumer.position(tp, ask));
+                tail.put(tp, now + budget.forRecords(left).toNanos());
+            }
+            malformed += readTo(settled, sets, tail, now, ask);
         }
         Map<Integer, Long> readTo = new TreeMap<>();
         for (TopicPartition tp : tps) {
@@ -186,25 +194,27 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
 
     /**
      * Exactly once: waits, reading on, while a transaction on {@code tps} is being committed (see
-     * {@link CommittingTransactions}), at most {@link #COMMIT_WAIT}.
+     * {@link CommittingTransactions}), at most {@link #COMMIT_WAIT}; returns the malformed records skipped.
      */
-    private void awaitCommits(List<TopicPartition> tps, Map<Integer, CompletedSet> sets) {
+    private int awaitCommits(List<TopicPartition> tps, Map<Integer, CompletedSet> sets) {
         long started = System.nanoTime();
+        int malformed = 0;
         Set<TopicPartition> committing = transactions.committing(tps);
         while (!committing.isEmpty()) {
             if (System.nanoTime() - started > commitWait.toNanos()) {
                 log.warn("{}: a transaction written before the restore was still being committed after {} ms;"
                         + " going on without it (URLs it completed may be fetched again)", committing,
                         commitWait.toMillis());
-                return;
+                return malformed;
             }
-            pollOnce(sets);
+            malformed += pollOnce(sets);
             committing = transactions.committing(committing);
         }
         long waitedMs = (System.nanoTime() - started) / 1_000_000;
         if (waitedMs >= 1_000) {
             log.info("{}: waited {} ms for the previous owner's last commit to be written", tps, waitedMs);
         }
+        return malformed;
     }
 
     private int pollOnce(Map<Integer, CompletedSet> sets) {
