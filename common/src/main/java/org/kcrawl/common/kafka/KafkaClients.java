@@ -120,6 +120,16 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
         return Transactions.exactlyOnce(() -> new KafkaProducer<>(p), maxRequestSize);
     }
 
+    /**
+     * A producer of {@code transactionalId} for one thing only: its {@code initTransactions} fences the
+     * producer that used the id before and aborts the transaction that one left open.
+     */
+    public KafkaProducer<String, byte[]> fencer(String clientId, String transactionalId) {
+        Properties p = producerProperties(clientId);
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
+        return new KafkaProducer<>(p);
+    }
+
     /** A producer of string keys and byte-array values. */
     public KafkaProducer<String, byte[]> producer(String clientId) {
         return new KafkaProducer<>(producerProperties(clientId));

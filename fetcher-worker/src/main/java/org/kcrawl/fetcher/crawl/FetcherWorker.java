@@ -207,15 +207,17 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
                     pages));
             pages.onRoom(scheduler::wake);
-            outputs = built.keep(clients.outputs(config.delivery(), clientId,
-                    StaticMembership.transactionalId(config.crawlName(), "fetcher", config.groupInstanceId(), clientId)));
+            String transactionalId = StaticMembership.transactionalId(config.crawlName(), "fetcher",
+                    config.groupInstanceId(), clientId);
+            outputs = built.keep(clients.outputs(config.delivery(), clientId, transactionalId));
             forwardProducer = outputs.exactlyOnce() ? built.keep(clients.producer(clientId + "-parking"))
                     : outputs.producer();
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
             built.keep(sendExecutor::shutdownNow);
             // Exactly once, a restore also waits for a commit under way on its partitions (see there).
             restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
-                    outputs.exactlyOnce() ? CommittingTransactions.on(clients.admin()) : null,
+                    outputs.exactlyOnce() ? CommittingTransactions.on(clients.admin(), transactionalId,
+                            id -> clients.fencer(clientId + "-fence", id)) : null,
                     topics.seen(), seenStore(config), config.seenRestoreBudget()));
             seen = new SeenSet();
             built.keep(seen::close);

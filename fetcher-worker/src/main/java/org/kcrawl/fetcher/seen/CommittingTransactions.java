@@ -9,47 +9,58 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeProducersResult.PartitionProducerState;
 import org.apache.kafka.clients.admin.ListTransactionsOptions;
 import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.admin.TransactionListing;
 import org.apache.kafka.clients.admin.TransactionState;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Which partitions hold a transaction whose commit is under way: committed as its producer was told, its
- * markers (which make its records readable) not all written yet. A transaction still open, such as one an
- * owner that died left behind, is not: it will abort.
+ * Which partitions hold a transaction a restore must see decided before it reads on: one whose commit is
+ * under way (committed as its producer was told, its markers, which make its records readable, not all
+ * written yet), or one left open by an earlier owner of the partition that died or was given the partition's
+ * place away. An open one holds back every read-committed reader of the partition, and with them the
+ * records committed after it by the partition's next owner, until its coordinator aborts it on its timeout;
+ * so it is fenced (its transactional id initialized anew, which aborts it at once) and waited for too.
  */
 public interface CommittingTransactions extends AutoCloseable {
 
-    /** Those of {@code tps} with a commit under way now. */
+    /** Those of {@code tps} with a transaction to wait for now (fencing the open ones of earlier owners). */
     Set<TopicPartition> committing(Collection<TopicPartition> tps);
 
     @Override
     default void close() {
     }
 
-    /** Asks the brokers: each partition's producers with a transaction open there, then those transactions' state. */
-    static CommittingTransactions on(Admin admin) {
-        return new OnBrokers(admin);
+    /**
+     * Asks the brokers: each partition's producers with a transaction open there, then those transactions'
+     * state. An open one whose transactional id is not {@code own} is fenced with a producer of that id from
+     * {@code fencer}.
+     */
+    static CommittingTransactions on(Admin admin, String own, Function<String, Producer<?, ?>> fencer) {
+        return new OnBrokers(admin, own, fencer);
     }
 
     /** The brokers' answer; when they cannot give one, every partition asked about counts as committing. */
     final class OnBrokers implements CommittingTransactions {
         private static final Logger log = LoggerFactory.getLogger(OnBrokers.class);
         private static final Duration ASK = Duration.ofSeconds(5);
-        /** A commit whose markers are being written, or were just written (the partition not updated yet). */
-        private static final Set<TransactionState> COMMITTING =
-                Set.of(TransactionState.PREPARE_COMMIT, TransactionState.COMPLETE_COMMIT);
 
         private final Admin admin;
+        private final String own;
+        private final Function<String, Producer<?, ?>> fencer;
 
-        OnBrokers(Admin admin) {
+        OnBrokers(Admin admin, String own, Function<String, Producer<?, ?>> fencer) {
             this.admin = admin;
+            this.own = own;
+            this.fencer = fencer;
         }
 
         @Override
@@ -75,9 +86,14 @@ public interface CommittingTransactions extends AutoCloseable {
                 Set<Long> unlisted = new HashSet<>(open.keySet());
                 for (TransactionListing t : listed) {
                     unlisted.remove(t.producerId());
-                    if (COMMITTING.contains(t.state()) && open.containsKey(t.producerId())) {
-                        out.addAll(open.get(t.producerId()));
+                    Set<TopicPartition> on = open.get(t.producerId());
+                    if (on == null || t.transactionalId().equals(own)) {
+                        continue; // this worker's own open transaction: it ends it itself
                     }
+                    if (t.state() == TransactionState.ONGOING) {
+                        fence(t.transactionalId(), on);
+                    }
+                    out.addAll(on); // committing, aborting, or fenced just now: decided in moments
                 }
                 // Open on a partition, yet no coordinator lists it (one being loaded after a broker moved):
                 // its state is unknown, so it may be committing.
@@ -89,6 +105,17 @@ public interface CommittingTransactions extends AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return new HashSet<>(tps);
+            }
+        }
+
+        /** Aborts the open transaction of {@code transactionalId}: a new producer of that id fences the old one. */
+        private void fence(String transactionalId, Set<TopicPartition> on) {
+            log.info("{}: fencing {}, whose transaction an earlier owner left open there", on, transactionalId);
+            try (Producer<?, ?> producer = fencer.apply(transactionalId)) {
+                producer.initTransactions();
+            } catch (KafkaException e) {
+                log.warn("fencing {} failed; waiting for its coordinator to abort its transaction: {}",
+                        transactionalId, e.toString());
             }
         }
 

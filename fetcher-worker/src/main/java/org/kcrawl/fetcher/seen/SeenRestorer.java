@@ -35,8 +35,9 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SeenRestorer.class);
     private static final Duration POLL = Duration.ofMillis(200);
     /**
-     * Longest wait for a commit under way on a partition at its restore: its markers are written some
-     * milliseconds after its producer was told it committed; longer only while a broker is away.
+     * Longest wait for the transactions undecided on a partition at its restore: a commit's markers are
+     * written some milliseconds after its producer was told it committed, a fenced transaction's abort as
+     * quickly; longer only while a broker is away.
      */
     static final Duration COMMIT_WAIT = Duration.ofSeconds(20);
 
@@ -61,11 +62,13 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
 
     /**
      * A restorer for markers written in transactions: after reading each partition to its read-committed
-     * end it asks {@code transactions} whether one written to it is being committed, and if so reads on
-     * until that commit's markers are written. The previous owner's last commit is in that state for some
-     * milliseconds after its producer was told it committed (and gave the partition up); a restore stopping
-     * before it would miss its seen markers, and its URLs would be fetched again. A transaction left open by
-     * an owner that died is not waited for: it aborts. Owns and closes the consumer.
+     * end it asks {@code transactions} which of them hold a transaction still to be decided, reads on until
+     * none does, then reads to the ends as they are after that. A read-committed end stops at the first
+     * undecided transaction: the previous owner's last commit for some milliseconds after its producer was
+     * told it committed, or one left open by an owner that died, which holds back the markers every later
+     * owner committed after it until its coordinator aborts it (it is fenced, so that it aborts at once). A
+     * restore stopping there would miss those seen markers, and their URLs would be fetched again. Owns and
+     * closes the consumer and {@code transactions}.
      */
     public SeenRestorer(Consumer<String, byte[]> consumer, CommittingTransactions transactions, String topic,
                         SeenStore store, RestoreBudget budget) {
@@ -202,8 +205,8 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         Set<TopicPartition> committing = transactions.committing(tps);
         while (!committing.isEmpty()) {
             if (System.nanoTime() - started > commitWait.toNanos()) {
-                log.warn("{}: a transaction written before the restore was still being committed after {} ms;"
-                        + " going on without it (URLs it completed may be fetched again)", committing,
+                log.warn("{}: a transaction written before the restore was still undecided after {} ms; going on"
+                        + " without what it holds back (URLs it completed may be fetched again)", committing,
                         commitWait.toMillis());
                 return malformed;
             }
@@ -212,7 +215,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         }
         long waitedMs = (System.nanoTime() - started) / 1_000_000;
         if (waitedMs >= 1_000) {
-            log.info("{}: waited {} ms for the previous owner's last commit to be written", tps, waitedMs);
+            log.info("{}: waited {} ms for earlier owners' transactions to be decided", tps, waitedMs);
         }
         return malformed;
     }

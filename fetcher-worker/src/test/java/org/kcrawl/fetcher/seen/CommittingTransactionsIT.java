@@ -1,7 +1,6 @@
 package org.kcrawl.fetcher.seen;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
@@ -17,38 +16,74 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.testkit.kafka.SharedKafka;
 
 /**
- * The brokers' answer to "is a commit under way here", against a real broker: an open transaction (an owner
- * that died with one) is not, so a restore never waits for it; a committed one is not either once its
- * markers are written; a partition nobody writes is not.
+ * A seen restore against a real broker, as the churn test met it: a fetcher killed with a transaction open on
+ * a seen partition (its coordinator aborts it only after the transaction timeout), the partition's next owner
+ * committing markers after it, and a third owner restoring the partition. Read-committed, its end stops at the
+ * open transaction and hides the committed markers behind it; the restore fences the dead owner's id, which
+ * aborts the transaction at once, and reads them.
  */
 class CommittingTransactionsIT {
-    private final String topic = SharedKafka.uniqueCrawlName("committing-it") + ".seen";
+    private final String crawl = SharedKafka.uniqueCrawlName("committing-it");
+    private final String topic = crawl + ".seen";
     private final KafkaClients clients = KafkaClients.of(SharedKafka.bootstrapServers());
 
     @Test
-    void anOpenTransactionIsNotACommitUnderWayAndACommittedOneIsNotOnceWritten() throws Exception {
-        TopicPartition written = new TopicPartition(topic, 0);
-        TopicPartition idle = new TopicPartition(topic, 1);
+    void aDeadOwnersOpenTransactionIsFencedAndTheMarkersCommittedAfterItAreRestored() throws Exception {
         try (Admin admin = clients.admin()) {
-            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
         }
-        try (CommittingTransactions transactions = CommittingTransactions.on(clients.admin());
-             KafkaProducer<String, byte[]> producer = new KafkaProducer<>(transactional(topic + ".owner"))) {
+        KafkaProducer<String, byte[]> dead = new KafkaProducer<>(transactional(crawl + ".fetcher.dead"));
+        try (KafkaProducer<String, byte[]> next = new KafkaProducer<>(transactional(crawl + ".fetcher.next"))) {
+            dead.initTransactions();
+            dead.beginTransaction();
+            dead.send(new ProducerRecord<>(topic, 0, SeenMarkers.key(1), SeenMarkers.value())).get();
+            // Left open, as by a SIGKILL. The next owner commits its markers after it.
+            next.initTransactions();
+            next.beginTransaction();
+            next.send(new ProducerRecord<>(topic, 0, SeenMarkers.key(2), SeenMarkers.value())).get();
+            next.send(new ProducerRecord<>(topic, 0, SeenMarkers.key(3), SeenMarkers.value())).get();
+            next.commitTransaction();
+
+            SeenRestorer restorer = new SeenRestorer(clients.consumer(null, crawl + "-seen", 100),
+                    CommittingTransactions.on(clients.admin(), crawl + ".fetcher.third",
+                            id -> clients.fencer(crawl + "-fence", id)),
+                    topic, new HeapSeenStore(), new RestoreBudget(Duration.ofSeconds(30), 1_000));
+            try (restorer) {
+                long started = System.nanoTime();
+                CompletedSet set = restorer.restore(List.of(0)).get(0);
+                assertThat(set.contains(2L) && set.contains(3L)).as("the markers committed after the open transaction")
+                        .isTrue();
+                assertThat(set.contains(1L)).as("the dead owner's marker, aborted").isFalse();
+                assertThat(Duration.ofNanos(System.nanoTime() - started))
+                        .as("fenced at once, not the transaction timeout").isLessThan(Duration.ofSeconds(8));
+            }
+        } finally {
+            dead.close(Duration.ZERO);
+        }
+    }
+
+    @Test
+    void itsOwnOpenTransactionIsNotFenced() throws Exception {
+        TopicPartition seen = new TopicPartition(topic + "-own", 0);
+        try (Admin admin = clients.admin()) {
+            admin.createTopics(List.of(new NewTopic(seen.topic(), 1, (short) 1))).all().get();
+        }
+        String own = crawl + ".fetcher.own";
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(transactional(own));
+             CommittingTransactions transactions = CommittingTransactions.on(clients.admin(), own,
+                     id -> clients.fencer(crawl + "-fence", id))) {
             producer.initTransactions();
             producer.beginTransaction();
-            producer.send(new ProducerRecord<>(topic, 0, "k", new byte[] {1})).get();
-            // Open, as a killed fetcher leaves it: it will abort, there is nothing to wait for.
-            assertThat(transactions.committing(List.of(written, idle))).isEmpty();
-
-            producer.commitTransaction();
-            await().atMost(Duration.ofSeconds(10))
-                    .until(() -> transactions.committing(List.of(written, idle)).isEmpty());
+            producer.send(new ProducerRecord<>(seen.topic(), 0, "k", new byte[] {1})).get();
+            assertThat(transactions.committing(List.of(seen))).isEmpty();
+            producer.commitTransaction(); // still its own: not fenced
         }
     }
 
     private Properties transactional(String id) {
         Properties p = clients.producerProperties(id);
         p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, id);
+        p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 60_000);
         return p;
     }
 }
