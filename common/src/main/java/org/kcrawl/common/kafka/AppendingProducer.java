@@ -46,6 +46,8 @@ final class AppendingProducer implements Producer<String, byte[]> {
     private volatile boolean open;
     /** Something was appended since the transaction opened (a transaction with nothing is not ended). */
     private volatile boolean appended;
+    /** System.nanoTime of the first append since the transaction opened (meaningful while appended). */
+    private volatile long firstAppendNanos;
 
     AppendingProducer(Supplier<Producer<String, byte[]>> producer, Lock sending, int maxRequestSize) {
         this.producer = producer;
@@ -62,6 +64,11 @@ final class AppendingProducer implements Producer<String, byte[]> {
 
     boolean appendedSinceOpen() {
         return appended;
+    }
+
+    /** When the oldest output of the open (or last, if none is open) transaction was appended, if any. */
+    long firstAppendNanos() {
+        return firstAppendNanos;
     }
 
     boolean isOpen() {
@@ -87,7 +94,11 @@ final class AppendingProducer implements Producer<String, byte[]> {
             } else {
                 producer.get().send(record);
             }
-            appended = true;
+            if (!appended) {
+                // Two first sends may race here; either time is the transaction's oldest within microseconds.
+                firstAppendNanos = System.nanoTime();
+                appended = true;
+            }
         } finally {
             sending.unlock();
         }

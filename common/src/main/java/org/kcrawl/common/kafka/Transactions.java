@@ -55,6 +55,8 @@ public final class Transactions implements AutoCloseable {
     private Runnable onAbort = () -> { };
     /** Run after each commit, once its after-commit actions have run. */
     private volatile Runnable onCommit = () -> { };
+    /** Run whenever a transaction has begun (outputs may be sent again). */
+    private volatile Runnable onBegin = () -> { };
     /** Write lock held: the producer's transactions are initialized. */
     private boolean initialized;
 
@@ -127,6 +129,23 @@ public final class Transactions implements AutoCloseable {
      */
     public void onCommit(Runnable hook) {
         this.onCommit = hook == null ? () -> { } : hook;
+    }
+
+    /** Runs {@code hook} (which must not block) whenever a transaction has begun. */
+    public void onBegin(Runnable hook) {
+        this.onBegin = hook == null ? () -> { } : hook;
+    }
+
+    /**
+     * The {@link System#nanoTime} at which the oldest output not yet committed was sent, or -1 when every
+     * output sent is committed (or aborted). Exactly once, these outputs are what the worker loses if it dies
+     * now; at least once, an output is safe when acknowledged, and this is always -1.
+     */
+    public long uncommittedSinceNanos() {
+        if (!exactlyOnce || !appending.appendedSinceOpen()) {
+            return -1;
+        }
+        return appending.firstAppendNanos();
     }
 
     /**
@@ -310,6 +329,7 @@ public final class Transactions implements AutoCloseable {
         }
         producer.beginTransaction();
         appendingOpen(true);
+        onBegin.run();
     }
 
     private void appendingOpen(boolean open) {

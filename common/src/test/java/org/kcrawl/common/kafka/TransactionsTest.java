@@ -59,6 +59,30 @@ class TransactionsTest {
     }
 
     @Test
+    void theOldestUncommittedOutputIsKnownUntilItsTransactionEndsAndEachBeginIsTold() {
+        AtomicInteger begun = new AtomicInteger();
+        outputs.onBegin(begun::incrementAndGet);
+        assertThat(outputs.uncommittedSinceNanos()).as("nothing sent").isEqualTo(-1);
+
+        long before = System.nanoTime();
+        Sends.send(outputs.producer(), record("a"));
+        long first = outputs.uncommittedSinceNanos();
+        Sends.send(outputs.producer(), record("b"));
+        assertThat(first).isBetween(before, System.nanoTime());
+        assertThat(outputs.uncommittedSinceNanos()).as("the first output's time, not the latest").isEqualTo(first);
+
+        outputs.end(Map::of, () -> GROUP);
+        assertThat(outputs.uncommittedSinceNanos()).as("committed").isEqualTo(-1);
+        assertThat(begun).as("the next transaction began").hasValue(1);
+
+        Sends.send(outputs.producer(), record("c"));
+        outputs.abort("a test");
+        assertThat(outputs.uncommittedSinceNanos()).as("aborted: nothing left to lose").isEqualTo(-1);
+        assertThat(begun).hasValue(2);
+        assertThat(Transactions.atLeastOnce(producer()).uncommittedSinceNanos()).isEqualTo(-1);
+    }
+
+    @Test
     void afterCommitActionsRunAtTheCommitAndAreDroppedByAnAbort() {
         AtomicInteger ran = new AtomicInteger();
         Sends.send(outputs.producer(), record("a"));

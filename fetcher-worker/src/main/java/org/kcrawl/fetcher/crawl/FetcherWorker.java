@@ -34,6 +34,7 @@ import org.kcrawl.fetcher.politeness.HeldBy;
 import org.kcrawl.fetcher.politeness.HostAddresses;
 import org.kcrawl.fetcher.politeness.HostScheduler;
 import org.kcrawl.fetcher.politeness.ResolvedAddresses;
+import org.kcrawl.fetcher.politeness.StartGate;
 import org.kcrawl.fetcher.politeness.SystemTimeSource;
 import org.kcrawl.fetcher.robots.RobotsPolicy;
 import org.kcrawl.fetcher.robots.RobotsRules;
@@ -204,12 +205,12 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         try {
             time = built.keep(new SystemTimeSource("kcrawl-fetch-timer"));
             metrics = new FetchMetrics(registry);
-            scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
-                    pages));
-            pages.onRoom(scheduler::wake);
             String transactionalId = StaticMembership.transactionalId(config.crawlName(), "fetcher",
                     config.groupInstanceId(), clientId);
             outputs = built.keep(clients.outputs(config.delivery(), clientId, transactionalId));
+            scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
+                    startGate(outputs, pages, this)));
+            pages.onRoom(scheduler::wake);
             forwardProducer = outputs.exactlyOnce() ? built.keep(clients.producer(clientId + "-parking"))
                     : outputs.producer();
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
@@ -274,6 +275,20 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private static Duration commitInterval(Transactions outputs) {
         return outputs.exactlyOnce() ? WorkerLoopSettings.TRANSACTIONAL_COMMIT_INTERVAL
                 : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL;
+    }
+
+    /**
+     * What new requests wait for besides politeness: room in the page memory and, exactly once, a commit that
+     * is not stuck ({@link CommitHold}). The scheduler does not exist yet: the hold wakes it through the worker.
+     */
+    private static StartGate startGate(Transactions outputs, PageMemory pages, FetcherWorker worker) {
+        if (!outputs.exactlyOnce()) {
+            return pages;
+        }
+        CommitHold hold = new CommitHold(outputs::uncommittedSinceNanos, System::nanoTime, CommitHold.MAX_AGE,
+                () -> worker.scheduler.wake());
+        outputs.onBegin(hold::transactionBegun);
+        return () -> pages.open() && hold.open();
     }
 
     /** The completed seen-set's home that {@code seen_store} names. */

@@ -1,0 +1,74 @@
+package org.kcrawl.fetcher.crawl;
+
+import java.time.Duration;
+import java.util.function.LongSupplier;
+import org.kcrawl.fetcher.politeness.StartGate;
+
+/**
+ * Exactly once, a fetched page is safe only once its transaction commits: a fetcher that dies first loses it,
+ * and the URL's next owner fetches it again. Commits come every 100 ms, but a broker going away holds one for
+ * seconds, and fetching on meanwhile only grows what a kill then loses (a churn run: 57 pages fetched while
+ * a dying broker held a commit 6 s, all fetched again after the fetcher was SIGKILLed). This gate holds new
+ * requests back while the oldest output not yet committed is older than {@link #MAX_AGE}, so that a fetcher
+ * killed at any moment loses at most that much fetching plus the requests in flight. It opens again when the
+ * next transaction begins ({@link #transactionBegun}), which wakes the scheduler.
+ *
+ * <p>At least once there is nothing to hold: an output is safe when acknowledged, and the page memory's own
+ * gate already waits for acknowledgements.
+ */
+final class CommitHold implements StartGate {
+    /**
+     * Ten commit intervals: a commit on a loaded machine or a busy cluster takes tens of milliseconds, so only
+     * a commit that is stuck (a coordinator or partition leader away) holds fetching back.
+     */
+    static final Duration MAX_AGE = Duration.ofSeconds(1);
+
+    private final LongSupplier uncommittedSince;
+    private final LongSupplier clock;
+    private final long maxAgeNanos;
+    private final Runnable wake;
+    private volatile boolean held;
+
+    /**
+     * A gate over {@code uncommittedSince} (the {@code clock} time of the oldest uncommitted output, -1 when
+     * there is none), calling {@code wake} when it opens again.
+     */
+    CommitHold(LongSupplier uncommittedSince, LongSupplier clock, Duration maxAge, Runnable wake) {
+        if (uncommittedSince == null || clock == null || maxAge == null || maxAge.isNegative() || wake == null) {
+            throw new IllegalArgumentException("uncommittedSince, clock, wake and a maxAge >= 0 are required");
+        }
+        this.uncommittedSince = uncommittedSince;
+        this.clock = clock;
+        this.maxAgeNanos = maxAge.toNanos();
+        this.wake = wake;
+    }
+
+    @Override
+    public boolean open() {
+        if (young()) {
+            return true;
+        }
+        // Marked before the second look: a transaction that begins in between either shows here or sees the
+        // mark and wakes the scheduler, so a held request is never left waiting for a wake that never comes.
+        held = true;
+        return young();
+    }
+
+    private boolean young() {
+        long since = uncommittedSince.getAsLong();
+        return since < 0 || clock.getAsLong() - since < maxAgeNanos;
+    }
+
+    /** True when the gate has held a request back since the last transaction began. */
+    boolean held() {
+        return held;
+    }
+
+    /** A transaction began: what was held back may start (if it was, the scheduler is woken). */
+    void transactionBegun() {
+        if (held) {
+            held = false;
+            wake.run();
+        }
+    }
+}
