@@ -110,12 +110,7 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
         if (delivery == Delivery.AT_LEAST_ONCE) {
             return Transactions.atLeastOnce(producer(clientId));
         }
-        Properties p = producerProperties(clientId);
-        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
-        // An open transaction holds back every read_committed reader of the partitions it wrote (their
-        // last stable offset) until it ends: a worker that died with one open holds them this long, unless
-        // its successor of the same id fences it first. Commits come every fraction of a second.
-        p.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis());
+        Properties p = transactionalProperties(clientId, transactionalId);
         int maxRequestSize = Integer.parseInt(String.valueOf(p.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)));
         return Transactions.exactlyOnce(() -> new KafkaProducer<>(p), maxRequestSize);
     }
@@ -125,9 +120,17 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
      * producer that used the id before and aborts the transaction that one left open.
      */
     public KafkaProducer<String, byte[]> fencer(String clientId, String transactionalId) {
+        return new KafkaProducer<>(transactionalProperties(clientId, transactionalId));
+    }
+
+    private Properties transactionalProperties(String clientId, String transactionalId) {
         Properties p = producerProperties(clientId);
         p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
-        return new KafkaProducer<>(p);
+        // An open transaction holds back every read_committed reader of the partitions it wrote (their
+        // last stable offset) until it ends: a worker that died with one open holds them this long, unless
+        // its successor of the same id fences it first. Commits come every fraction of a second.
+        p.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis());
+        return p;
     }
 
     /** A producer of string keys and byte-array values. */

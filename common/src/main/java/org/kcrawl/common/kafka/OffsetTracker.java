@@ -33,14 +33,18 @@ public final class OffsetTracker {
 
     /**
      * Starts tracking {@code offset}, a record of {@code bytes}; offsets of a partition must be added
-     * in increasing order.
+     * in increasing order. Returns the committed offset {@code tp} was taken up from when {@code offset}, its
+     * first record since, lies before it (the consumer's position moved back behind the commit: an offset
+     * reset); else -1.
      */
-    public void started(TopicPartition tp, long offset, int bytes) {
+    public long started(TopicPartition tp, long offset, int bytes) {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must be >= 0 but was " + bytes);
         }
         PartitionState s = partitions.computeIfAbsent(tp, k -> new PartitionState());
+        long passedBack = -1;
         if (s.lastStarted < 0) {
+            passedBack = offset < s.resumedFrom ? s.resumedFrom : -1;
             // The consumer's position is already here; committing it again would be a wasted round trip.
             s.handedOut = offset;
         }
@@ -52,6 +56,7 @@ public final class OffsetTracker {
         s.pendingBytes += bytes;
         pending++;
         pendingBytes += bytes;
+        return passedBack;
     }
 
     /**
@@ -77,15 +82,6 @@ public final class OffsetTracker {
         // offset may wait on a coordinator) or a record starts, there is nothing to commit. Without this the
         // partition's next commit named offset 0, and its next owner handled every record again.
         s.handedOut = Math.max(s.handedOut, committed);
-    }
-
-    /**
-     * The committed offset {@code tp} was taken up from when {@code offset}, its first record since, lies
-     * before it (the consumer's position moved back behind the commit: an offset reset); else -1.
-     */
-    public long committedPast(TopicPartition tp, long offset) {
-        PartitionState s = partitions.get(tp);
-        return s == null || s.lastStarted >= 0 || offset >= s.resumedFrom ? -1 : s.resumedFrom;
     }
 
     /**

@@ -221,13 +221,12 @@ public final class WorkerLoop<V> implements Runnable {
             // due (an aborted transaction's): never started.
             return;
         }
-        long committed = tracker.committedPast(tp, record.offset());
+        long committed = tracker.started(tp, record.offset(), sizeOf(record));
         if (committed >= 0) {
             // Its records from here to the commit are handled again, and their outputs repeated.
             log.warn("{}: {} starts at offset {}, behind its committed offset {} (the consumer's position was"
                     + " reset)", name, tp, record.offset(), committed);
         }
-        tracker.started(tp, record.offset(), sizeOf(record));
         if (tracker.alreadyDone(tp, record.offset())) {
             // Done by an earlier owner after the committed offset (its commit says so): handling it again
             // would repeat its outputs.

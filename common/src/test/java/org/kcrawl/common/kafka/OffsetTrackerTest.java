@@ -209,6 +209,17 @@ class OffsetTrackerTest {
     }
 
     @Test
+    void aFirstRecordBehindTheCommitItWasTakenUpFromIsToldOnceAndOnlyThen() {
+        tracker.resume(p0, 61, DoneOffsets.none());
+        assertThat(tracker.started(p0, 40, 0)).as("the position was reset behind the commit").isEqualTo(61);
+        assertThat(tracker.started(p0, 41, 0)).as("told for the first record only").isEqualTo(-1);
+
+        tracker.resume(p1, 61, DoneOffsets.none());
+        assertThat(tracker.started(p1, 61, 0)).as("at its commit, as it should be").isEqualTo(-1);
+        assertThat(tracker.started(new TopicPartition("t", 9), 0, 0)).as("no commit to pass").isEqualTo(-1);
+    }
+
+    @Test
     void aPartitionResumedFromACommitSkipsWhatItNamesDoneAndKeepsNamingWhatItHasNotReachedYet() {
         TreeSet<Long> notDone = new TreeSet<>(List.of(10L, 13L));
         tracker.resume(p0, 10, DoneOffsets.decode(10, DoneOffsets.encode(10, 16, notDone)));

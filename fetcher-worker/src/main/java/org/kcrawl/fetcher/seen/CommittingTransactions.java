@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
 public interface CommittingTransactions extends AutoCloseable {
 
     /** Those of {@code tps} with a transaction to wait for now (fencing the open ones of earlier owners). */
-    Set<TopicPartition> committing(Collection<TopicPartition> tps);
+    Set<TopicPartition> undecided(Collection<TopicPartition> tps);
 
     @Override
     default void close() {
@@ -48,7 +48,7 @@ public interface CommittingTransactions extends AutoCloseable {
         return new OnBrokers(admin, own, fencer);
     }
 
-    /** The brokers' answer; when they cannot give one, every partition asked about counts as committing. */
+    /** The brokers' answer; when they cannot give one, every partition asked about counts as undecided. */
     final class OnBrokers implements CommittingTransactions {
         private static final Logger log = LoggerFactory.getLogger(OnBrokers.class);
         private static final Duration ASK = Duration.ofSeconds(5);
@@ -64,7 +64,7 @@ public interface CommittingTransactions extends AutoCloseable {
         }
 
         @Override
-        public Set<TopicPartition> committing(Collection<TopicPartition> tps) {
+        public Set<TopicPartition> undecided(Collection<TopicPartition> tps) {
             try {
                 Map<Long, Set<TopicPartition>> open = new HashMap<>();
                 Map<TopicPartition, PartitionProducerState> states =

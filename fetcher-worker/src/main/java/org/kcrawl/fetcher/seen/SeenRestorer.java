@@ -139,7 +139,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         long before = recordsRead.get();
         int malformed = readTo(ends, sets, deadlines, started, ask);
         if (transactions != null) {
-            malformed += awaitCommits(tps, sets);
+            malformed += awaitUndecided(tps, sets);
             // Whatever was being committed when the ends were asked for is committed now, its markers before
             // the read-committed end: read on to it. (Found committed by the check above, or finished while
             // the partitions were read: then the ends asked at the start stop short of it.) A budget of its
@@ -199,19 +199,19 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
      * Exactly once: waits, reading on, while a transaction on {@code tps} is being committed (see
      * {@link CommittingTransactions}), at most {@link #COMMIT_WAIT}; returns the malformed records skipped.
      */
-    private int awaitCommits(List<TopicPartition> tps, Map<Integer, CompletedSet> sets) {
+    private int awaitUndecided(List<TopicPartition> tps, Map<Integer, CompletedSet> sets) {
         long started = System.nanoTime();
         int malformed = 0;
-        Set<TopicPartition> committing = transactions.committing(tps);
-        while (!committing.isEmpty()) {
+        Set<TopicPartition> undecided = transactions.undecided(tps);
+        while (!undecided.isEmpty()) {
             if (System.nanoTime() - started > commitWait.toNanos()) {
                 log.warn("{}: a transaction written before the restore was still undecided after {} ms; going on"
-                        + " without what it holds back (URLs it completed may be fetched again)", committing,
+                        + " without what it holds back (URLs it completed may be fetched again)", undecided,
                         commitWait.toMillis());
                 return malformed;
             }
             malformed += pollOnce(sets);
-            committing = transactions.committing(committing);
+            undecided = transactions.undecided(undecided);
         }
         long waitedMs = (System.nanoTime() - started) / 1_000_000;
         if (waitedMs >= 1_000) {

@@ -75,7 +75,7 @@ class CommittingTransactionsIT {
             producer.initTransactions();
             producer.beginTransaction();
             producer.send(new ProducerRecord<>(seen.topic(), 0, "k", new byte[] {1})).get();
-            assertThat(transactions.committing(List.of(seen))).isEmpty();
+            assertThat(transactions.undecided(List.of(seen))).isEmpty();
             producer.commitTransaction(); // still its own: not fenced
         }
     }
