@@ -72,7 +72,17 @@ final class ElementText {
         boolean lastWasWhite = false;
         for (int i = from; i < to; i++) {
             char c = s[i];
-            if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\u00a0') {
+            if (c > ' ' && c < '\u00a0') {
+                // Visible and neither white nor invisible: most characters of a page, decided in two tests.
+                lastWasWhite = false;
+                reachedVisible = true;
+                lastChar = c;
+                if (first < 0) {
+                    first = len;
+                }
+                low = 0;
+                len++;
+            } else if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\u00a0') {
                 if (stripLeading && !reachedVisible || lastWasWhite) {
                     continue;
                 }

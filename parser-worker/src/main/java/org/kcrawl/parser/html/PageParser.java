@@ -206,6 +206,9 @@ public final class PageParser {
                 CHARS.set(chars); // a rare huge page does not stay in memory after it is parsed
             }
         }
+        if (charset.charset().equals(StandardCharsets.UTF_8)) {
+            return CharBuffer.wrap(chars, 0, Utf8Chars.decode(body, skip, length, chars));
+        }
         CharBuffer out = CharBuffer.wrap(chars);
         decoder.decode(ByteBuffer.wrap(body, skip, length - skip), out, true);
         decoder.flush(out);
