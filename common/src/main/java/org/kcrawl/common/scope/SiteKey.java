@@ -16,11 +16,22 @@ public final class SiteKey {
     /** The site of {@code url}. */
     public static String of(HttpUrl url) {
         String host = url.host().toLowerCase(Locale.ROOT);
+        int port = keptPort(url);
+        return port < 0 ? host : host + ":" + port;
+    }
+
+    /**
+     * True when {@code a} and {@code b} are on one site ({@code of} would give both the same key), without
+     * making the keys: a page's links are judged against its own URL hundreds of times.
+     */
+    public static boolean same(HttpUrl a, HttpUrl b) {
+        return keptPort(a) == keptPort(b) && a.host().equalsIgnoreCase(b.host());
+    }
+
+    /** The port a site key names, or -1 when it names none (the scheme's default). */
+    private static int keptPort(HttpUrl url) {
         int port = url.port();
-        if (port < 0 || port == (url.https() ? 443 : 80)) {
-            return host;
-        }
-        return host + ":" + port;
+        return port < 0 || port == (url.https() ? 443 : 80) ? -1 : port;
     }
 
     /** The site of an absolute http(s) URL; throws {@link IllegalArgumentException} naming it when it is not one. */

@@ -38,10 +38,7 @@ public final class SiteScope {
     public boolean allows(HttpUrl source, HttpUrl target) {
         return switch (mode) {
             case ANY -> true;
-            case HOST -> {
-                String site = SiteKey.of(target);
-                yield site.equals(SiteKey.of(source)) || sites.containsSite(site);
-            }
+            case HOST -> SiteKey.same(target, source) || sites.containsSite(SiteKey.of(target));
             case DOMAIN -> {
                 String domain = RegisteredDomain.of(target.host());
                 yield domain.equals(RegisteredDomain.of(source.host())) || sites.containsDomain(domain);

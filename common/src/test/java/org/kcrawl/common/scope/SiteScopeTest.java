@@ -33,6 +33,9 @@ class SiteScopeTest {
             "http://127.0.0.1:8081/a, http://127.0.0.1:8080/, false",
             "http://127.0.0.1:8080/a, http://127.0.0.1:8080/, true",
             "http://localhost/a, http://127.0.0.1/, false",
+            "https://www.example.co.uk:443/a, http://www.example.co.uk:80/, true",
+            "https://www.example.co.uk:80/a, http://www.example.co.uk/, false",
+            "http://WWW.Example.CO.UK/a, http://www.example.co.uk/, true",
     })
     void hostScopeKeepsTheSourcesSite(String target, String source, boolean expected) {
         assertThat(allows(new SiteScope(ScopeMode.HOST, new CrawlSites()), source, target)).isEqualTo(expected);

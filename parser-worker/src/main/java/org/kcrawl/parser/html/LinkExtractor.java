@@ -34,7 +34,8 @@ final class LinkExtractor {
      * whose own normalized URL is {@code selfUrl} (may be null).
      */
     Result extract(String baseUri, List<LinkElement> elements, String selfUrl) {
-        Map<String, DiscoveredLink> byUrl = new LinkedHashMap<>();
+        // Sized for every element up front: growing it rehashed each URL again (a page has hundreds).
+        Map<String, DiscoveredLink> byUrl = new LinkedHashMap<>(Math.max(16, elements.size() * 4 / 3 + 1));
         Map<InvalidUrlException.Problem, Integer> dropped = new EnumMap<>(InvalidUrlException.Problem.class);
         String canonical = null;
         BaseUrl base = BaseUrl.parse(baseUri);
