@@ -9,9 +9,10 @@ import org.kcrawl.fetcher.politeness.StartGate;
  * and the URL's next owner fetches it again. Commits come every 100 ms, but a broker going away holds one for
  * seconds, and fetching on meanwhile only grows what a kill then loses (a churn run: 57 pages fetched while
  * a dying broker held a commit 6 s, all fetched again after the fetcher was SIGKILLed). This gate holds new
- * requests back while the oldest output not yet committed is older than {@link #MAX_AGE}, so that a fetcher
- * killed at any moment loses at most that much fetching plus the requests in flight. It opens again when the
- * next transaction begins ({@link #transactionBegun}), which wakes the scheduler.
+ * requests back while the oldest output not yet committed (from its hand-over to the outputs, see
+ * {@link Outputs#uncommittedSinceNanos}) is older than {@link #MAX_AGE}, so that a fetcher killed at any moment
+ * loses at most that much fetching plus the requests in flight. What may open it again (a transaction begins,
+ * queued outputs reach one) calls {@link #maybeOpened}, which wakes the scheduler if the gate held it back.
  *
  * <p>At least once there is nothing to hold: an output is safe when acknowledged, and the page memory's own
  * gate already waits for acknowledgements.
@@ -59,13 +60,16 @@ final class CommitHold implements StartGate {
         return since < 0 || clock.getAsLong() - since < maxAgeNanos;
     }
 
-    /** True when the gate has held a request back since the last transaction began. */
+    /** True when the gate has held a request back since it was last told it may have opened. */
     boolean held() {
         return held;
     }
 
-    /** A transaction began: what was held back may start (if it was, the scheduler is woken). */
-    void transactionBegun() {
+    /**
+     * A transaction began, or outputs waiting for one were sent: what was held back may start now (if
+     * anything was, the scheduler is woken and looks again).
+     */
+    void maybeOpened() {
         if (held) {
             held = false;
             wake.run();

@@ -208,13 +208,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             String transactionalId = StaticMembership.transactionalId(config.crawlName(), "fetcher",
                     config.groupInstanceId(), clientId);
             outputs = built.keep(clients.outputs(config.delivery(), clientId, transactionalId));
+            sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
+            built.keep(sendExecutor::shutdownNow);
+            Outputs fetchOutputs = new Outputs(outputs, topics, sendExecutor, pages);
             scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
-                    startGate(outputs, pages, this)));
+                    startGate(outputs, fetchOutputs, pages, this)));
             pages.onRoom(scheduler::wake);
             forwardProducer = outputs.exactlyOnce() ? built.keep(clients.producer(clientId + "-parking"))
                     : outputs.producer();
-            sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
-            built.keep(sendExecutor::shutdownNow);
             // Exactly once, a restore also waits for a commit under way on its partitions (see there).
             restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
                     outputs.exactlyOnce() ? CommittingTransactions.on(clients.admin(), transactionalId,
@@ -226,7 +227,6 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
-            Outputs fetchOutputs = new Outputs(outputs, topics, sendExecutor, pages);
             ParkingMetrics parking = new ParkingMetrics(registry);
             parkingMetrics = parking;
             handler = new FetchHandler(config.handler(),
@@ -281,13 +281,15 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      * What new requests wait for besides politeness: room in the page memory and, exactly once, a commit that
      * is not stuck ({@link CommitHold}). The scheduler does not exist yet: the hold wakes it through the worker.
      */
-    private static StartGate startGate(Transactions outputs, PageMemory pages, FetcherWorker worker) {
+    private static StartGate startGate(Transactions outputs, Outputs fetchOutputs, PageMemory pages,
+                                       FetcherWorker worker) {
         if (!outputs.exactlyOnce()) {
             return pages;
         }
-        CommitHold hold = new CommitHold(outputs::uncommittedSinceNanos, System::nanoTime, CommitHold.MAX_AGE,
+        CommitHold hold = new CommitHold(fetchOutputs::uncommittedSinceNanos, System::nanoTime, CommitHold.MAX_AGE,
                 () -> worker.scheduler.wake());
-        outputs.onBegin(hold::transactionBegun);
+        outputs.onBegin(hold::maybeOpened);
+        fetchOutputs.onHandedOn(hold::maybeOpened);
         return () -> pages.open() && hold.open();
     }
 

@@ -47,6 +47,10 @@ public final class Outputs {
     private final CrawlTopics topics;
     private final Executor sendExecutor;
     private final PageMemory unacked;
+    /** Exactly once: the work queued for the send thread, which a fetcher dying now would lose too. */
+    private final HandOvers handOvers;
+    /** Run on the send thread after each piece of work (exactly once): outputs may have left the queue. */
+    private volatile Runnable onHandedOn = () -> { };
 
     /** Outputs whose pages are not budgeted (tests that need no back-pressure). */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
@@ -73,6 +77,25 @@ public final class Outputs {
         this.topics = topics;
         this.sendExecutor = sendExecutor;
         this.unacked = unacked;
+        this.handOvers = transactions.exactlyOnce() ? new HandOvers() : null;
+    }
+
+    /**
+     * {@link System#nanoTime} since which outputs handed over here wait uncommitted, or -1 when none does: the
+     * oldest hand-over still queued for the send thread, or the open transaction's first append, whichever is
+     * older. Exactly once, what a fetcher dying now would lose goes back that far (an output that waited in the
+     * queue before its append counts from the append: at most one commit's wait more). Always -1 at least once.
+     */
+    public long uncommittedSinceNanos() {
+        if (handOvers == null) {
+            return -1;
+        }
+        long queued = handOvers.oldestNanos();
+        long inTransaction = transactions.uncommittedSinceNanos();
+        if (queued < 0 || inTransaction < 0) {
+            return Math.max(queued, inTransaction);
+        }
+        return queued - inTransaction < 0 ? queued : inTransaction;
     }
 
     /**
@@ -284,16 +307,32 @@ public final class Outputs {
 
     /** Runs {@code work} on the send thread; a failure of it or of the hand-over fails {@code result}. */
     private void execute(CompletableFuture<?> result, Runnable work) {
+        Object handOver = handOvers == null ? null : handOvers.handedOver();
         try {
             sendExecutor.execute(() -> {
                 try {
                     work.run();
                 } catch (RuntimeException e) {
                     result.completeExceptionally(e);
+                } finally {
+                    handedOn(handOver);
                 }
             });
         } catch (RejectedExecutionException e) {
+            handedOn(handOver);
             result.completeExceptionally(e);
         }
+    }
+
+    private void handedOn(Object handOver) {
+        if (handOver != null) {
+            handOvers.done(handOver);
+            onHandedOn.run();
+        }
+    }
+
+    /** Runs {@code hook} (which must not block) after each piece of work leaves the send queue, exactly once. */
+    public void onHandedOn(Runnable hook) {
+        this.onHandedOn = hook == null ? () -> { } : hook;
     }
 }

@@ -30,7 +30,7 @@ class CommitHoldTest {
 
     @Test
     void theNextTransactionReopensTheGateAndWakesTheSchedulerOnlyIfItHeldARequestBack() {
-        hold.transactionBegun();
+        hold.maybeOpened();
         assertThat(wakes).as("nothing was held back: no wake").hasValue(0);
 
         since.set(now.get());
@@ -38,11 +38,11 @@ class CommitHoldTest {
         assertThat(hold.open()).isFalse();
 
         since.set(-1); // the commit went through and the next transaction began
-        hold.transactionBegun();
+        hold.maybeOpened();
         assertThat(wakes).hasValue(1);
         assertThat(hold.held()).isFalse();
         assertThat(hold.open()).isTrue();
-        hold.transactionBegun();
+        hold.maybeOpened();
         assertThat(wakes).as("one wake per hold").hasValue(1);
     }
 
