@@ -5,6 +5,7 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -195,10 +196,11 @@ public final class PageParser {
      */
     private static CharBuffer decoded(byte[] body, int length, DetectedCharset charset) {
         int skip = charset.bomLength();
-        CharsetDecoder decoder = charset.charset().newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        int most = (int) Math.ceil((length - skip) * (double) decoder.maxCharsPerByte()) + 1;
+        // UTF-8 (most pages) never makes more chars than bytes and is decoded without a decoder of its own.
+        boolean utf8 = charset.charset().equals(StandardCharsets.UTF_8);
+        CharsetDecoder decoder = utf8 ? null : replacingDecoder(charset.charset());
+        int most = utf8 ? length - skip + 1
+                : (int) Math.ceil((length - skip) * (double) decoder.maxCharsPerByte()) + 1;
         char[] chars = CHARS.get();
         if (chars.length < most) {
             chars = new char[most];
@@ -206,7 +208,7 @@ public final class PageParser {
                 CHARS.set(chars); // a rare huge page does not stay in memory after it is parsed
             }
         }
-        if (charset.charset().equals(StandardCharsets.UTF_8)) {
+        if (utf8) {
             return CharBuffer.wrap(chars, 0, Utf8Chars.decode(body, skip, length, chars));
         }
         CharBuffer out = CharBuffer.wrap(chars);
@@ -218,9 +220,14 @@ public final class PageParser {
     private static Reader decoder(byte[] body, int length, DetectedCharset charset) {
         int skip = charset.bomLength();
         return new InputStreamReader(new ByteArrayInputStream(body, skip, length - skip),
-                charset.charset().newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPLACE)
-                        .onUnmappableCharacter(CodingErrorAction.REPLACE));
+                replacingDecoder(charset.charset()));
+    }
+
+    /** A decoder of {@code charset} that reads malformed or unmappable bytes as U+FFFD, as browsers do. */
+    static CharsetDecoder replacingDecoder(Charset charset) {
+        return charset.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
     }
 
     private String selfUrl(String finalUrl) {

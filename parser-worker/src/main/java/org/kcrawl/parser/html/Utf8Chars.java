@@ -3,7 +3,6 @@ package org.kcrawl.parser.html;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -59,9 +58,7 @@ final class Utf8Chars {
 
     /** The JDK's decoding of {@code src[from, to)} into {@code dst} from {@code at}; returns the chars written. */
     private static int jdk(byte[] src, int from, int to, char[] dst, int at) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        CharsetDecoder decoder = PageParser.replacingDecoder(StandardCharsets.UTF_8);
         CharBuffer out = CharBuffer.wrap(dst, at, dst.length - at);
         decoder.decode(ByteBuffer.wrap(src, from, to - from), out, true);
         decoder.flush(out);
