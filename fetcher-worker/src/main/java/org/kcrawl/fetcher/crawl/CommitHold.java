@@ -19,8 +19,9 @@ import org.kcrawl.fetcher.politeness.StartGate;
  */
 final class CommitHold implements StartGate {
     /**
-     * Ten commit intervals: a commit on a loaded machine or a busy cluster takes tens of milliseconds, so only
-     * a commit that is stuck (a coordinator or partition leader away) holds fetching back.
+     * Ten commit intervals: a healthy commit takes milliseconds, so fetching is held back only while a commit
+     * is stuck (a coordinator or partition leader away) or slowed past a second (seen at 1.6 s on a machine
+     * overloaded by other crawls), which is when a kill would lose the most.
      */
     static final Duration MAX_AGE = Duration.ofSeconds(1);
 
