@@ -63,6 +63,14 @@ final class LoopCommits {
         return transactional != null;
     }
 
+    /**
+     * True when the output transaction may end inside a rebalance callback: exactly once with the offsets
+     * committed after it (see {@link TransactionalCommits#offsetsAfterTransaction}).
+     */
+    boolean transactionEndsApartFromTheGroup() {
+        return transactional != null && transactional.offsetsAfterTransaction();
+    }
+
     /** Exactly once: an output of the open transaction failed; it aborts at its end. */
     void outputFailed() {
         outputFailed = true;

@@ -51,6 +51,14 @@ final class Rewinds {
         retry();
     }
 
+    /**
+     * Makes {@code tps} due for a rewind at the loop's next turn, not now: for a failure met inside a rebalance
+     * callback, where a rewind (which gives the partitions up and takes them again) must not run.
+     */
+    void atNextPoll(Collection<TopicPartition> tps) {
+        due.addAll(tps);
+    }
+
     /** Rewinds every partition owned. */
     void rewindAll() {
         rewind(new HashSet<>(ownership.partitions()));

@@ -71,6 +71,14 @@ final class TransactionalCommits {
         return end(settle, true);
     }
 
+    /**
+     * True when offsets are committed after the transaction, by the consumer: the transaction then names no
+     * group generation, and may end while the group rebalances (from inside a rebalance callback).
+     */
+    boolean offsetsAfterTransaction() {
+        return afterTransaction != null;
+    }
+
     /** Aborts the transaction: the loop rewinds what it still owns. */
     void abort(String why) {
         outputs.abort(why);

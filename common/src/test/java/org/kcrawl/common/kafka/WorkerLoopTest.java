@@ -46,6 +46,8 @@ class WorkerLoopTest {
     /** Partitions the handler was told are gone, call by call. */
     private final List<java.util.Collection<TopicPartition>> revoked = new CopyOnWriteArrayList<>();
     private volatile Runnable onStopping = () -> { };
+    /** What the handler does when told of new partitions, on the loop's thread inside the rebalance callback. */
+    private volatile java.util.function.Consumer<java.util.Collection<TopicPartition>> onAssigned = ps -> { };
 
     private final RecordHandler<CrawlRequest> handler = new RecordHandler<>() {
         @Override
@@ -58,6 +60,11 @@ class WorkerLoopTest {
         @Override
         public void partitionsRevoked(java.util.Collection<TopicPartition> partitions) {
             revoked.add(List.copyOf(partitions));
+        }
+
+        @Override
+        public void partitionsAssigned(java.util.Collection<TopicPartition> partitions) {
+            onAssigned.accept(partitions);
         }
 
         @Override
@@ -375,6 +382,57 @@ class WorkerLoopTest {
         assertThat(transactional.consumerGroupOffsetsHistory()).as("the revoke commits p1 in its transaction")
                 .anySatisfy(byGroup -> assertThat(byGroup.values()).contains(Map.of(p1, new OffsetAndMetadata(2))));
         assertThat(claimCurrentAtCommit).as("p1's claim at each commit of its offsets").containsExactly(false);
+    }
+
+    /**
+     * Exactly once with the offsets committed after the transaction (the fetcher), a handler that blocks the
+     * loop's thread inside a rebalance callback (the fetcher restoring a new partition's seen-set, a second
+     * or more) commits from there what its other partitions finish meanwhile: before, it all waited for the
+     * callback to return, and a fetcher killed during a restore lost every page fetched during it.
+     */
+    @Test
+    void offsetsAfterTheTransactionWorkFinishedWhileACallbackBlocksIsCommittedFromIt() {
+        MockProducer<String, byte[]> transactional = new MockProducer<>(true, null, new StringSerializer(),
+                new ByteArraySerializer());
+        Transactions outputs = Transactions.exactlyOnce(() -> transactional, 1024);
+        WorkerLoopSettings settings = new WorkerLoopSettings(100, 100, 1_000_000, Duration.ofMillis(5),
+                Duration.ofSeconds(1), Duration.ofMillis(5));
+        loop = new WorkerLoop<>("test", consumer, List.of(TOPIC), CrawlRequest.class, handler,
+                new DeadLetterPublisher(producer, "t.dead-letters"), settings, outputs, true);
+        consumer.updateBeginningOffsets(Map.of(p0, 0L, p1, 0L));
+        consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0)));
+        thread = new Thread(loop, "loop");
+        thread.start();
+        await().until(() -> loop.assignedPartitions() == 1);
+        add(p0, 0, valid());
+        await().until(() -> handled.size() == 1);
+
+        java.util.concurrent.atomic.AtomicInteger commitsInCallback = new java.util.concurrent.atomic.AtomicInteger(-1);
+        java.util.concurrent.atomic.AtomicReference<Map<TopicPartition, OffsetAndMetadata>> committedInCallback =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        onAssigned = partitions -> {
+            if (!partitions.contains(p1)) {
+                return;
+            }
+            int before = (int) transactional.commitCount();
+            // p0's record finishes while p1 is restored: its page goes into the open transaction.
+            outputs.producer().send(new org.apache.kafka.clients.producer.ProducerRecord<>("t.pages", "h",
+                    new byte[1]));
+            outputs(0L).complete(null);
+            long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+            while (transactional.commitCount() == before && System.nanoTime() < deadline) {
+                loop.commitFromCallback();
+                java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
+            }
+            commitsInCallback.set((int) transactional.commitCount() - before);
+            committedInCallback.set(consumer.committed(java.util.Set.of(p0)));
+        };
+        consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0, p1)));
+        await().until(() -> commitsInCallback.get() >= 0);
+
+        assertThat(commitsInCallback.get()).as("transactions committed while the callback blocked").isPositive();
+        assertThat(committedInCallback.get()).as("p0's offset, committed after that transaction")
+                .containsEntry(p0, new OffsetAndMetadata(1));
     }
 
     private CompletableFuture<Void> outputs(long offset) {

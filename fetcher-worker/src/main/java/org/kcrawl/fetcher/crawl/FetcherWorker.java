@@ -241,6 +241,8 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
                     WorkerLoopSettings.DEFAULT_MAX_PENDING_BYTES, Duration.ofMillis(100), Duration.ZERO,
                     commitInterval(outputs)), outputs, true);
+            // A restore blocks the loop's thread for a second or more; its other partitions commit meanwhile.
+            restorer.betweenReads(loop::commitFromCallback);
             forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()),
                     new Outputs(forwardProducer, topics, sendExecutor), time, parking);
             // One instance id serves both groups: it must be unique per group only.

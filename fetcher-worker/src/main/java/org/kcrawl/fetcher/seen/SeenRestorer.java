@@ -51,6 +51,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
     private final AtomicLong recordsRead = new AtomicLong();
     private volatile long progressNanos;
     private volatile boolean restoring;
+    private volatile Runnable betweenReads = () -> { };
 
     /**
      * Restores {@code store}'s sets from {@code topic} with {@code consumer}; owns and closes the
@@ -89,6 +90,15 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         this.store = store;
         this.budget = budget;
         this.commitWait = commitWait;
+    }
+
+    /**
+     * Runs {@code hook} on the restoring thread after each read of the seen topic (at least every
+     * {@link #POLL}) while a restore runs: the fetcher's loop ends its output transaction there, so that
+     * the pages its other partitions fetch meanwhile are not held uncommitted for the whole restore.
+     */
+    public void betweenReads(Runnable hook) {
+        this.betweenReads = hook == null ? () -> { } : hook;
     }
 
     /**
@@ -227,6 +237,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
             recordsRead.incrementAndGet();
         }
         progressNanos = System.nanoTime();
+        betweenReads.run();
         return malformed;
     }
 

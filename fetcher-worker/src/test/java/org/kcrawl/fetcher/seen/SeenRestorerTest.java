@@ -103,9 +103,13 @@ class SeenRestorerTest {
                 && asked.incrementAndGet() > 0 ? Set.copyOf(tps) : Set.of();
         SeenRestorer restorer = new SeenRestorer(consumer, committing, TOPIC, new HeapSeenStore(),
                 new RestoreBudget(Duration.ofSeconds(5), 1_000), Duration.ofSeconds(5));
+        AtomicInteger between = new AtomicInteger();
+        restorer.betweenReads(between::incrementAndGet);
 
         assertThat(contents(restorer.restore(List.of(0)).get(0), 1, 2, 3, 4)).containsExactly(1L, 2L, 3L, 4L);
         assertThat(asked).as("it asked while the commit was under way").hasPositiveValue();
+        // The fetcher's loop ends its output transaction there, while the restore holds its thread.
+        assertThat(between).as("the hook run after each of the four reads").hasValueGreaterThanOrEqualTo(4);
     }
 
     @Test
