@@ -34,6 +34,17 @@ public interface RecordHandler<V> {
     default void partitionsAssigned(Collection<TopicPartition> partitions) {}
 
     /**
+     * Partitions about to be revoked (not lost: the loop commits them once more first), their claims still
+     * current: the handler starts no new work on them and returns the records whose work is under way there
+     * and worth waiting for (a request on the wire, which the next owner would make again). The loop waits a
+     * little for those to complete, so that its last commit of the partitions takes them; {@link
+     * #partitionsRevoked} follows.
+     */
+    default Collection<RecordId> partitionsRevoking(Collection<TopicPartition> partitions) {
+        return java.util.List.of();
+    }
+
+    /**
      * Partitions no longer owned (their claims have ended already); buffered work for them must be
      * dropped, never completed.
      */

@@ -7,8 +7,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -62,6 +63,13 @@ import org.slf4j.LoggerFactory;
 public final class WorkerLoop<V> implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(WorkerLoop.class);
 
+    /**
+     * How long a revoke waits for work under way in its partitions: a request on the wire ends within this
+     * on a healthy site; a slower one is left to the partitions' next owner. The whole group's rebalance
+     * waits for it.
+     */
+    static final Duration REVOKE_GRACE = Duration.ofSeconds(2);
+
     private final String name;
     private final Consumer<String, byte[]> consumer;
     private final List<String> topics;
@@ -74,7 +82,8 @@ public final class WorkerLoop<V> implements Runnable {
     private final FlowControl flow;
     private final LoopCommits commits;
     private final Rewinds rewinds;
-    private final ConcurrentLinkedQueue<Completion> completions = new ConcurrentLinkedQueue<>();
+    /** Blocking, so that a revoke can wait for the completions of work under way (see {@link #awaitUnderway}). */
+    private final LinkedBlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
     private final PartitionOwnership ownership = new PartitionOwnership(System::nanoTime);
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -290,11 +299,18 @@ public final class WorkerLoop<V> implements Runnable {
         return deadLetters.publish(record, cause);
     }
 
-    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void applyCompletions() {
+        applyCompletions(completions.poll(), null);
+    }
+
+    /** Applies {@code first} (when not null) and every completion queued after it, removing each from {@code awaited}. */
+    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
+    private void applyCompletions(Completion first, Set<RecordId> awaited) {
         Set<TopicPartition> toRewind = new java.util.HashSet<>();
-        Completion c;
-        while ((c = completions.poll()) != null) {
+        for (Completion c = first; c != null; c = completions.poll()) {
+            if (awaited != null) {
+                awaited.remove(new RecordId(c.tp, c.offset));
+            }
             if (!c.claim.isCurrent()) {
                 continue; // result of an earlier ownership; must not be committed now
             }
@@ -367,6 +383,41 @@ public final class WorkerLoop<V> implements Runnable {
         }
     }
 
+    /**
+     * Before the last commit of revoked partitions: waits, at most {@link #REVOKE_GRACE}, for the records the
+     * handler has under way there to complete, applying completions as they come, so that the commit takes
+     * their outputs rather than the partitions' next owner doing that work again (a fetcher dropped every
+     * request on the wire at a revoke, and the next owner fetched those pages a second time).
+     */
+    private void awaitUnderway(Collection<TopicPartition> tps) {
+        if (draining) {
+            return; // stopping: the drain has waited for its work already, within the stop's own limit
+        }
+        Set<RecordId> awaited;
+        try {
+            awaited = new HashSet<>(handler.partitionsRevoking(tps));
+        } catch (RuntimeException e) {
+            log.warn("{}: the handler could not name its work under way in {}; not waiting for it", name, tps, e);
+            return;
+        }
+        long deadline = System.nanoTime() + REVOKE_GRACE.toNanos();
+        while (!awaited.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            Completion next = null;
+            try {
+                next = left > 0 ? completions.poll(left, TimeUnit.NANOSECONDS) : null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (next == null) {
+                log.info("{}: {} records of {} still under way after {} ms; the partitions' next owner handles"
+                        + " them again", name, awaited.size(), tps, REVOKE_GRACE.toMillis());
+                return;
+            }
+            applyCompletions(next, awaited);
+        }
+    }
+
     private void applyBackpressure() {
         flow.apply(consumer, ownership.partitions(), tracker);
         pausedGauge.set(flow.pausedPartitions());
@@ -418,6 +469,7 @@ public final class WorkerLoop<V> implements Runnable {
     private final class Rebalance implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            awaitUnderway(partitions);
             applyCompletions();
             try {
                 commitNow(partitions);

@@ -48,6 +48,9 @@ class WorkerLoopTest {
     private volatile Runnable onStopping = () -> { };
     /** What the handler does when told of new partitions, on the loop's thread inside the rebalance callback. */
     private volatile java.util.function.Consumer<java.util.Collection<TopicPartition>> onAssigned = ps -> { };
+    /** What the handler says it has under way in partitions being revoked. */
+    private volatile java.util.function.Function<java.util.Collection<TopicPartition>, java.util.Collection<RecordId>>
+            onRevoking = ps -> List.of();
 
     private final RecordHandler<CrawlRequest> handler = new RecordHandler<>() {
         @Override
@@ -65,6 +68,11 @@ class WorkerLoopTest {
         @Override
         public void partitionsAssigned(java.util.Collection<TopicPartition> partitions) {
             onAssigned.accept(partitions);
+        }
+
+        @Override
+        public java.util.Collection<RecordId> partitionsRevoking(java.util.Collection<TopicPartition> partitions) {
+            return onRevoking.apply(partitions);
         }
 
         @Override
@@ -433,6 +441,39 @@ class WorkerLoopTest {
         assertThat(commitsInCallback.get()).as("transactions committed while the callback blocked").isPositive();
         assertThat(committedInCallback.get()).as("p0's offset, committed after that transaction")
                 .containsEntry(p0, new OffsetAndMetadata(1));
+    }
+
+    /**
+     * A revoke waits for the work the handler names as under way in the revoked partitions (a fetcher's
+     * requests on the wire), so that its last commit takes it: before, that work finished unpublished and the
+     * partition's next owner fetched the pages again. Work that outlasts the grace is left to the next owner.
+     */
+    @Test
+    void aRevokeWaitsForTheWorkUnderWayInItsPartitionsAndCommitsIt() {
+        startLoop(new WorkerLoopSettings(100, Duration.ofMillis(5), Duration.ofSeconds(1)), List.of(p0, p1));
+        add(p1, 0, valid());
+        add(p1, 1, valid());
+        await().until(() -> handled.size() == 2);
+        java.util.concurrent.ScheduledExecutorService later = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor();
+        try {
+            onRevoking = ps -> {
+                // p1@0's request is on the wire and ends 300 ms into the revoke; p1@1 never ends.
+                later.schedule(() -> outputs(0L).complete(null), 300, java.util.concurrent.TimeUnit.MILLISECONDS);
+                return List.of(new RecordId(p1, 0), new RecordId(p1, 1));
+            };
+            long started = System.nanoTime();
+            consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0)));
+            await().atMost(Duration.ofSeconds(10)).until(() -> revoked.contains(List.of(p1)));
+            long tookMs = (System.nanoTime() - started) / 1_000_000;
+
+            assertThat(consumer.syncCommits).as("the revoke's commit takes p1@0, done during its wait")
+                    .contains(Map.of(p1, new OffsetAndMetadata(1)));
+            assertThat(tookMs).as("the revoke gave p1@1 up after the grace").isBetween(
+                    WorkerLoop.REVOKE_GRACE.toMillis(), WorkerLoop.REVOKE_GRACE.toMillis() + 5_000);
+        } finally {
+            later.shutdownNow();
+        }
     }
 
     private CompletableFuture<Void> outputs(long offset) {

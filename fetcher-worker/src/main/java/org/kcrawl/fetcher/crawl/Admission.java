@@ -6,6 +6,7 @@ import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.UrlFingerprint;
+import org.kcrawl.common.kafka.AbandonedWorkException;
 import org.kcrawl.fetcher.seen.SeenSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,6 +72,15 @@ final class Admission {
         releaseBudget(task);
         metrics.skip(reason);
         task.done.complete(null);
+    }
+
+    /**
+     * Gives an admitted URL up before its request, its claim still current (its partition is being revoked):
+     * the loop leaves its record uncommitted, for the partition's next owner, and its budget is given back.
+     */
+    void abandon(UrlTask task, String why) {
+        releaseBudget(task);
+        task.done.completeExceptionally(new AbandonedWorkException(task.request.url() + ": " + why));
     }
 
     /** A retry of the URL is re-published: the retry keeps the URL's claim and budget. */

@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -18,6 +20,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
+import org.kcrawl.common.kafka.RecordId;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
@@ -85,6 +88,8 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private final TaskSteps<UrlTask> steps;
     private final HostCounts awaitingRobots = new HostCounts();
     private final FetchesUnderway underway;
+    /** Partitions being revoked: no request of theirs starts any more (see {@link #partitionsRevoking}). */
+    private final Set<Integer> closing = ConcurrentHashMap.newKeySet();
 
     public FetchHandler(HandlerSettings settings, FetchServices services, RetryPolicy retry, RedirectRules redirects) {
         this(settings, services, retry, redirects,
@@ -144,10 +149,22 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         admission.forget(ps);
     }
 
+    /**
+     * No request of the partitions starts any more (a URL whose turn comes is given up, uncommitted, for the
+     * next owner); the loop waits a little for those on the wire, so that its last commit takes their pages
+     * instead of the next owner fetching them again.
+     */
+    @Override
+    public Collection<RecordId> partitionsRevoking(Collection<TopicPartition> partitions) {
+        closing.addAll(numbers(partitions));
+        return underway.in(partitions);
+    }
+
     /** Drops queued and waiting URLs of the partitions (in-flight fetches finish unpublished) and their seen-sets. */
     @Override
     public void partitionsRevoked(Collection<TopicPartition> partitions) {
         List<Integer> ps = numbers(partitions);
+        closing.removeAll(ps);
         s.scheduler().partitionsRevoked(ps);
         holds.cancel(ps);
         s.seen().drop(ps);
@@ -253,6 +270,11 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         if (!task.claim().isCurrent()) {
             permit.unanswered();
             task.cancel("partition revoked before the fetch started");
+            return;
+        }
+        if (closing.contains(task.partition())) {
+            permit.unanswered();
+            admission.abandon(task, "its partition is being revoked");
             return;
         }
         underway.started(task);
