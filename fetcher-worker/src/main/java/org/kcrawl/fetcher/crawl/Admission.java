@@ -2,11 +2,11 @@ package org.kcrawl.fetcher.crawl;
 
 import java.util.Collection;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.kcrawl.common.kafka.AbandonedWorkException;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.UrlFingerprint;
-import org.kcrawl.common.kafka.AbandonedWorkException;
 import org.kcrawl.fetcher.seen.SeenSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
