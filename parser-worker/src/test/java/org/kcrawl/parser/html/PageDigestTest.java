@@ -109,6 +109,13 @@ class PageDigestTest {
         "<meta name=description http-equiv=refresh content='0;url=/both'><meta http-equiv=content-type content=x>",
         "<svg><meta http-equiv=refresh content='0;url=/in-svg'></svg>",
         "<meta http-equiv=refresh content='7'><a href=/reload>r</a>",
+        "<p>a<div>b</p>c</div>d",
+        "<p>a<h1>b</h1>c",
+        "<p>one<ul><li>two</ul>three</p>four",
+        "<!DOCTYPE html><p>a<table><tr><td>b</table>c</p>d",
+        "<p>a<p>b</p>c",
+        "<p>a<blockquote>b</p>c</blockquote>d",
+        "<p>x<h2>y</p>z</h2>w",
     })
     void agreesWithTheDocumentOnSubtleMarkup(String html) {
         assertSame(page(URL, "text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8)));
