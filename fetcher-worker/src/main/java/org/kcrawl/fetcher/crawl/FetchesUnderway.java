@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.RecordId;
 import org.kcrawl.fetcher.politeness.HostScheduler;
@@ -17,9 +16,8 @@ import org.kcrawl.fetcher.politeness.HostScheduler;
  */
 final class FetchesUnderway {
     private final HostScheduler scheduler;
-    private final AtomicInteger fetching = new AtomicInteger();
-    /** The records of the URLs counted, for a revoke to wait for those of its partitions. */
-    private final Set<RecordId> records = ConcurrentHashMap.newKeySet();
+    /** The URLs counted, each once however many requests it makes (redirect hops, retries), by identity. */
+    private final Set<ConsumedTask> tasks = ConcurrentHashMap.newKeySet();
     private final Object idle = new Object();
 
     /** Counts against {@code scheduler}, whose requests on the wire (robots.txt too) the wait waits for. */
@@ -29,12 +27,11 @@ final class FetchesUnderway {
 
     /** {@code task}'s request goes out: it is counted until its outputs are acknowledged (or it fails). */
     void started(ConsumedTask task) {
-        fetching.incrementAndGet();
-        RecordId record = new RecordId(task.claim().partition(), task.offset());
-        records.add(record);
+        if (!tasks.add(task)) {
+            return; // a later request of a URL already counted (a redirect hop, a retry)
+        }
         task.done.whenComplete((v, error) -> {
-            records.remove(record);
-            fetching.decrementAndGet();
+            tasks.remove(task);
             synchronized (idle) {
                 idle.notifyAll();
             }
@@ -44,9 +41,10 @@ final class FetchesUnderway {
     /** The records of {@code partitions} whose request went out and whose outputs are not all acknowledged yet. */
     List<RecordId> in(Collection<TopicPartition> partitions) {
         List<RecordId> out = new ArrayList<>();
-        for (RecordId r : records) {
-            if (partitions.contains(r.partition())) {
-                out.add(r);
+        for (ConsumedTask t : tasks) {
+            TopicPartition tp = t.claim().partition();
+            if (partitions.contains(tp)) {
+                out.add(new RecordId(tp, t.offset()));
             }
         }
         return out;
@@ -54,7 +52,7 @@ final class FetchesUnderway {
 
     /** URLs whose request went out and whose outputs are not all acknowledged yet. */
     int count() {
-        return fetching.get();
+        return tasks.size();
     }
 
     /**
@@ -65,7 +63,7 @@ final class FetchesUnderway {
     boolean awaitIdle(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (idle) {
-            while (fetching.get() > 0 || scheduler.counts().inFlight() > 0) {
+            while (!tasks.isEmpty() || scheduler.counts().inFlight() > 0) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
