@@ -25,6 +25,11 @@ final class CommitThrottle {
         return !sentAny || nowNanos - lastSentNanos >= intervalNanos;
     }
 
+    /** How long from {@code nowNanos} until a commit may go out: 0 when it may now. */
+    long nanosUntilDue(long nowNanos) {
+        return sentAny ? Math.max(0, intervalNanos - (nowNanos - lastSentNanos)) : 0;
+    }
+
     /** Notes that a commit went out at {@code nowNanos}. */
     void sent(long nowNanos) {
         sentAny = true;

@@ -71,6 +71,14 @@ final class LoopCommits {
         return transactional != null && transactional.offsetsAfterTransaction();
     }
 
+    /**
+     * Exactly once, nanoseconds until the interval lets the transaction end (0 when it may end now); -1 at
+     * least once, where outputs are seen downstream as soon as they are acknowledged, commit or not.
+     */
+    long nanosUntilTransactionDue() {
+        return transactional == null ? -1 : transactional.nanosUntilDue();
+    }
+
     /** Exactly once: an output of the open transaction failed; it aborts at its end. */
     void outputFailed() {
         outputFailed = true;

@@ -59,8 +59,19 @@ final class TransactionalCommits {
         if (!throttle.due(now)) {
             return true;
         }
-        throttle.sent(now);
-        return end(settle, false);
+        long before = outputs.ended();
+        boolean ok = end(settle, false);
+        if (outputs.ended() != before) {
+            // Only a commit that carried something starts the interval: the first one after a quiet spell
+            // then goes out as soon as the loop sees its work done, not up to an interval later.
+            throttle.sent(now);
+        }
+        return ok;
+    }
+
+    /** Nanoseconds until the interval allows the transaction to end: 0 when it may end now. */
+    long nanosUntilDue() {
+        return throttle.nanosUntilDue(System.nanoTime());
     }
 
     /**

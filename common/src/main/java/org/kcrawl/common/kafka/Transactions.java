@@ -59,6 +59,8 @@ public final class Transactions implements AutoCloseable {
     private volatile Runnable onBegin = () -> { };
     /** Write lock held: the producer's transactions are initialized. */
     private boolean initialized;
+    /** Transactions committed with something in them (ended on the poll thread, read there). */
+    private long ended;
 
     private Transactions(Supplier<Producer<String, byte[]>> factory, boolean exactlyOnce, int maxRequestSize) {
         this.factory = factory;
@@ -148,6 +150,11 @@ public final class Transactions implements AutoCloseable {
         return appending.firstAppendNanos();
     }
 
+    /** How many transactions have been committed with outputs or offsets in them. */
+    public long ended() {
+        return ended;
+    }
+
     /**
      * Runs {@code action} once the outputs sent so far are committed: now, at least once (they are,
      * when acknowledged); else at the end of the open transaction, or never if it aborts.
@@ -224,6 +231,7 @@ public final class Transactions implements AutoCloseable {
                 // Committed all the same; sends fail until the next end begins a transaction.
                 log.warn("the next output transaction cannot begin yet; trying at the next commit: {}", e.toString());
             }
+            ended++;
             actions.forEach(Runnable::run);
             onCommit.run();
             return true;

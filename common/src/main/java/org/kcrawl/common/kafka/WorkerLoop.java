@@ -69,6 +69,11 @@ public final class WorkerLoop<V> implements Runnable {
      * waits for it.
      */
     static final Duration REVOKE_GRACE = Duration.ofSeconds(2);
+    /**
+     * The shortest poll while work is under way, exactly once: the longest a completion waits for the poll
+     * thread once its transaction may end (see {@link #pollTimeout}).
+     */
+    static final Duration COMPLETION_POLL = Duration.ofMillis(5);
 
     private final String name;
     private final Consumer<String, byte[]> consumer;
@@ -222,7 +227,7 @@ public final class WorkerLoop<V> implements Runnable {
         applyBackpressure();
         ConsumerRecords<String, byte[]> records;
         try {
-            records = consumer.poll(settings.pollTimeout());
+            records = consumer.poll(pollTimeout());
         } catch (WakeupException e) {
             if (stopRequested.get()) {
                 return;
@@ -234,6 +239,22 @@ public final class WorkerLoop<V> implements Runnable {
             start(record);
         }
         updatePendingGauges();
+    }
+
+    /**
+     * How long the next poll may wait. Exactly once, a record's outputs are seen downstream only when its
+     * transaction ends, and the loop notices a completion only between polls: while work is under way a
+     * poll returns when the interval allows the next transaction, and then every {@link #COMPLETION_POLL}.
+     * A completion waiting out a whole poll timeout was most of each hop of a crawl's first pages
+     * (response to commit, parse to commit), pages on which every later request of the crawl depends.
+     */
+    Duration pollTimeout() {
+        long untilDue = tracker.pending() == 0 ? -1 : commits.nanosUntilTransactionDue();
+        if (untilDue < 0) {
+            return settings.pollTimeout();
+        }
+        return untilDue <= COMPLETION_POLL.toNanos() ? COMPLETION_POLL
+                : Duration.ofNanos(Math.min(untilDue, settings.pollTimeout().toNanos()));
     }
 
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it

@@ -30,6 +30,17 @@ class CommitThrottleTest {
     }
 
     @Test
+    void saysHowLongUntilTheNextCommitMayGoOut() {
+        CommitThrottle throttle = new CommitThrottle(Duration.ofMillis(100));
+        assertThat(throttle.nanosUntilDue(-7 * MS)).isZero();
+        throttle.sent(-7 * MS);
+        assertThat(throttle.nanosUntilDue(-7 * MS)).isEqualTo(100 * MS);
+        assertThat(throttle.nanosUntilDue(33 * MS)).isEqualTo(60 * MS);
+        assertThat(throttle.nanosUntilDue(93 * MS)).isZero();
+        assertThat(throttle.nanosUntilDue(5_000 * MS)).isZero();
+    }
+
+    @Test
     void aZeroIntervalNeverHoldsACommitBack() {
         CommitThrottle throttle = new CommitThrottle(Duration.ZERO);
         throttle.sent(7);
