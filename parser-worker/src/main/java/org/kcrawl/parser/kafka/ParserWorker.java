@@ -158,6 +158,8 @@ public final class ParserWorker implements AutoCloseable, ManagedWorker {
             throw new IllegalStateException("a parser worker starts once; this one is " + state);
         }
         CrawlTopics topics = config.topics();
+        // While the consumer joins its group: the crawl's first pages then meet compiled code.
+        ParserWarmUp.start(config, clientId + "-warm-up");
         if (followsScope) {
             // Before the first page: its links are judged with every site the crawl has so far.
             scopeFollower = ScopeFollower.start(clients, topics, clientId, sites, site -> { },
