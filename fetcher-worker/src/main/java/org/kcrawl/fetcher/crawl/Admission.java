@@ -26,6 +26,7 @@ final class Admission {
     private final FetchMetrics metrics;
     private final PageBudget budget;
     private final HostBudget hostBudget;
+    private final ParkedUnits parkedUnits = new ParkedUnits();
 
     Admission(HandlerSettings settings, SeenSet seen, FetchMetrics metrics) {
         this.maxDepth = settings.maxDepth();
@@ -45,19 +46,22 @@ final class Admission {
             return skipped(SkipReason.MAX_DEPTH, request);
         }
         long fingerprint = UrlFingerprint.of(request.url());
+        String host = HostKey.of(request.url());
+        // A parked URL's copy, back: it comes with the units the URL kept.
+        ParkedUnits.Held held = request.attempt() == 1 ? parkedUnits.take(partition, fingerprint) : null;
         if (!seen.claim(partition, fingerprint, request.attempt() > 1, request.revisit())) {
+            release(held, host);
             return skipped(SkipReason.DUPLICATE, request);
         }
-        String host = HostKey.of(request.url());
         // Charged once per URL: retries and redirect hops of an admitted URL are part of its one page.
-        HostCounts hostCharge = null;
-        if (request.attempt() == 1 && request.hops() == 0 && hostBudget.limited()) {
+        HostCounts hostCharge = held == null ? null : held.hostCharge();
+        if (held == null && request.attempt() == 1 && request.hops() == 0 && hostBudget.limited()) {
             hostCharge = hostBudget.tryAcquire(partition, host);
             if (hostCharge == null) {
                 return skipped(SkipReason.HOST_BUDGET, request);
             }
         }
-        if (request.attempt() == 1 && !budget.tryAcquire()) {
+        if (request.attempt() == 1 && (held == null || !held.pageUnit()) && !budget.tryAcquire()) {
             hostBudget.release(hostCharge, host);
             return skipped(SkipReason.MAX_PAGES, request);
         }
@@ -92,8 +96,15 @@ final class Admission {
     /** A copy of the URL is parked to come back later: called before the copy is sent. */
     void parked(UrlTask task) {
         if (task.request.attempt() == 1) {
-            // The parked copy comes back as a new request: it must not find its own claim or budget.
-            releaseBudget(task);
+            // The parked copy comes back as a new request: it must not find its own claim. Its budget units
+            // wait for it (see ParkedUnits), else a later URL takes them and the copy is turned away.
+            if (budget.limited() || task.hostCharge != null) {
+                release(parkedUnits.keep(task.partition(), task.fingerprint,
+                        new ParkedUnits.Held(budget.limited(), task.hostCharge)), task.host());
+                task.hostCharge = null;
+            } else {
+                releaseBudget(task);
+            }
             seen.unclaim(task.partition(), task.fingerprint);
         } else {
             // A parked retry keeps the claim for its copy (before the send: it may be read back first).
@@ -104,6 +115,14 @@ final class Admission {
     /** Forgets the host budgets' counts of {@code partitions}: they count per assignment (see {@link HostBudget}). */
     void forget(Collection<Integer> partitions) {
         hostBudget.drop(partitions);
+        for (int i = parkedUnits.drop(partitions); i > 0; i--) {
+            budget.release();
+        }
+    }
+
+    /** Parked URLs keeping budget units for their copies. */
+    int parkedWithUnits() {
+        return parkedUnits.size();
     }
 
     /** URLs admitted against the page budget. */
@@ -118,6 +137,16 @@ final class Admission {
         HostCounts charged = task.hostCharge;
         task.hostCharge = null;
         hostBudget.release(charged, task.host());
+    }
+
+    /** Gives back the units a parked URL's copy came with, when it is turned away. */
+    private void release(ParkedUnits.Held held, String host) {
+        if (held != null) {
+            if (held.pageUnit()) {
+                budget.release();
+            }
+            hostBudget.release(held.hostCharge(), host);
+        }
     }
 
     private UrlTask skipped(SkipReason reason, CrawlRequest request) {

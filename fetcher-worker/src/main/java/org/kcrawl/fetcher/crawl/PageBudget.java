@@ -15,6 +15,11 @@ final class PageBudget {
         this.max = max;
     }
 
+    /** True when a limit applies. */
+    boolean limited() {
+        return max > 0;
+    }
+
     /** Takes one unit; false when the budget is used up. */
     boolean tryAcquire() {
         if (max == 0) {

@@ -280,6 +280,58 @@ class FetchHandlerTest {
         assertThat(f.handler.waiting() + f.scheduler.counts().queued()).isEqualTo(5);
     }
 
+    /**
+     * A URL parked past its host's horizon keeps its {@code max_pages} unit for its copy. It used to give it
+     * back: later URLs took it, the copy came back over budget and was skipped, and the turn kept for it in
+     * the host's line passed with no request (a {@code --max-pages 15} crawl of a host at 1/s took 22 s).
+     */
+    @Test
+    void aParkedUrlKeepsItsPageUnitForItsCopyAndLaterUrlsAreTheOnesSkipped() {
+        HandlerFixture.Options o = optionsWithoutRobots();
+        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 10,
+                Duration.ofSeconds(5), 1_000);
+        o.settings = new HandlerSettings(5, 8, Duration.ofMinutes(1), ParkingTiers.defaults());
+        HandlerFixture f = new HandlerFixture(o);
+
+        for (int i = 1; i <= 12; i++) {
+            f.handle(f.seed("http://a.test/" + i));
+        }
+        // /1 on the wire, /2../6 queued, /7 and /8 parked with their units; /9../12 past the budget.
+        List<CrawlRequest> parked = f.requests();
+        assertThat(parked).extracting(CrawlRequest::url).containsExactly("http://a.test/7", "http://a.test/8");
+        assertThat(f.outcome("skip", "max_pages")).isEqualTo(4);
+
+        f.time.advance(Duration.ofSeconds(7));
+        parked.forEach(f::handle);
+        f.time.advance(Duration.ofSeconds(5));
+
+        assertThat(f.outcome("skip", "max_pages")).as("the copies came back within the budget").isEqualTo(4);
+        assertThat(f.pages()).extracting(FetchedPage::requestedUrl).containsExactly("http://a.test/1",
+                "http://a.test/2", "http://a.test/3", "http://a.test/4", "http://a.test/5", "http://a.test/6",
+                "http://a.test/7", "http://a.test/8");
+        assertThat(f.handler.admitted()).isEqualTo(8);
+    }
+
+    /** The units parked URLs keep go back when their partition is revoked: their copies are the next owner's. */
+    @Test
+    void aRevokeGivesBackTheUnitsItsParkedUrlsKept() {
+        HandlerFixture.Options o = optionsWithoutRobots();
+        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 10,
+                Duration.ofSeconds(5), 1_000);
+        o.settings = new HandlerSettings(5, 8, Duration.ofMinutes(1), ParkingTiers.defaults());
+        HandlerFixture f = new HandlerFixture(o);
+        f.fetcher.holdResponses();
+        for (int i = 1; i <= 8; i++) {
+            f.handle(f.seed("http://a.test/" + i));
+        }
+        assertThat(f.requests()).hasSize(2);
+        assertThat(f.handler.admitted()).isEqualTo(8);
+
+        f.revoke(0);
+
+        assertThat(f.handler.admitted()).as("the two parked URLs' units are given back").isEqualTo(6);
+    }
+
     @Test
     void aLongRetryAfterHandsTheQueuedBacklogBackToBeParkedAfterThePause() {
         HandlerFixture.Options o = optionsWithoutRobots();
