@@ -287,11 +287,7 @@ class FetchHandlerTest {
      */
     @Test
     void aParkedUrlKeepsItsPageUnitForItsCopyAndLaterUrlsAreTheOnesSkipped() {
-        HandlerFixture.Options o = optionsWithoutRobots();
-        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 10,
-                Duration.ofSeconds(5), 1_000);
-        o.settings = new HandlerSettings(5, 8, Duration.ofMinutes(1), ParkingTiers.defaults());
-        HandlerFixture f = new HandlerFixture(o);
+        HandlerFixture f = slowHostWithABudgetOf8();
 
         for (int i = 1; i <= 12; i++) {
             f.handle(f.seed("http://a.test/" + i));
@@ -315,11 +311,7 @@ class FetchHandlerTest {
     /** The units parked URLs keep go back when their partition is revoked: their copies are the next owner's. */
     @Test
     void aRevokeGivesBackTheUnitsItsParkedUrlsKept() {
-        HandlerFixture.Options o = optionsWithoutRobots();
-        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 10,
-                Duration.ofSeconds(5), 1_000);
-        o.settings = new HandlerSettings(5, 8, Duration.ofMinutes(1), ParkingTiers.defaults());
-        HandlerFixture f = new HandlerFixture(o);
+        HandlerFixture f = slowHostWithABudgetOf8();
         f.fetcher.holdResponses();
         for (int i = 1; i <= 8; i++) {
             f.handle(f.seed("http://a.test/" + i));
@@ -558,6 +550,15 @@ class FetchHandlerTest {
         assertThat(f.producer.history()).as("nothing published for a partition we no longer own").isEmpty();
         assertThat(f.fetcher.requests()).containsExactly("http://a.test/1");
         assertThat(f.scheduler.counts().inFlight()).isZero();
+    }
+
+    /** One host at 1/s with a 5 s horizon, one in flight, and a max_pages budget of 8. */
+    private static HandlerFixture slowHostWithABudgetOf8() {
+        HandlerFixture.Options o = optionsWithoutRobots();
+        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 10,
+                Duration.ofSeconds(5), 1_000);
+        o.settings = new HandlerSettings(5, 8, Duration.ofMinutes(1), ParkingTiers.defaults());
+        return new HandlerFixture(o);
     }
 
     private static HandlerFixture.Options optionsWithoutRobots() {
