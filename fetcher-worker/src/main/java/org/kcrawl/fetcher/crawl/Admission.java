@@ -120,11 +120,6 @@ final class Admission {
         }
     }
 
-    /** Parked URLs keeping budget units for their copies. */
-    int parkedWithUnits() {
-        return parkedUnits.size();
-    }
-
     /** URLs admitted against the page budget. */
     long admitted() {
         return budget.used();

@@ -57,13 +57,4 @@ final class ParkedUnits {
         }
         return pageUnits;
     }
-
-    /** Parked URLs keeping units, over all partitions. */
-    synchronized int size() {
-        int n = 0;
-        for (Map<Long, Held> byUrl : partitions.values()) {
-            n += byUrl.size();
-        }
-        return n;
-    }
 }
