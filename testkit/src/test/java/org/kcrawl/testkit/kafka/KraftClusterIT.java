@@ -8,7 +8,8 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -20,6 +21,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,14 +47,12 @@ class KraftClusterIT {
                 // No replication factor given: the broker's default, three copies, two of which must ack.
                 admin.createTopics(List.of(new NewTopic(TOPIC, java.util.Optional.of(3), java.util.Optional.empty())))
                         .all().get(30, TimeUnit.SECONDS);
-                assertThat(admin.describeTopics(List.of(TOPIC)).allTopicNames().get(30, TimeUnit.SECONDS).get(TOPIC)
-                        .partitions()).allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
+                assertThat(describe(admin, TOPIC).get(TOPIC).partitions()).allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
                 assertThat(topicConfig(admin, TOPIC, "min.insync.replicas")).isEqualTo("2");
                 // A committed offset creates the offsets topic, an internal topic that must be replicated alike.
                 admin.alterConsumerGroupOffsets("kraft-cluster-it", Map.of(new TopicPartition(TOPIC, 0),
                         new OffsetAndMetadata(0))).all().get(60, TimeUnit.SECONDS);
-                assertThat(admin.describeTopics(List.of(OFFSETS)).allTopicNames().get(30, TimeUnit.SECONDS).get(OFFSETS)
-                        .partitions()).allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
+                assertThat(describe(admin, OFFSETS).get(OFFSETS).partitions()).allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
 
                 produce(clients, "before", 30);
                 int victim = leaderOfPartitionZero(admin);
@@ -67,8 +67,7 @@ class KraftClusterIT {
                 cluster.awaitInSync(victim, Duration.ofSeconds(90));
                 produce(clients, "after", 30);
                 assertThat(values(clients)).hasSize(90).contains("before-0", "during-29", "after-29");
-                assertThat(admin.describeTopics(Set.of(TOPIC, OFFSETS)).allTopicNames()
-                        .get(30, TimeUnit.SECONDS).values()).allSatisfy(t -> assertThat(t.partitions())
+                assertThat(describe(admin, TOPIC, OFFSETS).values()).allSatisfy(t -> assertThat(t.partitions())
                         .allSatisfy(p -> assertThat(p.isr()).hasSize(3)));
             }
         }
@@ -90,14 +89,37 @@ class KraftClusterIT {
     }
 
     private static int leaderOfPartitionZero(Admin admin) throws Exception {
-        TopicDescription d = admin.describeTopics(List.of(TOPIC)).allTopicNames().get(30, TimeUnit.SECONDS).get(TOPIC);
-        return d.partitions().get(0).leader().id();
+        return describe(admin, TOPIC).get(TOPIC).partitions().get(0).leader().id();
+    }
+
+    private static Map<String, TopicDescription> describe(Admin admin, String... topics) throws Exception {
+        return untilKnown(() -> admin.describeTopics(List.of(topics)).allTopicNames()
+                .get(CALL.toSeconds(), TimeUnit.SECONDS));
+    }
+
+    /**
+     * {@code call}'s answer. A topic just created (or the offsets topic a coordinator just made) reaches each
+     * node's metadata a little after the controller has answered, so the node asked may not know it yet: it
+     * says so with UnknownTopicOrPartitionException, and asking again a moment later is right.
+     */
+    private static <T> T untilKnown(Callable<T> call) throws Exception {
+        long deadline = System.nanoTime() + CALL.toNanos();
+        while (true) {
+            try {
+                return call.call();
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
     }
 
     private static String topicConfig(Admin admin, String topic, String key) throws Exception {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        Map<ConfigResource, org.apache.kafka.clients.admin.Config> configs = admin.describeConfigs(List.of(resource))
-                .all().get(30, TimeUnit.SECONDS);
+        Map<ConfigResource, org.apache.kafka.clients.admin.Config> configs = untilKnown(() -> admin
+                .describeConfigs(List.of(resource)).all().get(CALL.toSeconds(), TimeUnit.SECONDS));
         return configs.get(resource).get(key).value();
     }
 }
