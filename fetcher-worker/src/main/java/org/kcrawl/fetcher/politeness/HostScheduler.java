@@ -294,7 +294,10 @@ public final class HostScheduler implements AutoCloseable {
             if (closed || !hosts.holds(h)) {
                 return;
             }
-            ring.evaluate(h, now);
+            // Judged on a fresh reading: an interval shorter than this bookkeeping (a host with no rate
+            // limit to speak of) has passed already, and the next request starts here, on the thread that
+            // wrote this one, instead of a timer's hand-off later for each of a host's requests in turn.
+            ring.evaluate(h, time.nanoTime());
             ready = h.inReadyRing;
         }
         if (ready) {

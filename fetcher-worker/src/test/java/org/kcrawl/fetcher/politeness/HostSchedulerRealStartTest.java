@@ -208,4 +208,40 @@ class HostSchedulerRealStartTest {
             }
         }
     }
+
+    @Test
+    void anIntervalThatHasPassedByTheTimeAWriteIsCountedStartsTheNextRequestOnTheWritingThread() {
+        // No rate limit to speak of (1 µs): a host's requests used to go out one per timer hand-off, each
+        // started on the timer thread after the previous one's write, about a millisecond apiece; a single-host
+        // crawl took 70 ms to put its first 64 requests on the wire.
+        TickingTime ticking = new TickingTime(time);
+        HostScheduler s = new HostScheduler(new PolitenessSettings(1e6, 1, 4, 100, Duration.ofSeconds(30),
+                Duration.ofMinutes(10), 16.0), ticking);
+        probe.assign(0);
+        time.advance(Duration.ofSeconds(10));
+        submitUnwritten(s, "a", 3);
+        assertThat(probe.startsOf("a")).hasSize(1);
+
+        probe.write("a");
+        assertThat(probe.startsOf("a")).as("started by the write itself, no timer run").hasSize(2);
+        probe.write("a");
+        assertThat(probe.startsOf("a")).hasSize(3);
+        assertThat(inFlight(s, "a")).isEqualTo(3);
+    }
+
+    @Test
+    void aWriteStillStartsNothingBeforeTheIntervalHasPassed() {
+        TickingTime ticking = new TickingTime(time);
+        HostScheduler s = new HostScheduler(new PolitenessSettings(5, 1, 4, 100, Duration.ofSeconds(30),
+                Duration.ofMinutes(10), 16.0), ticking);
+        probe.assign(0);
+        time.advance(Duration.ofSeconds(10));
+        submitUnwritten(s, "a", 2);
+        int timersBefore = ticking.armed();
+
+        probe.write("a");
+
+        assertThat(probe.startsOf("a")).as("200 ms to wait, not a tick").hasSize(1);
+        assertThat(ticking.armed()).as("the host waits on a timer").isEqualTo(timersBefore + 1);
+    }
 }
