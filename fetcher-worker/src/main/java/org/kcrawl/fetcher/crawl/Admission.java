@@ -87,6 +87,14 @@ final class Admission {
         task.done.completeExceptionally(new AbandonedWorkException(task.request.url() + ": " + why));
     }
 
+    /**
+     * A queued or held URL cancelled because its partition went (or the worker stops): its budget units are
+     * given back, as the URL is the next owner's to fetch and to charge.
+     */
+    void cancelled(UrlTask task) {
+        releaseBudget(task);
+    }
+
     /** A retry of the URL is re-published: the retry keeps the URL's claim and budget. */
     void retried(UrlTask task) {
         // Before the send: the retry may be read back before its acknowledgement reaches us.
@@ -98,12 +106,14 @@ final class Admission {
         if (task.request.attempt() == 1) {
             // The parked copy comes back as a new request: it must not find its own claim. Its budget units
             // wait for it (see ParkedUnits), else a later URL takes them and the copy is turned away.
-            if (budget.limited() || task.hostCharge != null) {
-                release(parkedUnits.keep(task.partition(), task.fingerprint,
-                        new ParkedUnits.Held(budget.limited(), task.hostCharge)), task.host());
-                task.hostCharge = null;
-            } else {
-                releaseBudget(task);
+            if (task.giveUpUnits()) {
+                if (budget.limited() || task.hostCharge != null) {
+                    release(parkedUnits.keep(task.partition(), task.fingerprint,
+                            new ParkedUnits.Held(budget.limited(), task.hostCharge)), task.host());
+                    task.hostCharge = null;
+                } else {
+                    giveBack(task);
+                }
             }
             seen.unclaim(task.partition(), task.fingerprint);
         } else {
@@ -126,6 +136,12 @@ final class Admission {
     }
 
     private void releaseBudget(UrlTask task) {
+        if (task.giveUpUnits()) {
+            giveBack(task);
+        }
+    }
+
+    private void giveBack(UrlTask task) {
         if (task.request.attempt() == 1) {
             budget.release();
         }

@@ -64,6 +64,12 @@ public abstract class ConsumedTask extends AbstractHostTask {
     public final void cancel(String why) {
         // The partition is gone (or the worker stops): the poll loop ignores this outcome and the next
         // owner handles the URL again.
-        done.completeExceptionally(new CancellationException(request.url() + ": " + why));
+        if (done.completeExceptionally(new CancellationException(request.url() + ": " + why))) {
+            cancelled();
+        }
+    }
+
+    /** Called once when {@link #cancel} ends a task not done yet: what it holds for its URL is the next owner's. */
+    protected void cancelled() {
     }
 }

@@ -229,6 +229,11 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     }
 
     /** The scheduler handed the task back: its host slowed down and its turn is far off. */
+    /** {@code task} was cancelled before it ended (its partition went, or the worker stops). */
+    void cancelled(UrlTask task) {
+        admission.cancelled(task);
+    }
+
     void deferred(UrlTask task, Instant notBefore) {
         step(task, () -> park(task, notBefore));
     }

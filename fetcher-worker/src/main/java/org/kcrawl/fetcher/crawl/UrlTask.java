@@ -2,6 +2,7 @@ package org.kcrawl.fetcher.crawl;
 
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.fetcher.politeness.Permit;
@@ -14,6 +15,8 @@ final class UrlTask extends ConsumedTask {
     /** Acknowledgement of the robots.txt sitemap requests this URL publishes, or null when it publishes none. */
     volatile CompletableFuture<Void> sitemaps;
     private final FetchHandler handler;
+    /** True while the URL holds the budget units it was admitted with (see {@link #giveUpUnits}). */
+    private final AtomicBoolean holdsUnits = new AtomicBoolean(true);
 
     UrlTask(CrawlRequest request, String key, String host, long offset, Claim claim, long fingerprint,
             FetchHandler handler) {
@@ -45,6 +48,19 @@ final class UrlTask extends ConsumedTask {
         } else {
             out.complete(null);
         }
+    }
+
+    /**
+     * True the first time only: the URL's budget units leave it once (given back, or kept for its parked
+     * copy), whichever of a skip, a park, an abandon or a cancel comes first.
+     */
+    boolean giveUpUnits() {
+        return holdsUnits.compareAndSet(true, false);
+    }
+
+    @Override
+    protected void cancelled() {
+        handler.cancelled(this);
     }
 
     @Override

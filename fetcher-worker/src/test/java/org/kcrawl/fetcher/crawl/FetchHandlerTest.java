@@ -310,18 +310,26 @@ class FetchHandlerTest {
 
     /** The units parked URLs keep go back when their partition is revoked: their copies are the next owner's. */
     @Test
-    void aRevokeGivesBackTheUnitsItsParkedUrlsKept() {
+    void aRevokeGivesBackTheUnitsItsParkedAndQueuedUrlsHeld() {
         HandlerFixture f = slowHostWithABudgetOf8();
         f.fetcher.holdResponses();
         for (int i = 1; i <= 8; i++) {
             f.handle(f.seed("http://a.test/" + i));
         }
+        // /1 on the wire, /2../6 queued for their turn, /7 and /8 parked with their units.
         assertThat(f.requests()).hasSize(2);
         assertThat(f.handler.admitted()).isEqualTo(8);
 
         f.revoke(0);
 
-        assertThat(f.handler.admitted()).as("the two parked URLs' units are given back").isEqualTo(6);
+        assertThat(f.handler.admitted()).as("only the URL on the wire, which is fetched, keeps its unit")
+                .isEqualTo(1);
+        f.assign(0);
+        for (int i = 9; i <= 16; i++) {
+            f.handle(f.seed("http://b.test/" + i));
+        }
+        assertThat(f.handler.admitted()).as("the budget's 7 other units, once each").isEqualTo(8);
+        assertThat(f.outcome("skip", "max_pages")).isEqualTo(1);
     }
 
     @Test
