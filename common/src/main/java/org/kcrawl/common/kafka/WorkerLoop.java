@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,8 +30,8 @@ import org.slf4j.LoggerFactory;
  * {@link RecordHandler}, offsets committed only when every output of a record is acknowledged.
  *
  * <ul>
- *   <li>Completions arrive on other threads and are queued; the poll thread alone touches the
- *       consumer and the {@link OffsetTracker}.</li>
+ *   <li>Completions arrive on other threads and are queued ({@link Completions}); the poll thread alone
+ *       applies them and touches the consumer and the {@link OffsetTracker}.</li>
  *   <li>Memory is bounded: past {@code maxPending} uncompleted records or {@code maxPendingBytes}
  *       of them, every partition is paused (the loop keeps polling, so the group membership stays
  *       alive); past {@code maxPendingPerPartition} in one partition, that partition alone is paused,
@@ -87,8 +85,7 @@ public final class WorkerLoop<V> implements Runnable {
     private final FlowControl flow;
     private final LoopCommits commits;
     private final Rewinds rewinds;
-    /** Blocking, so that a revoke can wait for the completions of work under way (see {@link #awaitUnderway}). */
-    private final LinkedBlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
+    private final Completions completions;
     private final PartitionOwnership ownership = new PartitionOwnership(System::nanoTime);
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -137,6 +134,7 @@ public final class WorkerLoop<V> implements Runnable {
         this.commits = new LoopCommits(name, consumer, tracker, ownership, settings, handler, outputs,
                 redoneRecordsSkipped, this::applyCompletions);
         this.rewinds = new Rewinds(name, consumer, tracker, ownership, commits, handler);
+        this.completions = new Completions(name, tracker, commits, rewinds, this::deadLetter, () -> draining);
     }
 
     @Override
@@ -292,10 +290,7 @@ public final class WorkerLoop<V> implements Runnable {
             }
             stage = deadLetter(record, e);
         }
-        long offset = record.offset();
-        // Keep the record only when its outputs can never be published: it then goes to dead letters.
-        stage.whenComplete((ignored, error) -> completions.add(new Completion(tp, offset, claim, error,
-                PermanentSendErrors.isPermanent(error) ? record : null)));
+        completions.when(stage, record, tp, record.offset(), claim);
     }
 
     /**
@@ -321,68 +316,8 @@ public final class WorkerLoop<V> implements Runnable {
     }
 
     private void applyCompletions() {
-        applyCompletions(completions.poll(), null);
-    }
-
-    /** Applies {@code first} (when not null) and every completion queued after it, removing each from {@code awaited}. */
-    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
-    private void applyCompletions(Completion first, Set<RecordId> awaited) {
-        Set<TopicPartition> toRewind = new java.util.HashSet<>();
-        for (Completion c = first; c != null; c = completions.poll()) {
-            if (awaited != null) {
-                awaited.remove(new RecordId(c.tp, c.offset));
-            }
-            if (!c.claim.isCurrent()) {
-                continue; // result of an earlier ownership; must not be committed now
-            }
-            if (c.error instanceof AbandonedWorkException
-                    || c.error instanceof java.util.concurrent.CompletionException
-                    && c.error.getCause() instanceof AbandonedWorkException) {
-                tracker.abandoned(c.tp, c.offset);
-            } else if (c.record != null) {
-                deadLetterUnpublishable(c);
-            } else if (c.error != null && draining) {
-                // The worker is giving its partitions up: a rewind would only redo the record here before
-                // the stop, and the handler cancels what it will not start (see RecordHandler.stopping).
-                // Left uncommitted, it is the next owner's.
-                tracker.abandoned(c.tp, c.offset);
-            } else if (c.error != null && commits.exactlyOnce()) {
-                try (LogContext context = LogContext.of(c.tp.topic(), c.tp.partition(), c.offset)) {
-                    log.warn("{}: output of {}@{} failed; the transaction will abort: {}", name, c.tp, c.offset,
-                            c.error.toString());
-                }
-                commits.outputFailed();
-            } else if (c.error != null) {
-                try (LogContext context = LogContext.of(c.tp.topic(), c.tp.partition(), c.offset)) {
-                    log.warn("{}: output of {}@{} failed, rewinding the partition: {}", name, c.tp, c.offset,
-                            c.error.toString());
-                }
-                toRewind.add(c.tp);
-            } else {
-                tracker.completed(c.tp, c.offset);
-            }
-        }
-        if (!toRewind.isEmpty()) {
-            rewinds.rewind(toRewind);
-        }
+        completions.applyQueued();
         updatePendingGauges();
-    }
-
-    /**
-     * An output the broker will refuse however often it is retried (too large, unserializable):
-     * rewinding would redo the work forever, so the source message is dead-lettered instead and
-     * its offset completes when the dead letter is acknowledged.
-     */
-    @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
-    private void deadLetterUnpublishable(Completion c) {
-        Throwable cause = PermanentSendErrors.unwrap(c.error);
-        try (LogContext context = LogContext.of(c.record)) {
-            log.error("{}: an output of {}@{} can never be published ({}); dead-lettering the source message",
-                    name, c.tp, c.offset, cause.toString());
-        }
-        deadLetter(c.record, cause instanceof Exception e ? e : new IllegalStateException(cause))
-                .whenComplete((ignored, error) -> completions.add(new Completion(c.tp, c.offset, c.claim,
-                        error, null)));
     }
 
     /** Commits what completed when the interval allows: with the output transaction, or by the consumer. */
@@ -421,22 +356,11 @@ public final class WorkerLoop<V> implements Runnable {
             log.warn("{}: the handler could not name its work under way in {}; not waiting for it", name, tps, e);
             return;
         }
-        long deadline = System.nanoTime() + REVOKE_GRACE.toNanos();
-        while (!awaited.isEmpty()) {
-            long left = deadline - System.nanoTime();
-            Completion next = null;
-            try {
-                next = left > 0 ? completions.poll(left, TimeUnit.NANOSECONDS) : null;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (next == null) {
-                log.info("{}: {} records of {} still under way after {} ms; the partitions' next owner handles"
-                        + " them again", name, awaited.size(), tps, REVOKE_GRACE.toMillis());
-                return;
-            }
-            applyCompletions(next, awaited);
+        if (!completions.awaitAll(awaited, REVOKE_GRACE)) {
+            log.info("{}: {} records of {} still under way after {} ms; the partitions' next owner handles"
+                    + " them again", name, awaited.size(), tps, REVOKE_GRACE.toMillis());
         }
+        updatePendingGauges();
     }
 
     private void applyBackpressure() {
@@ -531,7 +455,4 @@ public final class WorkerLoop<V> implements Runnable {
             updatePendingGauges();
         }
     }
-
-    private record Completion(TopicPartition tp, long offset, Claim claim, Throwable error,
-                              ConsumerRecord<String, byte[]> record) {}
 }

@@ -30,6 +30,15 @@ class HostSchedulerRealStartTest {
         return s;
     }
 
+    /** A scheduler like {@link #scheduler(double, int, int)} (burst 1, 4 per host) on {@code ticking}'s clock. */
+    private HostScheduler scheduler(double rate, TickingTime ticking) {
+        HostScheduler s = new HostScheduler(new PolitenessSettings(rate, 1, 4, 100, Duration.ofSeconds(30),
+                Duration.ofMinutes(10), 16.0), ticking);
+        probe.assign(0);
+        time.advance(Duration.ofSeconds(10));
+        return s;
+    }
+
     private void submitUnwritten(HostScheduler s, String host, int n) {
         for (int i = 0; i < n; i++) {
             s.submit(probe.unwritten(host, 0), null);
@@ -214,11 +223,7 @@ class HostSchedulerRealStartTest {
         // No rate limit to speak of (1 µs): a host's requests used to go out one per timer hand-off, each
         // started on the timer thread after the previous one's write, about a millisecond apiece; a single-host
         // crawl took 70 ms to put its first 64 requests on the wire.
-        TickingTime ticking = new TickingTime(time);
-        HostScheduler s = new HostScheduler(new PolitenessSettings(1e6, 1, 4, 100, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0), ticking);
-        probe.assign(0);
-        time.advance(Duration.ofSeconds(10));
+        HostScheduler s = scheduler(1e6, new TickingTime(time));
         submitUnwritten(s, "a", 3);
         assertThat(probe.startsOf("a")).hasSize(1);
 
@@ -232,10 +237,7 @@ class HostSchedulerRealStartTest {
     @Test
     void aWriteStillStartsNothingBeforeTheIntervalHasPassed() {
         TickingTime ticking = new TickingTime(time);
-        HostScheduler s = new HostScheduler(new PolitenessSettings(5, 1, 4, 100, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0), ticking);
-        probe.assign(0);
-        time.advance(Duration.ofSeconds(10));
+        HostScheduler s = scheduler(5, ticking);
         submitUnwritten(s, "a", 2);
         int timersBefore = ticking.armed();
 
