@@ -38,6 +38,8 @@ final class TransactionalCommits {
     private final java.util.function.Consumer<Map<TopicPartition, OffsetAndMetadata>> onCommitted;
     /** Null when offsets go into the transaction; else what commits them after it. */
     private final OffsetCommitter afterTransaction;
+    /** Commits of offsets after the transaction so far (see {@link #endIfDue}). */
+    private long offsetsCommittedApart;
 
     TransactionalCommits(String name, Transactions outputs, Consumer<?, ?> consumer, CommitThrottle throttle,
                          java.util.function.Consumer<Map<TopicPartition, OffsetAndMetadata>> onCommitted,
@@ -60,10 +62,13 @@ final class TransactionalCommits {
             return true;
         }
         long before = outputs.ended();
+        long apartBefore = offsetsCommittedApart;
         boolean ok = end(settle, false);
-        if (outputs.ended() != before) {
+        if (outputs.ended() != before || offsetsCommittedApart != apartBefore) {
             // Only a commit that carried something starts the interval: the first one after a quiet spell
-            // then goes out as soon as the loop sees its work done, not up to an interval later.
+            // then goes out as soon as the loop sees its work done, not up to an interval later. Offsets the
+            // consumer commits after an empty transaction count (URLs skipped as duplicates have no outputs):
+            // else they went out at every poll, 200 a second, and as often again while a rebalance failed them.
             throttle.sent(now);
         }
         return ok;
@@ -111,6 +116,7 @@ final class TransactionalCommits {
                         if (afterTransaction == null) {
                             onCommitted.accept(offsets);
                         } else {
+                            offsetsCommittedApart++;
                             afterTransaction.commitHandedOut(offsets, mustEnd);
                         }
                     }
