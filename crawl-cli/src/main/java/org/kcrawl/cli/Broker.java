@@ -28,12 +28,12 @@ final class Broker implements AutoCloseable {
      * local broker sets up in milliseconds, not the second Kafka's default back-off can grow to; and a
      * transactional producer's first offsets of a transaction wait one back-off for its new connection to the
      * group coordinator, 20 ms of a small crawl's first link hop at the 20 ms this was (the back-off still
-     * doubles on each retry, to 200 ms). Producers linger 20 ms, not 5: the broker shares the crawl's cores and spends about half a millisecond on each
-     * request whatever its size (a good part of it in its per-request latency histograms), so fewer,
-     * fuller produce requests took 10 % off the CPU of the 10,000-page Javadoc crawl, for about 15 ms
-     * more per hop of a page through the pipeline. No JMX reporter: each client would register a bean per
-     * metric (per node, topic and partition ones included) for a JMX console nobody attaches to a local crawl;
-     * the metrics stay in the clients.
+     * doubles on each retry, to 200 ms). Producers linger 20 ms, not 5: the broker shares the crawl's cores
+     * and spends about half a millisecond on each request whatever its size (a good part of it in its
+     * per-request latency histograms), so fewer, fuller produce requests took 10 % off the CPU of the
+     * 10,000-page Javadoc crawl, for about 15 ms more per hop of a page through the pipeline. No JMX
+     * reporter: each client would register a bean per metric (per node, topic and partition ones included)
+     * for a JMX console nobody attaches to a local crawl; the metrics stay in the clients.
      */
     static final Map<String, String> EMBEDDED_CLIENT_TUNING = Map.of(
             ProducerConfig.LINGER_MS_CONFIG, "20",

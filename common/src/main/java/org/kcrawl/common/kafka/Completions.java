@@ -51,12 +51,9 @@ final class Completions {
         this.draining = draining;
     }
 
-    /**
-     * Queues the outcome of {@code record}, consumed at {@code offset} of {@code tp} under {@code claim}, as
-     * {@code stage} completes; any thread.
-     */
-    void when(CompletionStage<?> stage, ConsumerRecord<String, byte[]> record, TopicPartition tp, long offset,
-              Claim claim) {
+    /** Queues the outcome of {@code record} (of {@code tp}, under {@code claim}) as {@code stage} completes. */
+    void when(CompletionStage<?> stage, ConsumerRecord<String, byte[]> record, TopicPartition tp, Claim claim) {
+        long offset = record.offset();
         // Keep the record only when its outputs can never be published: it then goes to dead letters.
         stage.whenComplete((ignored, error) -> queue.add(new Completion(tp, offset, claim, error,
                 PermanentSendErrors.isPermanent(error) ? record : null)));

@@ -290,7 +290,7 @@ public final class WorkerLoop<V> implements Runnable {
             }
             stage = deadLetter(record, e);
         }
-        completions.when(stage, record, tp, record.offset(), claim);
+        completions.when(stage, record, tp, claim);
     }
 
     /**

@@ -47,12 +47,14 @@ class KraftClusterIT {
                 // No replication factor given: the broker's default, three copies, two of which must ack.
                 admin.createTopics(List.of(new NewTopic(TOPIC, java.util.Optional.of(3), java.util.Optional.empty())))
                         .all().get(30, TimeUnit.SECONDS);
-                assertThat(describe(admin, TOPIC).get(TOPIC).partitions()).allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
+                assertThat(describe(admin, TOPIC).get(TOPIC).partitions())
+                        .allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
                 assertThat(topicConfig(admin, TOPIC, "min.insync.replicas")).isEqualTo("2");
                 // A committed offset creates the offsets topic, an internal topic that must be replicated alike.
                 admin.alterConsumerGroupOffsets("kraft-cluster-it", Map.of(new TopicPartition(TOPIC, 0),
                         new OffsetAndMetadata(0))).all().get(60, TimeUnit.SECONDS);
-                assertThat(describe(admin, OFFSETS).get(OFFSETS).partitions()).allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
+                assertThat(describe(admin, OFFSETS).get(OFFSETS).partitions())
+                        .allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
 
                 produce(clients, "before", 30);
                 int victim = leaderOfPartitionZero(admin);
