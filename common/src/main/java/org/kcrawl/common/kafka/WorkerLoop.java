@@ -3,9 +3,7 @@ package org.kcrawl.common.kafka;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,7 +11,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
@@ -48,7 +45,7 @@ import org.slf4j.LoggerFactory;
  *       goes out soon after the work ends. A commit that fails is made again at the next one, since
  *       under cooperative assignment nothing else would end the partition's lag.</li>
  *   <li>On revoke, completed offsets are committed, whatever became of earlier commits; on loss,
- *       nothing is.</li>
+ *       nothing is ({@link PartitionHandover}).</li>
  *   <li>A failed output rewinds its partition to the last committed offset; while the loop drains
  *       to stop, it is left uncommitted instead.</li>
  *   <li>Which partitions are owned is this loop's record alone ({@link PartitionOwnership}): each record
@@ -86,6 +83,7 @@ public final class WorkerLoop<V> implements Runnable {
     private final LoopCommits commits;
     private final Rewinds rewinds;
     private final Completions completions;
+    private final PartitionHandover handover;
     private final PartitionOwnership ownership = new PartitionOwnership(System::nanoTime);
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -135,13 +133,15 @@ public final class WorkerLoop<V> implements Runnable {
                 redoneRecordsSkipped, this::applyCompletions);
         this.rewinds = new Rewinds(name, consumer, tracker, ownership, commits, handler);
         this.completions = new Completions(name, tracker, commits, rewinds, this::deadLetter, () -> draining);
+        this.handover = new PartitionHandover(name, consumer, handler, tracker, ownership, commits, rewinds,
+                completions, flow, REVOKE_GRACE, () -> draining, this::updateGauges);
     }
 
     @Override
     public void run() {
         running = true;
         try {
-            consumer.subscribe(topics, new Rebalance());
+            consumer.subscribe(topics, handover);
             while (!stopRequested.get()) {
                 pollOnce();
             }
@@ -310,6 +310,11 @@ public final class WorkerLoop<V> implements Runnable {
         pendingBytesGauge.set(tracker.pendingBytes());
     }
 
+    private void updateGauges() {
+        updatePendingGauges();
+        assignedGauge.set(ownership.partitions().size());
+    }
+
     private CompletionStage<?> deadLetter(ConsumerRecord<String, byte[]> record, Exception cause) {
         deadLettered.incrementAndGet();
         return deadLetters.publish(record, cause);
@@ -325,42 +330,6 @@ public final class WorkerLoop<V> implements Runnable {
         if (!commits.commitIfDue()) {
             rewinds.rewindAll();
         }
-    }
-
-    /**
-     * Commits all that completed in {@code tps} before they are given up or closed. Exactly once the whole
-     * transaction ends, and the partitions still owned are rewound when it fails.
-     */
-    private void commitNow(Collection<TopicPartition> tps) {
-        if (!commits.commitNow(tps)) {
-            Set<TopicPartition> kept = new HashSet<>(ownership.partitions());
-            kept.removeAll(tps);
-            rewinds.rewind(kept);
-        }
-    }
-
-    /**
-     * Before the last commit of revoked partitions: waits, at most {@link #REVOKE_GRACE}, for the records the
-     * handler has under way there to complete, applying completions as they come, so that the commit takes
-     * their outputs rather than the partitions' next owner doing that work again (a fetcher dropped every
-     * request on the wire at a revoke, and the next owner fetched those pages a second time).
-     */
-    private void awaitUnderway(Collection<TopicPartition> tps) {
-        if (draining) {
-            return; // stopping: the drain has waited for its work already, within the stop's own limit
-        }
-        Set<RecordId> awaited;
-        try {
-            awaited = new HashSet<>(handler.partitionsRevoking(tps));
-        } catch (RuntimeException e) {
-            log.warn("{}: the handler could not name its work under way in {}; not waiting for it", name, tps, e);
-            return;
-        }
-        if (!completions.awaitAll(awaited, REVOKE_GRACE)) {
-            log.info("{}: {} records of {} still under way after {} ms; the partitions' next owner handles"
-                    + " them again", name, awaited.size(), tps, REVOKE_GRACE.toMillis());
-        }
-        updatePendingGauges();
     }
 
     private void applyBackpressure() {
@@ -394,7 +363,7 @@ public final class WorkerLoop<V> implements Runnable {
                     name, tracker.pending());
         }
         try {
-            commitNow(ownership.partitions());
+            handover.commitNow(ownership.partitions());
         } catch (RuntimeException e) {
             log.warn("{}: final commit failed; the next owner may redo some work: {}", name, e.toString());
         }
@@ -408,51 +377,6 @@ public final class WorkerLoop<V> implements Runnable {
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(10)));
         } catch (RuntimeException e) {
             log.warn("{}: consumer close failed: {}", name, e.toString());
-        }
-    }
-
-    private final class Rebalance implements ConsumerRebalanceListener {
-        @Override
-        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            awaitUnderway(partitions);
-            applyCompletions();
-            try {
-                commitNow(partitions);
-            } catch (RuntimeException e) {
-                log.warn("{}: commit on revoke failed; the next owner may redo some work: {}", name, e.toString());
-            }
-            release(partitions);
-        }
-
-        @Override
-        public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            // Another member may own these already: committing now could overwrite its progress.
-            release(partitions);
-            if (commits.exactlyOnce()) {
-                // Their outputs in the open transaction must not be committed: it aborts, and what is
-                // still owned is handled again.
-                commits.abort(partitions + " were lost");
-                rewinds.rewindAll();
-            }
-        }
-
-        @Override
-        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            if (!partitions.isEmpty()) {
-                commits.resume(partitions);
-            }
-            ownership.assign(partitions, handler);
-            assignedGauge.set(ownership.partitions().size());
-            flow.assigned(consumer, partitions);
-        }
-
-        private void release(Collection<TopicPartition> partitions) {
-            rewinds.forget(partitions);
-            tracker.forget(partitions);
-            flow.released(partitions);
-            ownership.revoke(partitions, handler);
-            assignedGauge.set(ownership.partitions().size());
-            updatePendingGauges();
         }
     }
 }
