@@ -110,10 +110,11 @@ class OnePlaceTest {
                         OnePlaceTest::countsPerPartition)));
         ArchRule ownershipTypes = noClasses().that().resideOutsideOfPackage(loop)
                 .should().haveSimpleNameContaining("Ownership");
-        // The loop and its rewinds (a part of it, split out for size, on its poll thread).
+        // The loop, its rewinds and its rebalance listener (parts of it, split out for size, on its poll thread).
         ArchRule onlyTheLoopWrites = noClasses().that().haveNameNotMatching(
                         Pattern.quote(WorkerLoop.class.getName()) + "(\\$.*)?|"
-                                + Pattern.quote(WorkerLoop.class.getPackageName() + ".Rewinds"))
+                                + Pattern.quote(WorkerLoop.class.getPackageName() + ".Rewinds") + "|"
+                                + Pattern.quote(WorkerLoop.class.getPackageName() + ".PartitionHandover"))
                 .should().callMethod(PartitionOwnership.class, "assign", Collection.class, RecordHandler.class)
                 .orShould().callMethod(PartitionOwnership.class, "revoke", Collection.class, RecordHandler.class);
         CompositeArchRule.of(epochs).and(countsPerPartition).and(ownershipTypes).and(onlyTheLoopWrites)
