@@ -1,7 +1,9 @@
 package org.kcrawl.cli;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.kcrawl.common.kafka.ConsumerLag.Lag;
 import org.kcrawl.common.topic.CrawlTopics;
 
@@ -14,6 +16,11 @@ import org.kcrawl.common.topic.CrawlTopics;
  * idle between two probes while a message is on its way to a topic already probed. Equal topic ends
  * in two checks rule that out: whatever was produced between them moved an end. So two checks in a
  * row suffice, and they can be close together, which keeps a small crawl from idling at its end.
+ *
+ * <p>Checks come often (a small crawl should not idle at its end), but a probe that found work left holds
+ * the next one back for a while: a crawl idle for minutes with URLs parked (a long Retry-After) would
+ * otherwise ask the broker for four groups' offsets dozens of times a second. A probe that found nothing
+ * left lets the confirming one come at the next check.
  *
  * <p>A full crawl watches the fetchers on the urls topic, the render workers on the render topic (when
  * it renders), the parsers on the pages topic and the parking forwarder on the parking tiers. A fetch-only crawl runs no parser, so nothing ever commits
@@ -33,8 +40,13 @@ final class DrainCheck {
     private final LagProbe lag;
     private final List<Watched> watched;
     private final int needed;
+    private final LongSupplier nanoTime;
+    private final long probeBackoffNanos;
     private int idleStreak;
     private long lastEnd = -1;
+    /** When the last probe found work left ({@link #nanoTime}); none yet when {@link #probedBusy} is false. */
+    private long busyProbeNanos;
+    private boolean probedBusy;
 
     /**
      * @param parsing false for a fetch-only crawl, which runs no parser
@@ -54,15 +66,34 @@ final class DrainCheck {
      */
     DrainCheck(CrawlWorkers workers, LagProbe lag, CrawlTopics topics, boolean parsing, boolean archiving,
                int needed) {
-        if (workers == null || lag == null || topics == null) {
-            throw new IllegalArgumentException("workers, lag and topics are required");
+        this(workers, lag, topics, parsing, archiving, needed, System::nanoTime, Duration.ZERO);
+    }
+
+    /**
+     * @param parsing false for a fetch-only crawl, which runs no parser
+     * @param archiving true when an archiver writes the pages to WARC files ({@code --warc}): its group
+     *                  must have read the pages too
+     * @param needed consecutive idle checks, with nothing produced between them, before the crawl counts
+     *               as drained
+     * @param nanoTime the clock of {@code probeBackoff}
+     * @param probeBackoff how long after a probe that found work left the next one waits
+     */
+    DrainCheck(CrawlWorkers workers, LagProbe lag, CrawlTopics topics, boolean parsing, boolean archiving,
+               int needed, LongSupplier nanoTime, Duration probeBackoff) {
+        if (workers == null || lag == null || topics == null || nanoTime == null || probeBackoff == null) {
+            throw new IllegalArgumentException("workers, lag, topics, nanoTime and probeBackoff are required");
         }
         if (needed < 1) {
             throw new IllegalArgumentException("needed must be >= 1 but was " + needed);
         }
+        if (probeBackoff.isNegative()) {
+            throw new IllegalArgumentException("probeBackoff must be >= 0 but was " + probeBackoff);
+        }
         this.workers = workers;
         this.lag = lag;
         this.needed = needed;
+        this.nanoTime = nanoTime;
+        this.probeBackoffNanos = probeBackoff.toNanos();
         List<Watched> groups = new ArrayList<>();
         groups.add(new Watched(topics.fetcherGroup(), List.of(topics.urls())));
         if (workers.rendering()) {
@@ -91,14 +122,21 @@ final class DrainCheck {
 
     /**
      * One check; true once the crawl has been idle for the needed number of checks in a row with the
-     * watched topics' ends unchanged. The lags are probed only when the workers are idle.
+     * watched topics' ends unchanged. The lags are probed only when the workers are idle, and not again
+     * within the probe back-off of one that found work left.
      */
     boolean idle() {
         if (!workersIdle()) {
             return counted(false, -1);
         }
-        Lag now = probe();
-        return counted(now.behind() == 0, now.end());
+        long now = nanoTime.getAsLong();
+        if (probedBusy && now - busyProbeNanos < probeBackoffNanos) {
+            return false; // the last probe found work left, a moment ago; the streak is 0 already
+        }
+        Lag lags = probe();
+        probedBusy = lags.behind() != 0;
+        busyProbeNanos = now;
+        return counted(lags.behind() == 0, lags.end());
     }
 
     private Lag probe() {

@@ -54,10 +54,16 @@ final class LocalCrawl {
      * them (see {@link DrainCheck}); two suffice for that to be sound.
      */
     private static final int IDLE_CHECKS = 2;
-    /** How often the end of the crawl is checked: often enough that a small crawl does not idle at its end. */
-    private static final long CHECK_EVERY_MILLIS = 100;
+    /**
+     * How often the end of the crawl is checked: often enough that a small crawl does not idle at its end
+     * (at 100 ms, a crawl's last record was 200 ms old, on average, when its end was seen). While the
+     * workers are busy a check reads a few counters and asks the broker nothing.
+     */
+    private static final long CHECK_EVERY_MILLIS = 25;
+    /** After a check that asked the broker and found work left, the next one asks again no sooner than this. */
+    private static final Duration PROBE_BACKOFF = Duration.ofMillis(100);
     /** The progress line (and its backlog probe) every this many checks: twice a second. */
-    private static final int PROGRESS_EVERY_CHECKS = 5;
+    private static final int PROGRESS_EVERY_CHECKS = 20;
     /**
      * The longest a broker holds a fetch that finds nothing new (Kafka's default is 500 ms). Closing a
      * consumer waits for the fetch it has out, and every way a crawl stops closes each of its consumers
@@ -133,7 +139,7 @@ final class LocalCrawl {
                 workers.start();
                 publish(clients, seedRequests(topics), "seeds");
                 DrainCheck drain = new DrainCheck(workers, lag::measure, topics, !options.fetchOnly, options.warc != null,
-                        IDLE_CHECKS);
+                        IDLE_CHECKS, System::nanoTime, PROBE_BACKOFF);
                 ProgressReporter progress = new ProgressReporter(err, terminal,
                         () -> snapshot(workers, output, failures, backlog), options.fetchOnly ? "written" : "records",
                         System::nanoTime, Duration.ofSeconds(5).toNanos());

@@ -2,6 +2,7 @@ package org.kcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -105,6 +106,32 @@ class DrainCheckTest {
         workers.pending = 0;
 
         assertThat(check.idle()).isTrue();
+    }
+
+    /**
+     * Checks come every 25 ms so that a crawl's end is seen soon after its last record; a crawl idle with URLs
+     * parked for minutes must not ask the broker for the groups' offsets at that pace the whole time.
+     */
+    @Test
+    void aProbeThatFoundWorkLeftHoldsTheNextOneBackButAnIdleOneDoesNot() {
+        long[] now = {0};
+        DrainCheck check = new DrainCheck(workers, this::lag, topics, true, false, 2, () -> now[0],
+                Duration.ofMillis(100));
+        lagByGroup.put(topics.parkingGroup(), 3L);
+
+        assertThat(check.idle()).isFalse();
+        assertThat(probed).hasSize(3);
+        now[0] = Duration.ofMillis(25).toNanos();
+        assertThat(check.idle()).isFalse();
+        assertThat(probed).as("within the back-off of a probe that found URLs parked").hasSize(3);
+
+        lagByGroup.put(topics.parkingGroup(), 0L);
+        now[0] = Duration.ofMillis(100).toNanos();
+        assertThat(check.idle()).as("the first idle probe").isFalse();
+        assertThat(probed).hasSize(6);
+        now[0] = Duration.ofMillis(125).toNanos();
+        assertThat(check.idle()).as("its confirmation, at the next check").isTrue();
+        assertThat(probed).hasSize(9);
     }
 
     @Test
