@@ -44,8 +44,9 @@ final class DrainCheck {
     private final long probeBackoffNanos;
     private int idleStreak;
     private long lastEnd = -1;
-    /** When the last probe found work left ({@link #nanoTime}); none yet when {@link #probedBusy} is false. */
-    private long busyProbeNanos;
+    /** When the lags were last probed ({@link #nanoTime}). */
+    private long lastProbeNanos;
+    /** The last probe found work left: the next waits out the back-off from {@link #lastProbeNanos}. */
     private boolean probedBusy;
 
     /**
@@ -130,12 +131,12 @@ final class DrainCheck {
             return counted(false, -1);
         }
         long now = nanoTime.getAsLong();
-        if (probedBusy && now - busyProbeNanos < probeBackoffNanos) {
+        if (probedBusy && now - lastProbeNanos < probeBackoffNanos) {
             return false; // the last probe found work left, a moment ago; the streak is 0 already
         }
         Lag lags = probe();
         probedBusy = lags.behind() != 0;
-        busyProbeNanos = now;
+        lastProbeNanos = now;
         return counted(lags.behind() == 0, lags.end());
     }
 
