@@ -51,7 +51,6 @@ public final class CrawlCommand implements Callable<Integer> {
         if (seeds.isEmpty()) {
             throw new UsageException("no seed URLs: give URLs as arguments or --seeds FILE");
         }
-        return new LocalCrawl(options, seeds, wiring::workers,
-                spec.commandLine().getErr()).run();
+        return new LocalCrawl(options, wiring, seeds, spec.commandLine().getErr()).run();
     }
 }

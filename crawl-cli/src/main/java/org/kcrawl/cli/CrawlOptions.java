@@ -33,35 +33,35 @@ final class CrawlOptions {
             description = "Where failures go, as JSON Lines (default: ${DEFAULT-VALUE}).")
     String failures;
 
-    @Option(names = "--max-pages", paramLabel = "N", defaultValue = "0",
+    @Option(names = "--max-pages", paramLabel = "N",
             description = "Stop after N pages (default: no limit).")
-    long maxPages;
+    Long maxPages;
 
-    @Option(names = "--max-depth", paramLabel = "N", defaultValue = "5",
-            description = "Follow links at most N hops from a seed (default: ${DEFAULT-VALUE}).")
-    int maxDepth;
+    @Option(names = "--max-depth", paramLabel = "N",
+            description = "Follow links at most N hops from a seed (default: 5).")
+    Integer maxDepth;
 
-    @Option(names = "--scope", paramLabel = "host|domain|any", defaultValue = "host",
+    @Option(names = "--scope", paramLabel = "host|domain|any",
             description = "Which links to follow: host (stay on the seeds' hosts), domain or any "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "(default: host).")
     Scope scope;
 
-    @Option(names = "--rate", paramLabel = "R", defaultValue = "1",
-            description = "Requests per second per host (default: ${DEFAULT-VALUE}).")
-    double rate;
+    @Option(names = "--rate", paramLabel = "R",
+            description = "Requests per second per host (default: 1).")
+    Double rate;
 
-    @Option(names = "--per-host", paramLabel = "N", defaultValue = "2",
-            description = "Concurrent requests per host (default: ${DEFAULT-VALUE}).")
-    int perHost;
+    @Option(names = "--per-host", paramLabel = "N",
+            description = "Concurrent requests per host (default: 2).")
+    Integer perHost;
 
     @Option(names = "--per-ip", paramLabel = "N",
             description = "Concurrent requests per IP address, over all hosts behind it (default: same as "
                     + "--per-host; a per_address in --config counts as set).")
     Integer perIp;
 
-    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "256",
-            description = "Requests in flight over all hosts (default: ${DEFAULT-VALUE}).")
-    int concurrency;
+    @Option(names = "--concurrency", paramLabel = "N",
+            description = "Requests in flight over all hosts (default: 256).")
+    Integer concurrency;
 
     @Option(names = "--allow-private",
             description = "Allow loopback, private, link-local and metadata addresses (refused by default).")
@@ -90,13 +90,13 @@ final class CrawlOptions {
             description = "Keep the embedded broker's data here, so a crawl can be resumed (default: a temp dir).")
     Path dataDir;
 
-    @Option(names = "--crawl-name", paramLabel = "NAME", defaultValue = "crawl",
-            description = "Prefix of the crawl's topics and groups (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--crawl-name", paramLabel = "NAME",
+            description = "Prefix of the crawl's topics and groups (default: crawl).")
     String crawlName;
 
-    @Option(names = "--partitions", paramLabel = "N", defaultValue = "4",
-            description = "Partitions of new topics (default: ${DEFAULT-VALUE}).")
-    int partitions;
+    @Option(names = "--partitions", paramLabel = "N",
+            description = "Partitions of new topics (default: 4).")
+    Integer partitions;
 
     @Option(names = "--config", paramLabel = "FILE",
             description = "YAML file with 'fetcher:' and 'parser:' settings; options given here win.")
@@ -134,27 +134,36 @@ final class CrawlOptions {
                     + "interval, see the README) has come.")
     boolean recrawlDue;
 
-    /** Checks ranges that picocli's type conversion cannot; throws a one-line {@link UsageException}. */
+    /**
+     * Settings this command starts the fetcher from (and the parser, for {@code max_depth}), under the
+     * {@code --config} file and the options: {@code crawl demo}'s pace for its synthetic web.
+     */
+    Map<String, Object> startingSettings = Map.of();
+
+    /**
+     * Checks ranges that picocli's type conversion cannot; throws a one-line {@link UsageException}. An
+     * option not given is null, so the {@code --config} file (or the workers' defaults) decides it.
+     */
     void validate() {
-        if (maxPages < 0) {
+        if (maxPages != null && maxPages < 0) {
             throw new UsageException("--max-pages must be >= 0, got " + maxPages);
         }
-        if (maxDepth < 0) {
+        if (maxDepth != null && maxDepth < 0) {
             throw new UsageException("--max-depth must be >= 0, got " + maxDepth);
         }
-        if (!(rate > 0) || Double.isInfinite(rate)) {
+        if (rate != null && (!(rate > 0) || Double.isInfinite(rate))) {
             throw new UsageException("--rate must be a positive number of requests per second, got " + rate);
         }
-        if (perHost < 1) {
+        if (perHost != null && perHost < 1) {
             throw new UsageException("--per-host must be >= 1, got " + perHost);
         }
         if (perIp != null && perIp < 1) {
             throw new UsageException("--per-ip must be >= 1, got " + perIp);
         }
-        if (concurrency < 1) {
+        if (concurrency != null && concurrency < 1) {
             throw new UsageException("--concurrency must be >= 1, got " + concurrency);
         }
-        if (partitions < 1) {
+        if (partitions != null && partitions < 1) {
             throw new UsageException("--partitions must be >= 1, got " + partitions);
         }
         if (bootstrap != null && !KafkaClients.BOOTSTRAP_LIST.matcher(bootstrap).matches()) {
@@ -163,7 +172,7 @@ final class CrawlOptions {
         if (bootstrap != null && dataDir != null) {
             throw new UsageException("--data-dir is for the embedded broker; it cannot be used with --bootstrap");
         }
-        if (!CrawlTopics.isLegalName(crawlName)) {
+        if (crawlName != null && !CrawlTopics.isLegalName(crawlName)) {
             throw new UsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
                     + crawlName + "'");
         }

@@ -2,6 +2,7 @@ package org.kcrawl.cli;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.testkit.web.SyntheticWeb;
@@ -25,6 +26,9 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     CrawlOptions options;
 
+    /** The pace and depth a demo starts from. */
+    static final Map<String, Object> DEMO_SETTINGS = Map.of("rate", 20, "per_host", 4, "max_depth", 20);
+
     @Option(names = "--hosts", paramLabel = "N", defaultValue = "25",
             description = "Hosts in the synthetic web (default: ${DEFAULT-VALUE}).")
     int hosts;
@@ -39,17 +43,9 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        var parsed = spec.commandLine().getParseResult();
-        // The demo's own defaults: fast enough to finish in seconds, still polite per host.
-        if (!parsed.hasMatchedOption("--rate")) {
-            options.rate = 20;
-        }
-        if (!parsed.hasMatchedOption("--per-host")) {
-            options.perHost = 4;
-        }
-        if (!parsed.hasMatchedOption("--max-depth")) {
-            options.maxDepth = 20;
-        }
+        // The demo's own starting point, under --config and the options: fast enough to finish in seconds,
+        // still polite per host.
+        options.startingSettings = DEMO_SETTINGS;
         options.allowPrivate = true;
         options.validate();
         if (hosts < 1 || hosts > 200) {
@@ -66,8 +62,7 @@ final class DemoCommand implements Callable<Integer> {
                 spec.commandLine().getErr().printf("demo: synthetic web of %d hosts x %d pages on port %d%n",
                         hosts, pagesPerHost, web.port());
             }
-            return new LocalCrawl(options, seeds, wiring::workers,
-                    spec.commandLine().getErr()).run();
+            return new LocalCrawl(options, wiring, seeds, spec.commandLine().getErr()).run();
         }
     }
 }

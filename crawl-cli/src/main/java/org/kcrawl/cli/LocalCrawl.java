@@ -12,7 +12,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -72,8 +71,9 @@ final class LocalCrawl {
     private static final Map<String, String> CLIENT_SETTINGS = Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "100");
 
     private final CrawlOptions options;
+    /** The workers' settings: the options over the {@code --config} file over the defaults. */
+    private final WorkerWiring wiring;
     private final List<String> seeds;
-    private final Function<KafkaClients, CrawlWorkers> workersFactory;
     private final PrintWriter err;
     private final CountDownLatch done = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -86,11 +86,10 @@ final class LocalCrawl {
     /** Checks made by the ticker thread (only it touches this). */
     private long checks;
 
-    LocalCrawl(CrawlOptions options, List<String> seeds, Function<KafkaClients, CrawlWorkers> workersFactory,
-               PrintWriter err) {
+    LocalCrawl(CrawlOptions options, WorkerWiring wiring, List<String> seeds, PrintWriter err) {
         this.options = options;
+        this.wiring = wiring;
         this.seeds = List.copyOf(seeds);
-        this.workersFactory = workersFactory;
         this.err = err;
     }
 
@@ -114,7 +113,7 @@ final class LocalCrawl {
     @SuppressWarnings("try") // the workers stop early on purpose, before the sinks are awaited; the try closes them again only on failure
     private int crawl(Broker broker) throws InterruptedException {
         KafkaClients clients = broker.clients(CLIENT_SETTINGS);
-        CrawlTopics topics = new CrawlTopics(options.crawlName);
+        CrawlTopics topics = new CrawlTopics(wiring.crawlName());
         try (Admin admin = clients.admin()) {
             warmGroupCoordinator(admin, topics);
             TopicProvisioner provisioner = new TopicProvisioner(admin);
@@ -128,14 +127,14 @@ final class LocalCrawl {
             publish(clients, seedSites(topics), "the seeds' sites");
 
             JsonLinesSink output = outputSink(clients, topics);
-            JsonLinesSink failures = new JsonLinesSink(clients, options.crawlName + ".cli-failures",
+            JsonLinesSink failures = new JsonLinesSink(clients, wiring.crawlName() + ".cli-failures",
                     topics.failures(), options.failuresPath(), 0, LineFormat.VERBATIM, this::outputLost);
             List<SinkThread> sinks = List.of(new SinkThread(output), new SinkThread(failures));
             sinks.forEach(SinkThread::start);
 
             startRecrawl(clients, topics);
             ConsumerLag lag = new ConsumerLag(admin);
-            try (CrawlWorkers workers = workersFactory.apply(clients)) {
+            try (CrawlWorkers workers = wiring.workers(clients)) {
                 workers.start();
                 publish(clients, seedRequests(topics), "seeds");
                 DrainCheck drain = new DrainCheck(workers, lag::measure, topics, !options.fetchOnly, options.warc != null,
@@ -191,11 +190,11 @@ final class LocalCrawl {
 
     private TopicLayout layout(Admin admin, Broker broker) {
         if (broker.isEmbedded()) {
-            return TopicLayout.local(options.partitions);
+            return TopicLayout.local(wiring.partitions());
         }
         try {
             int nodes = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
-            return TopicLayout.forCluster(options.partitions, nodes);
+            return TopicLayout.forCluster(wiring.partitions(), nodes);
         } catch (Exception e) {
             throw new IllegalStateException("cannot reach Kafka at " + options.bootstrap + ": " + e, e);
         }
@@ -240,7 +239,7 @@ final class LocalCrawl {
 
     /** Sends {@code records} and waits until the broker has acknowledged every one. */
     private void publish(KafkaClients clients, List<ProducerRecord<String, byte[]>> records, String what) {
-        try (KafkaProducer<String, byte[]> producer = clients.producer(options.crawlName + "-seeder")) {
+        try (KafkaProducer<String, byte[]> producer = clients.producer(wiring.crawlName() + "-seeder")) {
             List<CompletableFuture<?>> sent = new ArrayList<>();
             for (ProducerRecord<String, byte[]> record : records) {
                 sent.add(Sends.send(producer, record));
@@ -257,11 +256,11 @@ final class LocalCrawl {
     /** Records from the records topic; in a fetch-only crawl, a line per page straight from the pages topic. */
     private JsonLinesSink outputSink(KafkaClients clients, CrawlTopics topics) {
         if (options.fetchOnly) {
-            return new JsonLinesSink(clients, options.crawlName + ".cli-pages", topics.pages(), options.outPath(),
-                    options.maxPages, FetchRecord.PAGES, this::outputLost);
+            return new JsonLinesSink(clients, wiring.crawlName() + ".cli-pages", topics.pages(), options.outPath(),
+                    wiring.maxPages(), FetchRecord.PAGES, this::outputLost);
         }
-        return new JsonLinesSink(clients, options.crawlName + ".cli-records", topics.records(), options.outPath(),
-                options.maxPages, LineFormat.VERBATIM, this::outputLost);
+        return new JsonLinesSink(clients, wiring.crawlName() + ".cli-records", topics.records(), options.outPath(),
+                wiring.maxPages(), LineFormat.VERBATIM, this::outputLost);
     }
 
     private void warnUnreadable(JsonLinesSink output) {

@@ -54,6 +54,11 @@ final class WorkerWiring {
             Map.of("max_unacked_page_bytes", 16L * 1024 * 1024, "max_inflight_body_bytes", 16L * 1024 * 1024);
     /** The parser's share of that: its pages in flight, before {@code --config}. */
     static final Map<String, Object> LOCAL_PARSER_MEMORY = Map.of("max_pending_bytes", 8L * 1024 * 1024);
+    /**
+     * The partitions of the topics a local crawl creates, before {@code --config}: its workers are one of
+     * each, so a few partitions suffice, and each one costs the embedded broker and every consumer.
+     */
+    static final Map<String, Object> LOCAL_TOPICS = Map.of("partitions", 4);
 
     private final CrawlOptions options;
     private final FetcherConfig fetcher;
@@ -67,18 +72,27 @@ final class WorkerWiring {
         ConfigBinder binder = new ConfigBinder();
         Map<String, Object> localFetcher = new HashMap<>(LOCAL_ROBOTS_SCHEDULE);
         localFetcher.putAll(LOCAL_FETCHER_MEMORY);
+        localFetcher.putAll(LOCAL_TOPICS);
+        localFetcher.putAll(options.startingSettings);
         FetcherConfig local = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), null, "fetcher",
                 localFetcher);
         FetcherConfig fromFile = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
                 fetcherOverrides(options));
         this.fetcher = withHeaders(binder, fromFile, options.headerMap());
         fetcher.checkFitsHeap(Runtime.getRuntime().maxMemory());
-        // The parser follows meta refreshes by the rules the fetcher follows redirects by: it starts from
-        // the fetcher's limits, so setting them once, in the fetcher's section, is enough.
+        // The parser follows meta refreshes by the rules the fetcher follows redirects by, in the fetcher's
+        // crawl: it starts from the fetcher's limits and name, so setting them once, in the fetcher's section,
+        // is enough.
+        Map<String, Object> localParser = new HashMap<>(LOCAL_PARSER_MEMORY);
+        localParser.put("crawl_name", fetcher.crawlName());
+        if (options.startingSettings.containsKey("max_depth")) {
+            localParser.put("max_depth", options.startingSettings.get("max_depth"));
+        }
         ParserConfig parserDefaults = binder.bindSection(ParserConfig.class, ParserConfig.defaults(), null, "parser",
-                LOCAL_PARSER_MEMORY).withRedirectLimits(fetcher.maxRedirectHops(), fetcher.maxRefreshDelay());
+                localParser).withRedirectLimits(fetcher.maxRedirectHops(), fetcher.maxRefreshDelay());
         this.parser = binder.bindSection(ParserConfig.class, parserDefaults, options.config, "parser",
                 parserOverrides(options));
+        sameCrawl(fetcher, parser);
         sameRedirectLimits(fetcher, parser);
         this.normalizer = parser.urlNormalizer();
         this.archiver = options.warc == null ? null : binder.bindSection(ArchiverConfig.class,
@@ -116,6 +130,15 @@ final class WorkerWiring {
         return binder.bindSection(FetcherConfig.class, config, null, "fetcher", Map.of("headers", merged));
     }
 
+    /** The fetcher and the parser of a crawl use one crawl name: a parser section naming another is refused. */
+    private static void sameCrawl(FetcherConfig fetcher, ParserConfig parser) {
+        if (!parser.crawlName().equals(fetcher.crawlName())) {
+            throw new ConfigException("parser.crawl_name", "is " + parser.crawlName() + " but fetcher.crawl_name is "
+                    + fetcher.crawlName() + "; the workers of a crawl share its topics: set it in the fetcher section"
+                    + " only (or give --crawl-name)");
+        }
+    }
+
     /**
      * A crawl follows its redirects by one set of rules, whichever worker meets them (a 3xx or a
      * {@code Refresh} header in the fetcher, a meta refresh in the parser): a parser section that sets
@@ -132,6 +155,21 @@ final class WorkerWiring {
                     + " but fetcher.max_refresh_delay is " + fetcher.maxRefreshDelay() + "; a crawl follows its"
                     + " Refresh headers and meta refreshes by one limit: set it in the fetcher section only");
         }
+    }
+
+    /** The crawl's name: {@code --crawl-name}, else the {@code --config} file's, else the default. */
+    String crawlName() {
+        return fetcher.crawlName();
+    }
+
+    /** Pages after which the crawl stops, 0 for no limit: {@code --max-pages}, else the file's, else none. */
+    long maxPages() {
+        return fetcher.maxPages();
+    }
+
+    /** Partitions of the topics the crawl creates: {@code --partitions}, else the file's, else {@link #LOCAL_TOPICS}. */
+    int partitions() {
+        return fetcher.partitions();
     }
 
     /** The fetcher's configuration: its defaults, then the {@code --config} file, then the options. */
@@ -171,10 +209,10 @@ final class WorkerWiring {
     CrawlWorkers workers(KafkaClients clients) {
         CrawlSites sites = new CrawlSites();
         SeedMoves moves = new SeedMoves(parser.scopeConfig().scope());
-        ScopeFollower follower = ScopeFollower.start(clients, new CrawlTopics(options.crawlName),
-                options.crawlName + "-cli", sites, moves, ScopeFollower.DEFAULT_TIMEOUT);
+        ScopeFollower follower = ScopeFollower.start(clients, new CrawlTopics(crawlName()),
+                crawlName() + "-cli", sites, moves, ScopeFollower.DEFAULT_TIMEOUT);
         try {
-            ParserConfig parserConfig = parser.withKafka(options.crawlName, clients.bootstrapServers());
+            ParserConfig parserConfig = parser.withKafka(crawlName(), clients.bootstrapServers());
             MeterRegistry registry = new SimpleMeterRegistry();
             // One rule object for both workers: the fetcher's redirects and Refresh headers, the parser's
             // meta refreshes (the parser's normalizer and scope, the fetcher's limits, which are the parser's).
@@ -191,7 +229,7 @@ final class WorkerWiring {
                 renderWorker = rendering() ? RenderWorker.create(fetcher, clients, registry,
                         RenderWorker.httpSettings(fetcher), redirects) : null;
                 archiverWorker = archiver == null ? null : new ArchiverWorker(
-                        archiver.forLocalCrawl(options.crawlName, clients.bootstrapServers(), options.warc), clients,
+                        archiver.forLocalCrawl(crawlName(), clients.bootstrapServers(), options.warc), clients,
                         registry);
             } catch (RuntimeException e) {
                 fetcherWorker.close();
@@ -211,20 +249,23 @@ final class WorkerWiring {
         }
     }
 
+    /**
+     * The settings the command line gives the fetcher: only the options given, so what the {@code --config}
+     * file (or a default) says holds for the others.
+     */
     private static Map<String, Object> fetcherOverrides(CrawlOptions o) {
         Map<String, Object> m = new HashMap<>();
-        m.put("crawl_name", o.crawlName);
-        m.put("rate", o.rate);
-        m.put("per_host", o.perHost);
-        m.put("concurrency", o.concurrency);
-        if (o.perIp != null) {
-            // Only when given: unset, per_address follows per_host (or keeps what --config set).
-            m.put("per_address", o.perIp);
-        }
-        m.put("max_pages", o.maxPages);
-        m.put("max_depth", o.maxDepth);
+        putGiven(m, "crawl_name", o.crawlName);
+        putGiven(m, "rate", o.rate);
+        putGiven(m, "per_host", o.perHost);
+        putGiven(m, "concurrency", o.concurrency);
+        // Unset, per_address follows per_host (or keeps what --config set).
+        putGiven(m, "per_address", o.perIp);
+        putGiven(m, "max_pages", o.maxPages);
+        putGiven(m, "max_depth", o.maxDepth);
+        putGiven(m, "partitions", o.partitions);
         // The in-process fetcher is handed its redirect scope; this keeps its configuration saying the same.
-        m.put("scope", o.scope.name().toLowerCase(java.util.Locale.ROOT));
+        putGiven(m, "scope", o.scope == null ? null : o.scope.name().toLowerCase(java.util.Locale.ROOT));
         if (o.ignoreRobots) {
             m.put("ignore_robots", true);
         }
@@ -250,13 +291,19 @@ final class WorkerWiring {
 
     private static Map<String, Object> parserOverrides(CrawlOptions o) {
         Map<String, Object> m = new HashMap<>();
-        m.put("crawl_name", o.crawlName);
-        m.put("scope", o.scope.name().toLowerCase(java.util.Locale.ROOT));
-        m.put("max_depth", o.maxDepth);
+        putGiven(m, "crawl_name", o.crawlName);
+        putGiven(m, "scope", o.scope == null ? null : o.scope.name().toLowerCase(java.util.Locale.ROOT));
+        putGiven(m, "max_depth", o.maxDepth);
         if (o.renderAuto) {
             m.put("render_auto", true);
         }
         return m;
+    }
+
+    private static void putGiven(Map<String, Object> settings, String key, Object option) {
+        if (option != null) {
+            settings.put(key, option);
+        }
     }
 
     /** The workers of a local crawl, in one JVM, and the follower of the crawl's scope they share. */
