@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.kcrawl.parser.content.Whitespace;
 import org.kcrawl.parser.content.meta.Votes.Field;
 
 /**
@@ -137,7 +138,7 @@ final class JsonLdFacts {
 
     private static boolean headlineBegins(Map<String, Object> item, String title) {
         String headline = MetaValues.text(string(firstOf(item, "headline", "name")));
-        return headline != null && title != null && MetaValues.collapse(title).startsWith(headline);
+        return headline != null && title != null && Whitespace.collapse(title).startsWith(headline);
     }
 
     /** A URL without scheme, fragment and trailing slash, for comparing a page's URL with an item's. */

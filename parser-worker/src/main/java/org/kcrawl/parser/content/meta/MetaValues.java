@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jsoup.internal.StringUtil;
 import org.jsoup.parser.Parser;
+import org.kcrawl.parser.content.Whitespace;
 
 /**
  * How a stated value becomes a field's value: whitespace collapsed, character references that a page
@@ -33,7 +34,7 @@ final class MetaValues {
         }
         String v = value.length() <= 4 * max ? value : value.substring(0, 4 * max);
         v = v.indexOf('&') >= 0 ? Parser.unescapeEntities(v, false) : v;
-        v = collapse(v);
+        v = Whitespace.collapse(v);
         if (v.isEmpty()) {
             return null;
         }
@@ -93,48 +94,5 @@ final class MetaValues {
 
     private static boolean isHttp(String url) {
         return url.regionMatches(true, 0, "http://", 0, 7) || url.regionMatches(true, 0, "https://", 0, 8);
-    }
-
-    /** Whitespace runs (including no-break spaces) as one space, trimmed. */
-    static String collapse(String value) {
-        if (isCollapsed(value)) {
-            return value;
-        }
-        StringBuilder b = new StringBuilder(value.length());
-        boolean pending = false;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (isSpace(c)) {
-                pending = b.length() > 0;
-            } else {
-                if (pending) {
-                    b.append(' ');
-                    pending = false;
-                }
-                b.append(c);
-            }
-        }
-        return b.toString();
-    }
-
-    private static boolean isCollapsed(String v) {
-        int n = v.length();
-        if (n == 0) {
-            return true;
-        }
-        if (isSpace(v.charAt(0)) || isSpace(v.charAt(n - 1))) {
-            return false;
-        }
-        for (int i = 1; i < n - 1; i++) {
-            char c = v.charAt(i);
-            if (isSpace(c) && (c != ' ' || isSpace(v.charAt(i + 1)))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isSpace(char c) {
-        return c <= ' ' || c == '\u00A0' || Character.isWhitespace(c);
     }
 }

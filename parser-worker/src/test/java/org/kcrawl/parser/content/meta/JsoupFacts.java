@@ -14,7 +14,7 @@ import org.jsoup.nodes.Element;
  * Hands a {@link MetadataCollector} the facts of a jsoup document as the page reader does (in document
  * order, by the collector's contract), for tests on real markup.
  */
-final class JsoupFacts {
+public final class JsoupFacts {
     private JsoupFacts() {}
 
     /** The metadata of the fixture {@code meta/name}, read as the page at {@code url}. */
@@ -23,7 +23,7 @@ final class JsoupFacts {
     }
 
     /** The fixture {@code meta/name} as a document at {@code url}. */
-    static Document document(String name, String url) {
+    public static Document document(String name, String url) {
         try (InputStream in = JsoupFacts.class.getResourceAsStream("/meta/" + name)) {
             if (in == null) {
                 throw new IllegalArgumentException("no fixture meta/" + name);
@@ -39,14 +39,14 @@ final class JsoupFacts {
         return of(Jsoup.parse(html, url));
     }
 
-    static PageMetadata of(Document doc) {
+    public static PageMetadata of(Document doc) {
         MetadataCollector c = new MetadataCollector(doc.location(), doc.baseUri());
         facts(doc).forEach(f -> f.accept(c));
         return c.result(doc.title());
     }
 
     /** The facts of {@code doc} in document order, each a call on a collector, with every value read beforehand. */
-    static List<Consumer<MetadataCollector>> facts(Document doc) {
+    public static List<Consumer<MetadataCollector>> facts(Document doc) {
         List<Consumer<MetadataCollector>> facts = new ArrayList<>();
         for (Element e : doc.getAllElements()) {
             String itemprop = attr(e, "itemprop");

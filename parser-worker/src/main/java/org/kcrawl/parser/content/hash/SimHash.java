@@ -1,0 +1,147 @@
+package org.kcrawl.parser.content.hash;
+
+import java.util.HexFormat;
+
+/**
+ * A page's near-duplicate fingerprint, {@code simhash} (Charikar's similarity hash): 64 bits, each the
+ * majority vote of that bit over the 64-bit hashes of the text's word shingles, so texts that share most
+ * shingles differ in few bits. Words are the runs of letters and digits of the text's
+ * {@linkplain TextNormalizer normal form}, except in scripts written without spaces (Han, kana, Thai),
+ * where each character is a word; shingles are {@value #SHINGLE_WORDS} consecutive words, each occurrence
+ * counted. Written as 16 lower-case hex digits (a JSON number would lose bits in JavaScript); compare two
+ * with {@link #distance}: {@value #NEAR_DUPLICATE_DISTANCE} bits or fewer means near duplicates (see
+ * {@code docs/duplicates.md} for the measurements behind that number and other choices).
+ */
+public final class SimHash {
+    /** Words in a shingle. */
+    public static final int SHINGLE_WORDS = 3;
+    /** The largest {@link #distance} of two near duplicates. */
+    public static final int NEAR_DUPLICATE_DISTANCE = 6;
+
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final long FNV_PRIME = 0x100000001b3L;
+    private static final long MIX = 0x9e3779b97f4a7c15L;
+
+    private SimHash() {}
+
+    /** The fingerprint of {@code text}, normalized first; 0 for a text without words. */
+    public static long of(CharSequence text) {
+        return ofNormalized(TextNormalizer.normalize(text));
+    }
+
+    /** The fingerprint of a text already in {@linkplain TextNormalizer normal form}. */
+    static long ofNormalized(String s) {
+        BitVotes votes = new BitVotes();
+        long w1 = 0;
+        long w2 = 0;
+        int words = 0;
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            int cp = s.codePointAt(i);
+            if (!isWordChar(cp)) {
+                i += Character.charCount(cp);
+                continue;
+            }
+            long h = FNV_OFFSET;
+            if (isUnspaced(cp)) {
+                h = (h ^ cp) * FNV_PRIME;
+                i += Character.charCount(cp);
+            } else {
+                while (i < n && isWordChar(cp = s.codePointAt(i)) && !isUnspaced(cp)) {
+                    h = (h ^ cp) * FNV_PRIME;
+                    i += Character.charCount(cp);
+                }
+            }
+            words++;
+            if (words >= SHINGLE_WORDS) {
+                votes.add(mix((w1 * MIX + w2) * MIX + h));
+            }
+            w1 = w2;
+            w2 = h;
+        }
+        if (words > 0 && words < SHINGLE_WORDS) {
+            votes.add(mix(w1 * MIX + w2)); // a text shorter than a shingle is its one shingle
+        }
+        return votes.majority();
+    }
+
+    /** {@code simhash} as 16 lower-case hex digits. */
+    public static String hex(long simhash) {
+        return HexFormat.of().toHexDigits(simhash);
+    }
+
+    /** The fingerprint written by {@link #hex}. */
+    public static long parse(String hex) {
+        if (hex == null || hex.length() != 16) {
+            throw new IllegalArgumentException("a simhash is 16 hex digits, not '" + hex + "'");
+        }
+        return HexFormat.fromHexDigitsToLong(hex);
+    }
+
+    /** Bits in which two fingerprints differ: 0 for the same text, about 32 for unrelated ones. */
+    public static int distance(long a, long b) {
+        return Long.bitCount(a ^ b);
+    }
+
+    /** {@link #distance(long, long)} of two fingerprints written by {@link #hex}. */
+    public static int distance(String a, String b) {
+        return distance(parse(a), parse(b));
+    }
+
+    private static boolean isWordChar(int cp) {
+        return cp < 0x80 ? cp >= 'a' && cp <= 'z' || cp >= '0' && cp <= '9' || cp >= 'A' && cp <= 'Z'
+                : Character.isLetterOrDigit(cp) || Character.getType(cp) == Character.NON_SPACING_MARK
+                        || Character.getType(cp) == Character.COMBINING_SPACING_MARK;
+    }
+
+    /** Scripts written without spaces between words, where a character stands for a word. */
+    private static boolean isUnspaced(int cp) {
+        return cp >= 0x0E00 && (Character.isIdeographic(cp) || cp >= 0x3040 && cp <= 0x30FF
+                || cp >= 0x0E00 && cp <= 0x0E7F);
+    }
+
+    /** A 64-bit finalizer (MurmurHash3's): every input bit flips each output bit with probability about 1/2. */
+    private static long mix(long h) {
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return h;
+    }
+
+    /**
+     * The 64 per-bit counts of the hashes added, kept bit-sliced (plane k holds bit k of every count), so
+     * adding a hash is a few word operations instead of 64 additions.
+     */
+    private static final class BitVotes {
+        private final long[] planes = new long[32];
+        private long added;
+
+        void add(long h) {
+            long carry = h;
+            for (int k = 0; carry != 0; k++) {
+                long next = planes[k] & carry;
+                planes[k] ^= carry;
+                carry = next;
+            }
+            added++;
+        }
+
+        /** Bit b set when more than half the hashes had it set. */
+        long majority() {
+            long result = 0;
+            for (int b = 0; b < 64; b++) {
+                long count = 0;
+                for (int k = 0; k < planes.length; k++) {
+                    count |= ((planes[k] >>> b) & 1L) << k;
+                }
+                if (2 * count > added) {
+                    result |= 1L << b;
+                }
+            }
+            return result;
+        }
+    }
+}
