@@ -292,11 +292,13 @@ public record FetcherConfig(
 
     /**
      * Media types read in full besides the client's defaults, because the parser reads them:
-     * robots.txt and text sitemaps, XML sitemaps and sitemap indexes, and gzipped sitemaps served
-     * as gzip files (the parser inflates those itself, within its own cap).
+     * robots.txt and text sitemaps, XML sitemaps and sitemap indexes, gzipped sitemaps served
+     * as gzip files (the parser inflates those itself, within its own cap), PDFs, and untyped binaries
+     * (the parser looks for a PDF's header in them). Each is read up to max_body_bytes; a longer one
+     * arrives truncated, and a truncated PDF gets no text.
      */
-    public static final List<String> EXTRA_BODY_TYPES =
-            List.of("text/plain", "application/xml", "text/xml", "application/gzip", "application/x-gzip");
+    public static final List<String> EXTRA_BODY_TYPES = List.of("text/plain", "application/xml", "text/xml",
+            "application/gzip", "application/x-gzip", "application/pdf", "application/octet-stream");
 
     /** The {@code per_address} that means "unset": the larger of {@code per_host} and {@link #SHARED_ADDRESS_FLOOR}. */
     public static final int PER_ADDRESS_OF_PER_HOST = 0;

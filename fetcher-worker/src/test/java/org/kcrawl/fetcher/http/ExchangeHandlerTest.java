@@ -20,7 +20,10 @@ import java.util.zip.GZIPOutputStream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 
 /** The HTTP part of a connection's pipeline on an embedded channel: caps, truncation, decoding, classification. */
 class ExchangeHandlerTest {
@@ -247,6 +250,29 @@ class ExchangeHandlerTest {
         assertThat(r.contentType()).isEqualTo("image/png");
         assertThat(r.headers()).containsEntry("content-length", "100000");
         assertThat(listener.reusable).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"application/pdf", "application/octet-stream"})
+    void theFetchersClientReadsPdfsAndUntypedBinariesForTheParserToSniff(String type) {
+        HttpClientSettings fetchers = FetcherConfig.defaults().httpClient();
+        open(fetchers.toBuilder().maxBodyBytes(1000).build());
+        startExchange();
+        String pdf = "%PDF-1.7\n" + "x".repeat(900) + "\n%%EOF\n";
+        feed("HTTP/1.1 200 OK\r\nContent-Type: " + type + "\r\nContent-Length: " + pdf.length() + "\r\n\r\n" + pdf);
+        assertThat(listener.single().body()).hasSize(pdf.length());
+        assertThat(listener.single().truncated()).isFalse();
+    }
+
+    @Test
+    void aPdfLongerThanTheBodyCapIsKeptTruncatedAndSaysSo() {
+        open(FetcherConfig.defaults().httpClient().toBuilder().maxBodyBytes(1000).build());
+        startExchange();
+        feed("HTTP/1.1 200 OK\r\nContent-Type: application/pdf\r\nContent-Length: 50000\r\n\r\n%PDF-1.7\n"
+                + "x".repeat(3000));
+        ResponseData r = listener.single();
+        assertThat(r.truncated()).isTrue(); // the parser reads no text from it: text_error truncated
+        assertThat(r.body()).hasSize(1000);
     }
 
     @Test
