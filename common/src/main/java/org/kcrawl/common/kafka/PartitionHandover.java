@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
  * What a {@link WorkerLoop} does as its partitions change hands: a revoked partition's work under way is
  * waited for (briefly) and what completed is committed before the partition goes; a lost one commits
  * nothing, since another member may own it already, and exactly once the open transaction aborts; an
- * assigned one is taken up from what its commit says was done. Poll thread only (the consumer calls the
- * listener from inside its poll).
+ * assigned one is taken up from what its commit says was done, except while the loop drains to stop. Poll
+ * thread only (the consumer calls the listener from inside its poll).
  */
 final class PartitionHandover implements ConsumerRebalanceListener {
     /** The loop's own logger: these are its lines, where a logging setup that names the loop expects them. */
@@ -36,6 +36,8 @@ final class PartitionHandover implements ConsumerRebalanceListener {
     private final BooleanSupplier draining;
     /** Brings the loop's gauges (pending, owned) up to date. */
     private final Runnable gauges;
+    /** Partitions assigned while the loop drained: paused, never taken up, left to their next owner. */
+    private final Set<TopicPartition> declined = new HashSet<>();
 
     PartitionHandover(String name, Consumer<?, ?> consumer, RecordHandler<?> handler, OffsetTracker tracker,
                       PartitionOwnership ownership, LoopCommits commits, Rewinds rewinds, Completions completions,
@@ -56,7 +58,8 @@ final class PartitionHandover implements ConsumerRebalanceListener {
     }
 
     @Override
-    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+    public void onPartitionsRevoked(Collection<TopicPartition> given) {
+        Collection<TopicPartition> partitions = takenUp(given);
         awaitUnderway(partitions);
         completions.applyQueued();
         try {
@@ -68,7 +71,8 @@ final class PartitionHandover implements ConsumerRebalanceListener {
     }
 
     @Override
-    public void onPartitionsLost(Collection<TopicPartition> partitions) {
+    public void onPartitionsLost(Collection<TopicPartition> given) {
+        Collection<TopicPartition> partitions = takenUp(given);
         // Another member may own these already: committing now could overwrite its progress.
         release(partitions);
         if (commits.exactlyOnce()) {
@@ -81,6 +85,10 @@ final class PartitionHandover implements ConsumerRebalanceListener {
 
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+        if (draining.getAsBoolean()) {
+            decline(partitions);
+            return;
+        }
         if (!partitions.isEmpty()) {
             commits.resume(partitions);
         }
@@ -123,6 +131,31 @@ final class PartitionHandover implements ConsumerRebalanceListener {
                     + " them again", name, awaited.size(), tps, revokeGrace.toMillis());
         }
         gauges.run();
+    }
+
+    /**
+     * A partition handed over while the loop drains (another member left at the same time) is paused, so that
+     * no poll of the drain returns its records, which the drain would skip and its last commit pass; and it is
+     * not taken up (no restore, no claim, no commit), so its next owner starts from its own commit.
+     */
+    private void decline(Collection<TopicPartition> partitions) {
+        if (partitions.isEmpty()) {
+            return;
+        }
+        consumer.pause(partitions);
+        declined.addAll(partitions);
+        log.info("{}: {} handed over while stopping; left to the next owner", name, partitions);
+    }
+
+    /** {@code partitions} less those declined, which are forgotten: the handler never had them. */
+    private Collection<TopicPartition> takenUp(Collection<TopicPartition> partitions) {
+        if (declined.isEmpty()) {
+            return partitions;
+        }
+        Set<TopicPartition> taken = new HashSet<>(partitions);
+        taken.removeAll(declined);
+        declined.removeAll(partitions);
+        return taken;
     }
 
     private void release(Collection<TopicPartition> partitions) {

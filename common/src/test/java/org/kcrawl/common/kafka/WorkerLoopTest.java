@@ -24,6 +24,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
@@ -600,6 +602,59 @@ class WorkerLoopTest {
         assertThat(handled).as("not handled again").containsExactly(0L, 1L);
         assertThat(consumer.syncCommits).as("the final commit takes the finished record, not the given-up one")
                 .isNotEmpty().allSatisfy(c -> assertThat(c.get(p0).offset()).isEqualTo(1L));
+    }
+
+    /**
+     * Two workers stopped together: the first leaves, and its partition p1 is handed to this one while it
+     * drains. Before, p1 was assigned unpaused; a poll of the drain returned its records and dropped them, and
+     * the final commit took the consumer's position past them: those records ended as nothing. Now a
+     * partition handed over during the drain is paused and not taken up, and nothing of it is committed, so
+     * its next owner starts where its commit says, exactly once as at least once.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aPartitionHandedOverWhileTheLoopDrainsIsNotTakenUpAndNothingOfItIsCommitted(boolean exactlyOnce)
+            throws InterruptedException {
+        MockProducer<String, byte[]> transactional = new MockProducer<>(true, null, new StringSerializer(),
+                new ByteArraySerializer());
+        loop = new WorkerLoop<>("test", consumer, List.of(TOPIC), CrawlRequest.class, handler,
+                new DeadLetterPublisher(producer, "t.dead-letters"),
+                new WorkerLoopSettings(100, Duration.ofMillis(5), Duration.ofSeconds(30)),
+                exactlyOnce ? Transactions.exactlyOnce(() -> transactional, 1024) : null);
+        consumer.updateBeginningOffsets(Map.of(p0, 0L, p1, 0L));
+        consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0)));
+        thread = new Thread(loop, "loop");
+        thread.start();
+        await().until(() -> loop.assignedPartitions() == 1);
+        add(0, valid());
+        await().until(() -> handled.size() == 1);
+
+        List<java.util.Collection<TopicPartition>> takenUp = new CopyOnWriteArrayList<>();
+        onAssigned = takenUp::add;
+        onStopping = () -> {
+            consumer.schedulePollTask(() -> consumer.rebalance(List.of(p0, p1)));
+            consumer.schedulePollTask(() -> {
+                for (long offset = 0; offset < 3; offset++) {
+                    consumer.addRecord(new ConsumerRecord<>(TOPIC, 1, offset, "h", valid()));
+                }
+            });
+            consumer.schedulePollTask(() -> { }); // a second poll, which would return them too
+            consumer.schedulePollTask(() -> outputs.get(0L).complete(null));
+        };
+        loop.requestStop();
+        thread.join(10_000);
+        assertThat(thread.isAlive()).isFalse();
+        loop = null;
+
+        List<Map<TopicPartition, OffsetAndMetadata>> commits = new java.util.ArrayList<>(consumer.asyncCommits);
+        commits.addAll(consumer.syncCommits);
+        transactional.consumerGroupOffsetsHistory().forEach(byGroup -> commits.addAll(byGroup.values()));
+        assertThat(commits).as("p0's record is committed").anySatisfy(c -> assertThat(c).containsEntry(p0,
+                new OffsetAndMetadata(1)));
+        assertThat(commits).as("no commit names p1").allSatisfy(c -> assertThat(c).doesNotContainKey(p1));
+        assertThat(handled).as("nothing of p1 handled").containsExactly(0L);
+        assertThat(takenUp).as("p1 not taken up by the handler").isEmpty();
+        assertThat(revoked).as("the handler is told only of what it was given").containsExactly(List.of(p0));
     }
 
     @Test
