@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -14,6 +15,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeProducersResult.PartitionProducerState;
 import org.apache.kafka.clients.admin.ListTransactionsOptions;
 import org.apache.kafka.clients.admin.ProducerState;
+import org.apache.kafka.clients.admin.TransactionDescription;
 import org.apache.kafka.clients.admin.TransactionListing;
 import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.producer.Producer;
@@ -66,13 +68,13 @@ public interface CommittingTransactions extends AutoCloseable {
         @Override
         public Set<TopicPartition> undecided(Collection<TopicPartition> tps) {
             try {
-                Map<Long, Set<TopicPartition>> open = new HashMap<>();
+                Map<Long, OpenOn> open = new HashMap<>();
                 Map<TopicPartition, PartitionProducerState> states =
                         admin.describeProducers(tps).all().get(ASK.toMillis(), TimeUnit.MILLISECONDS);
                 states.forEach((tp, state) -> {
                     for (ProducerState p : state.activeProducers()) {
                         if (p.currentTransactionStartOffset().isPresent()) {
-                            open.computeIfAbsent(p.producerId(), k -> new HashSet<>()).add(tp);
+                            open.computeIfAbsent(p.producerId(), k -> new OpenOn()).add(tp, p.producerEpoch());
                         }
                     }
                 });
@@ -86,18 +88,18 @@ public interface CommittingTransactions extends AutoCloseable {
                 Set<Long> unlisted = new HashSet<>(open.keySet());
                 for (TransactionListing t : listed) {
                     unlisted.remove(t.producerId());
-                    Set<TopicPartition> on = open.get(t.producerId());
+                    OpenOn on = open.get(t.producerId());
                     if (on == null || t.transactionalId().equals(own)) {
                         continue; // this worker's own open transaction: it ends it itself
                     }
                     if (t.state() == TransactionState.ONGOING) {
-                        fence(t.transactionalId(), on);
+                        fenceIfStillOpen(t.transactionalId(), t.producerId(), on);
                     }
-                    out.addAll(on); // committing, aborting, or fenced just now: decided in moments
+                    out.addAll(on.partitions); // committing, aborting, or fenced just now: decided in moments
                 }
                 // Open on a partition, yet no coordinator lists it (one being loaded after a broker moved):
                 // its state is unknown, so it may be committing.
-                unlisted.forEach(id -> out.addAll(open.get(id)));
+                unlisted.forEach(id -> out.addAll(open.get(id).partitions));
                 return out;
             } catch (ExecutionException | TimeoutException e) {
                 log.debug("cannot tell which transactions on {} are being committed: {}", tps, e.toString());
@@ -105,6 +107,27 @@ public interface CommittingTransactions extends AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return new HashSet<>(tps);
+            }
+        }
+
+        /**
+         * Fences {@code transactionalId} only while its coordinator's open transaction is the one seen open on
+         * the partitions (same producer id and epoch). A later epoch is a new producer of that id, which
+         * aborted the transaction seen open as it started and may be in a healthy transaction of its own (a
+         * peer whose abort failed while a broker was away and who replaced its producer): fencing it would
+         * abort that one. The old transaction is then being aborted, and is waited for like any other.
+         */
+        private void fenceIfStillOpen(String transactionalId, long producerId, OpenOn on)
+                throws ExecutionException, TimeoutException, InterruptedException {
+            TransactionDescription now = admin.describeTransactions(List.of(transactionalId)).description(
+                    transactionalId).get(ASK.toMillis(), TimeUnit.MILLISECONDS);
+            if (now.state() == TransactionState.ONGOING && now.producerId() == producerId
+                    && now.producerEpoch() == on.epoch) {
+                fence(transactionalId, on.partitions);
+            } else {
+                log.info("{}: not fencing {}: the transaction seen open (producer {} epoch {}) is no longer its"
+                        + " open one (producer {} epoch {}, {})", on.partitions, transactionalId, producerId, on.epoch,
+                        now.producerId(), now.producerEpoch(), now.state());
             }
         }
 
@@ -122,6 +145,17 @@ public interface CommittingTransactions extends AutoCloseable {
         @Override
         public void close() {
             admin.close(Duration.ofSeconds(5));
+        }
+
+        /** The partitions a producer has a transaction open on, and the oldest producer epoch open there. */
+        private static final class OpenOn {
+            final Set<TopicPartition> partitions = new HashSet<>();
+            int epoch = Integer.MAX_VALUE;
+
+            void add(TopicPartition tp, int openEpoch) {
+                partitions.add(tp);
+                epoch = Math.min(epoch, openEpoch);
+            }
         }
     }
 }

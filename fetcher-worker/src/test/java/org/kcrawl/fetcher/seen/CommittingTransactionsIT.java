@@ -1,11 +1,19 @@
 package org.kcrawl.fetcher.seen;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ForwardingAdmin;
+import org.apache.kafka.clients.admin.ListTransactionsOptions;
+import org.apache.kafka.clients.admin.ListTransactionsResult;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -59,6 +67,59 @@ class CommittingTransactionsIT {
             }
         } finally {
             dead.close(Duration.ZERO);
+        }
+    }
+
+    /**
+     * A peer's transaction on a seen partition was seen open (its abort failed while a broker was away, say);
+     * before the restore fenced it, the peer replaced its producer, whose start aborted that transaction, and
+     * began a healthy one of its own. The fence is for the epoch seen open only: the peer's new transaction is
+     * left alone and commits. Before, the restore fenced whatever the coordinator listed open under the id.
+     */
+    @Test
+    void aPeersNewTransactionBegunAfterItsOpenOneWasSeenIsNotFenced() throws Exception {
+        TopicPartition seen = new TopicPartition(topic + "-peer", 0);
+        TopicPartition other = new TopicPartition(topic + "-peer-other", 0);
+        try (Admin admin = clients.admin()) {
+            admin.createTopics(List.of(new NewTopic(seen.topic(), 1, (short) 1),
+                    new NewTopic(other.topic(), 1, (short) 1))).all().get();
+        }
+        String peer = crawl + ".fetcher.peer";
+        KafkaProducer<String, byte[]> old = new KafkaProducer<>(transactional(peer));
+        KafkaProducer<String, byte[]> replacement = new KafkaProducer<>(transactional(peer));
+        try {
+            old.initTransactions();
+            old.beginTransaction();
+            old.send(new ProducerRecord<>(seen.topic(), 0, SeenMarkers.key(1), SeenMarkers.value())).get();
+            AtomicBoolean replaced = new AtomicBoolean();
+            // Between the restore's look at the partition and its look at the coordinator, the peer replaces
+            // its producer and begins a transaction elsewhere.
+            Admin racing = new ForwardingAdmin(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    SharedKafka.bootstrapServers())) {
+                @Override
+                public ListTransactionsResult listTransactions(ListTransactionsOptions options) {
+                    if (replaced.compareAndSet(false, true)) {
+                        replacement.initTransactions();
+                        replacement.beginTransaction();
+                        try {
+                            replacement.send(new ProducerRecord<>(other.topic(), 0, "k", new byte[] {1})).get();
+                        } catch (InterruptedException | ExecutionException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                    return super.listTransactions(options);
+                }
+            };
+            try (CommittingTransactions transactions = CommittingTransactions.on(racing, crawl + ".fetcher.restorer",
+                    id -> clients.fencer(crawl + "-fence", id))) {
+                transactions.undecided(List.of(seen));
+                assertThat(replaced).as("the race happened").isTrue();
+                replacement.commitTransaction(); // fenced before: ProducerFencedException
+                await().atMost(Duration.ofSeconds(10)).until(() -> transactions.undecided(List.of(seen)).isEmpty());
+            }
+        } finally {
+            old.close(Duration.ZERO);
+            replacement.close(Duration.ZERO);
         }
     }
 
