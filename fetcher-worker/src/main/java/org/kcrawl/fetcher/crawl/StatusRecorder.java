@@ -40,11 +40,12 @@ final class StatusRecorder {
                     : hash.equals(previous.contentHash())
                     ? RevisitSchedule.Change.UNCHANGED : RevisitSchedule.Change.CHANGED;
         }
-        String etag = page.headers().get("etag");
-        String lastModified = page.headers().get("last-modified");
+        // A validator that could not be sent back is not kept: a site's 60 KiB ETag would be in every marker.
+        String etag = Revisit.validator(page.headers().get("etag"));
+        String lastModified = Revisit.validator(page.headers().get("last-modified"));
         if (page.notModified() && previous != null) {
-            etag = etag != null ? etag : previous.etag();
-            lastModified = lastModified != null ? lastModified : previous.lastModified();
+            etag = etag != null ? etag : Revisit.validator(previous.etag());
+            lastModified = lastModified != null ? lastModified : Revisit.validator(previous.lastModified());
         }
         return status(request, page.fetchedAt(), outcome, page.status(), etag, lastModified, hash, change);
     }

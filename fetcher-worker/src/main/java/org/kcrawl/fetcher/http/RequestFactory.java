@@ -67,27 +67,13 @@ final class RequestFactory {
         }
         // After the configured headers: a recrawl's validators are the page's own, never overridden.
         if (revisit != null) {
-            if (sendable(revisit.etag())) {
+            if (Revisit.validator(revisit.etag()) != null) {
                 request.headers().set(HttpHeaderNames.IF_NONE_MATCH, revisit.etag());
             }
-            if (sendable(revisit.lastModified())) {
+            if (Revisit.validator(revisit.lastModified()) != null) {
                 request.headers().set(HttpHeaderNames.IF_MODIFIED_SINCE, revisit.lastModified());
             }
         }
         return request;
-    }
-
-    /** A value that fits a header line: not blank, no control characters (no CR or LF to split it). */
-    private static boolean sendable(String value) {
-        if (value == null || value.isBlank() || value.length() > 8192) {
-            return false;
-        }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if ((c < 0x20 && c != '\t') || c == 0x7f || c > 0xff) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -37,6 +37,30 @@ class StatusRecorderTest {
         assertThat(s.nextFetchAt()).isEqualTo(T1.plus(Duration.ofDays(1)));
     }
 
+    /**
+     * A site's 60 KiB ETag, or a Last-Modified that would split a request's head, could never be sent back:
+     * neither is kept, so neither grows the URL's seen marker (before, both were stored as received).
+     */
+    @Test
+    void aValidatorThatCouldNotBeSentBackIsNotKept() {
+        CrawlRequest request = CrawlRequest.discovered("http://127.0.0.1:8080/a", 2, "http://127.0.0.1:8080/", T0);
+        String huge = "\"" + "e".repeat(60 * 1024) + "\"";
+        UrlStatus s = recorder.page(request, page(200, BODY, Map.of("etag", huge,
+                "last-modified", "Sun, 29 Nov 2026 10:00:00 GMT\r\nX-Injected: 1")));
+        assertThat(s.etag()).isNull();
+        assertThat(s.lastModified()).isNull();
+
+        String longest = "\"" + "e".repeat(Revisit.MAX_VALIDATOR_CHARS - 2) + "\"";
+        UrlStatus kept = recorder.page(request, page(200, BODY, Map.of("etag", longest)));
+        assertThat(kept.etag()).isEqualTo(longest);
+
+        // A 304 keeps the previous fetch's validators, unless a marker of an older version stored one too long.
+        UrlStatus revisited = recorder.page(recrawl(new Revisit(T0, huge, "Sun, 29 Nov 2026 10:00:00 GMT", null, 86400)),
+                page(304, new byte[0], Map.of()));
+        assertThat(revisited.etag()).isNull();
+        assertThat(revisited.lastModified()).isEqualTo("Sun, 29 Nov 2026 10:00:00 GMT");
+    }
+
     @Test
     void a304KeepsThePreviousValidatorsAndHashAndDoublesTheInterval() {
         Revisit previous = new Revisit(T0, "\"e1\"", "Sun, 29 Nov 2026 10:00:00 GMT", "crc32c:01020304/17", 86400);

@@ -70,6 +70,19 @@ class RequestFactoryTest {
     }
 
     @Test
+    void aValidatorLongerThanTheCapIsLeftOut() throws Exception {
+        String longest = "\"" + "e".repeat(Revisit.MAX_VALIDATOR_CHARS - 2) + "\"";
+        FullHttpRequest atCap = factory.get(FetchTarget.parse("http://127.0.0.1:8080/a"),
+                new Revisit(T0, longest, null, null, 0));
+        FullHttpRequest over = factory.get(FetchTarget.parse("http://127.0.0.1:8080/a"),
+                new Revisit(T0, longest + "e", null, null, 0));
+        assertThat(atCap.headers().get(HttpHeaderNames.IF_NONE_MATCH)).isEqualTo(longest);
+        assertThat(over.headers().contains(HttpHeaderNames.IF_NONE_MATCH)).isFalse();
+        atCap.release();
+        over.release();
+    }
+
+    @Test
     void aValidatorThatWouldSplitTheHeadIsLeftOut() throws Exception {
         FullHttpRequest r = factory.get(FetchTarget.parse("http://127.0.0.1:8080/a"),
                 new Revisit(T0, "\"x\"\r\nX-Injected: 1", "Sun, 29 Nov 2026 10:00:00 GMT", null, 0));
