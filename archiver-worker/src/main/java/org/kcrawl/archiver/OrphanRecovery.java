@@ -24,10 +24,13 @@ import org.slf4j.LoggerFactory;
  * synced, so its page's offset was never committed and it is written again), indexed, and renamed
  * {@code *.warc.gz}. Its records whose offsets were not committed are written again by whoever consumes
  * their pages next: at most that file's records are in the archive twice, and none is lost. A file
- * without a whole record is deleted.
+ * without a whole record is deleted; one whose records cannot be read is set aside (renamed
+ * {@code *.warc.gz.unreadable}) with a log line, and the start goes on.
  */
 final class OrphanRecovery {
     private static final Logger log = LoggerFactory.getLogger(OrphanRecovery.class);
+    /** The suffix an orphan that cannot be finished is set aside with. */
+    static final String UNREADABLE = ".unreadable";
 
     private OrphanRecovery() {}
 
@@ -39,14 +42,18 @@ final class OrphanRecovery {
         }
         int finished = 0;
         for (Path file : open) {
-            if (recoverOne(file, cdxj)) {
-                finished++;
+            try {
+                if (recoverOne(file, cdxj)) {
+                    finished++;
+                }
+            } catch (IOException e) {
+                // Not locked, so not taken: left as it is for the next start (a file gone meanwhile, say).
+                log.warn("cannot recover {}; leaving it for the next start: {}", file, e.toString());
             }
         }
         return finished;
     }
 
-    @SuppressWarnings("try") // the channel is closed early on purpose, so the file can be deleted; the try closes it again only on failure
     private static boolean recoverOne(Path open, boolean cdxj) throws IOException {
         String name = open.getFileName().toString();
         String finishedName = name.substring(0, name.length() - WarcFile.OPEN.length());
@@ -61,28 +68,60 @@ final class OrphanRecovery {
             if (lock == null) {
                 return false; // a live archiver is writing it
             }
-            long whole = GzipMembers.wholeLength(open);
-            if (whole < channel.size()) {
-                log.warn("{}: dropping the last {} bytes, a record cut short", open, channel.size() - whole);
-                channel.truncate(whole);
+            if (Files.notExists(open)) {
+                return false; // its archiver finished it (renamed it, while locked) since it was listed
             }
-            channel.force(true);
-            if (whole == 0) {
-                lock.release();
-                channel.close();
-                Files.delete(open);
-                log.warn("deleted {}: it held no whole record", open);
+            try {
+                if (!finish(open, finished, channel, cdxj)) {
+                    Files.delete(open); // while locked, like the rename below
+                    log.warn("deleted {}: it held no whole record", open);
+                    return false;
+                }
+            } catch (IOException | RuntimeException e) {
+                setAside(open, e);
                 return false;
             }
-            if (cdxj) {
-                WarcFile.writeIndex(WarcFile.indexOf(finished), index(open, finishedName));
-            }
-            lock.release();
+            // Renamed before the lock goes, so that no other recovery finishes it a second time.
+            Files.move(open, finished, StandardCopyOption.ATOMIC_MOVE);
         }
-        Files.move(open, finished, StandardCopyOption.ATOMIC_MOVE);
         WarcFile.fsyncDirectory(open.getParent());
         log.info("recovered {}, left open by an archiver that stopped without finishing it", finished);
         return true;
+    }
+
+    /**
+     * Cuts {@code open} after its last whole record and writes its index under {@code finished}'s name; false
+     * when it holds no whole record. Its lock is held.
+     */
+    private static boolean finish(Path open, Path finished, FileChannel channel, boolean cdxj) throws IOException {
+        long whole = GzipMembers.wholeLength(open);
+        if (whole < channel.size()) {
+            log.warn("{}: dropping the last {} bytes, a record cut short", open, channel.size() - whole);
+            channel.truncate(whole);
+        }
+        channel.force(true);
+        if (whole == 0) {
+            return false;
+        }
+        if (cdxj) {
+            WarcFile.writeIndex(WarcFile.indexOf(finished), index(open, finished.getFileName().toString()));
+        }
+        return true;
+    }
+
+    /**
+     * Renames an orphan that cannot be finished (its whole gzip members do not read as WARC records) to
+     * {@code NAME.warc.gz.unreadable}, kept for a person to look at: every start would fail on it otherwise.
+     * Its records whose pages' offsets were not committed are written again; the others are in it alone.
+     * Its lock is held.
+     */
+    private static void setAside(Path open, Exception cause) throws IOException {
+        String name = open.getFileName().toString();
+        Path aside = open.resolveSibling(name.substring(0, name.length() - WarcFile.OPEN.length()) + UNREADABLE);
+        Files.move(open, aside, StandardCopyOption.ATOMIC_MOVE);
+        WarcFile.fsyncDirectory(open.getParent());
+        log.error("set {} aside as {}: it cannot be indexed ({}); its pages not committed when it was left are"
+                + " archived again, the others are in it only", open, aside.getFileName(), cause.toString());
     }
 
     /** The CDXJ lines of the capture records of {@code file}, which holds whole records only. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -25,6 +26,8 @@ import org.netpreserve.jwarc.WarcWriter;
 final class WarcFile implements Closeable {
     /** The suffix of a file being written. */
     static final String OPEN = ".open";
+    /** The suffix of a file being created, until it is locked. */
+    static final String CREATING = ".creating";
     /** The suffix of a finished file. */
     static final String WARC = ".warc.gz";
     /** The suffix of a finished file's index. */
@@ -46,20 +49,31 @@ final class WarcFile implements Closeable {
         this.index = cdxj ? new ArrayList<>() : null;
     }
 
-    /** Creates {@code dir/NAME.warc.gz.open} (never an existing file) and locks it. */
+    /**
+     * Creates {@code dir/NAME.warc.gz.open} (never over an existing file), locked from the moment it has that
+     * name: it is created as {@code NAME.warc.gz.creating}, which no recovery takes, locked, then renamed (the lock
+     * is the file's, whatever its name). Created under its own name, an archiver starting on the same volume in
+     * the instant before the lock took it for an empty orphan and deleted it. A process dying in that instant
+     * leaves an empty {@code .creating} file, which nothing reads.
+     */
     static WarcFile create(Path dir, String name, boolean cdxj) throws IOException {
         Path finished = dir.resolve(name + WARC);
         Path open = dir.resolve(name + WARC + OPEN);
-        FileChannel channel = FileChannel.open(open, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        Path creating = dir.resolve(name + WARC + CREATING);
+        FileChannel channel = FileChannel.open(creating, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         try {
             FileLock lock = channel.tryLock();
             if (lock == null) {
-                throw new IOException("cannot lock " + open);
+                throw new IOException("cannot lock " + creating);
             }
+            if (Files.exists(open)) {
+                throw new FileAlreadyExistsException(open.toString());
+            }
+            Files.move(creating, open, StandardCopyOption.ATOMIC_MOVE);
             return new WarcFile(open, finished, channel, lock, cdxj);
         } catch (IOException | RuntimeException e) {
             channel.close();
-            Files.deleteIfExists(open);
+            Files.deleteIfExists(creating);
             throw e;
         }
     }
@@ -107,14 +121,17 @@ final class WarcFile implements Closeable {
         channel.force(false);
     }
 
-    /** Syncs, writes the index (sorted, as CDXJ readers search it), closes and renames: the file is whole. */
+    /**
+     * Syncs, writes the index (sorted, as CDXJ readers search it), renames and closes: the file is whole. Renamed
+     * while still locked: unlocked first, it was an orphan to a recovery starting in between.
+     */
     void finish() throws IOException {
         sync();
         if (index != null) {
             writeIndex(indexOf(finished), index);
         }
-        close();
         Files.move(open, finished, StandardCopyOption.ATOMIC_MOVE);
+        close();
         fsyncDirectory(finished.getParent());
     }
 

@@ -26,6 +26,8 @@ import org.netpreserve.jwarc.WarcResponse;
  * renamed; a file with no whole record deleted; a file a live archiver holds left alone.
  */
 class OrphanRecoveryTest {
+    /** Files created beside a recovery that runs over and over: enough that an unlocked instant is met. */
+    private static final int FILES_CREATED = 500;
     private static final java.net.URI WARCINFO = java.net.URI.create("urn:uuid:00000000-0000-0000-0000-000000000000");
 
     @TempDir
@@ -77,6 +79,66 @@ class OrphanRecoveryTest {
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left).isEmpty();
         }
+    }
+
+    /**
+     * An orphan whose gzip members are whole but do not hold WARC records cannot be indexed: it is set aside and
+     * the other orphans are recovered. Before, the exception failed the start, and every start after it.
+     */
+    @Test
+    void anOrphanThatCannotBeIndexedIsSetAsideAndTheStartGoesOn() throws Exception {
+        writeOpen("good", 2);
+        Path bad = dir.resolve("bad.warc.gz.open");
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(bad))) {
+            gz.write("WARC/1.1\r\nthis is no WARC header\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertThat(GzipMembers.wholeLength(bad)).as("a whole member").isEqualTo(Files.size(bad));
+
+        assertThat(OrphanRecovery.recover(dir, true)).isEqualTo(1);
+
+        assertThat(urls(dir.resolve("good.warc.gz"))).hasSize(2);
+        assertThat(bad).doesNotExist();
+        assertThat(dir.resolve("bad.warc.gz" + OrphanRecovery.UNREADABLE)).exists();
+        assertThat(dir.resolve("bad.warc.gz")).doesNotExist();
+    }
+
+    /**
+     * An archiver creates files while another, starting on the same directory, recovers orphans over and over:
+     * no file being created is taken for an empty orphan and deleted under its writer. Before, a new file had
+     * its {@code .open} name before its lock, and the recovery deleted some of them.
+     */
+    @Test
+    void aFileBeingCreatedIsNeverTakenForAnOrphan() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean creating = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.util.concurrent.atomic.AtomicReference<Throwable> recoveryFailed = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread recovery = new Thread(() -> {
+            while (creating.get()) {
+                try {
+                    OrphanRecovery.recover(dir, false);
+                } catch (IOException | RuntimeException e) {
+                    recoveryFailed.compareAndSet(null, e);
+                }
+            }
+        }, "recovery");
+        recovery.start();
+        List<String> failures = new ArrayList<>();
+        try {
+            for (int i = 0; i < FILES_CREATED; i++) {
+                Path finished = dir.resolve("f" + i + WarcFile.WARC);
+                try (WarcFile file = WarcFile.create(dir, "f" + i, false)) {
+                    file.write(WarcRecords.of(page(i % 7), WARCINFO, WarcRecordsTest.counter()).get(1));
+                    file.finish();
+                    Files.delete(finished); // keeps the directory the recovery lists small
+                } catch (IOException | RuntimeException e) {
+                    failures.add("f" + i + ": " + e);
+                }
+            }
+        } finally {
+            creating.set(false);
+            recovery.join();
+        }
+        assertThat(failures).as("files that could not be created, written, finished or found finished").isEmpty();
+        assertThat(recoveryFailed.get()).isNull();
     }
 
     @Test
