@@ -6,7 +6,6 @@ import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import org.kcrawl.render.cdp.CdpConnection;
 
 /**
@@ -17,14 +16,12 @@ public final class Browser implements AutoCloseable {
     private final BrowserProcess process;
     private final CdpConnection cdp;
     private final int generation;
-    private final int devtoolsPort;
     private final CompletableFuture<Void> gone = new CompletableFuture<>();
 
-    private Browser(BrowserProcess process, CdpConnection cdp, int generation, int devtoolsPort) {
+    private Browser(BrowserProcess process, CdpConnection cdp, int generation) {
         this.process = process;
         this.cdp = cdp;
         this.generation = generation;
-        this.devtoolsPort = devtoolsPort;
         process.exited().whenComplete((code, error) -> gone.complete(null));
         cdp.closeFuture().whenComplete((v, error) -> gone.complete(null));
         gone.whenComplete((v, error) -> {
@@ -34,8 +31,8 @@ public final class Browser implements AutoCloseable {
     }
 
     /**
-     * Starts a browser of {@code settings} whose connections all go to the proxy on {@code proxyPort} and
-     * connects to it on {@code group}; fails when it cannot start or does not open DevTools in time.
+     * Starts a browser of {@code settings} whose connections all go to the proxy on {@code proxyPort}, talking
+     * to it on {@code group}; fails when it cannot start or does not answer on its DevTools pipe in time.
      */
     static CompletableFuture<Browser> start(BrowserSettings settings, EventLoopGroup group, int proxyPort,
                                             int generation) {
@@ -45,13 +42,15 @@ public final class Browser implements AutoCloseable {
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return process.devtools()
-                .orTimeout(settings.startTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .thenCompose(uri -> CdpConnection.connect(uri, group, settings.commandTimeout(),
-                        settings.maxMessageBytes()).thenApply(cdp -> new Browser(process, cdp, generation, uri.getPort())))
-                .whenComplete((browser, error) -> {
+        CdpConnection cdp = CdpConnection.open(process.devtoolsOut(), process.devtoolsIn(), group.next(),
+                settings.commandTimeout(), settings.maxMessageBytes(), "kcrawl-cdp-" + process.pid());
+        Browser browser = new Browser(process, cdp, generation);
+        // The first answer says the browser is up; it may take the whole start timeout on a loaded machine.
+        return cdp.send("Browser.getVersion", CdpConnection.params(), null, settings.startTimeout())
+                .thenApply(version -> browser)
+                .whenComplete((b, error) -> {
                     if (error != null) {
-                        process.close();
+                        browser.close();
                     }
                 });
     }
@@ -103,11 +102,6 @@ public final class Browser implements AutoCloseable {
     /** Which start of the supervisor this browser is (1 for the first). */
     public int generation() {
         return generation;
-    }
-
-    /** The loopback port of the browser's DevTools, which no page may request. */
-    public int devtoolsPort() {
-        return devtoolsPort;
     }
 
     /** The browser's version string, asked over DevTools (a liveness probe). */

@@ -2,33 +2,37 @@ package org.kcrawl.render.browser;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.URI;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One Chromium process with a throw-away profile: started, its DevTools address read from its stderr,
- * killed (with its child processes) and its profile deleted when closed.
+ * One Chromium process with a throw-away profile: started with its DevTools on pipes, killed (with its child
+ * processes) and its profile deleted when closed.
  *
- * <p>A daemon thread reads the browser's stderr line by line, its only job: the pipe must be drained or
- * the browser would stop when it fills, and the first line tells where DevTools listens.
+ * <p>Chromium reads DevTools commands on descriptor 3 and writes on 4; a Java process can hand a child only
+ * its standard streams, so the browser is started by {@code /bin/sh}, which moves the process's stdin to 3 and
+ * stdout to 4 and then execs it ({@link #devtoolsIn}, {@link #devtoolsOut}); the browser's own stdout goes to
+ * its stderr. A daemon thread reads the browser's stderr line by line, its only job: the pipe must be drained
+ * or the browser would stop when it fills.
  */
 final class BrowserProcess implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BrowserProcess.class);
-    private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://\\S+)");
+    /** Moves stdin to descriptor 3 and stdout to 4, the DevTools pipes, and runs the browser in its place. */
+    private static final String PIPES = "exec \"$0\" \"$@\" 3<&0 4>&1 0</dev/null 1>&2";
 
     private final Process process;
     private final Path profile;
-    private final CompletableFuture<URI> devtools = new CompletableFuture<>();
     private final CompletableFuture<Integer> exited = new CompletableFuture<>();
 
     private BrowserProcess(Process process, Path profile) {
@@ -43,37 +47,39 @@ final class BrowserProcess implements AutoCloseable {
                     + "Chromium (Debian: apt-get install chromium) or set browser_path");
         }
         Path profile = Files.createTempDirectory(settings.profileRoot(), "kcrawl-chromium-");
-        ProcessBuilder builder = new ProcessBuilder(ChromiumFlags.of(settings, profile, proxyPort, isRoot()))
+        List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", PIPES));
+        command.addAll(ChromiumFlags.of(settings, profile, proxyPort, isRoot()));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectOutput(ProcessBuilder.Redirect.PIPE)
                 .redirectError(ProcessBuilder.Redirect.PIPE);
         // Its own HOME and temp dir: Chromium writes caches and crash state there, and the root may be read-only.
         builder.environment().put("HOME", profile.toString());
         builder.environment().put("TMPDIR", settings.profileRoot().toString());
         Process process;
         try {
+            ProfilePreferences.write(profile);
             process = builder.start();
         } catch (IOException e) {
             deleteTree(profile);
             throw e;
         }
-        process.getOutputStream().close();
         BrowserProcess browser = new BrowserProcess(process, profile);
         Thread reader = new Thread(browser::readStderr, "kcrawl-chromium-stderr-" + process.pid());
         reader.setDaemon(true);
         reader.start();
-        process.onExit().whenComplete((p, error) -> {
-            int code = p == null ? -1 : p.exitValue();
-            browser.devtools.completeExceptionally(new IOException("the browser exited with code " + code
-                    + " before it opened DevTools"));
-            browser.exited.complete(code);
-        });
+        process.onExit().whenComplete((p, error) -> browser.exited.complete(p == null ? -1 : p.exitValue()));
         return browser;
     }
 
-    /** The DevTools WebSocket address, once the browser has printed it. */
-    CompletableFuture<URI> devtools() {
-        return devtools;
+    /** Where the browser reads DevTools commands (its descriptor 3). */
+    OutputStream devtoolsIn() {
+        return process.getOutputStream();
+    }
+
+    /** Where the browser writes DevTools answers and events (its descriptor 4). */
+    InputStream devtoolsOut() {
+        return process.getInputStream();
     }
 
     /** Completes with the exit code when the process has ended, whatever ended it. */
@@ -99,10 +105,7 @@ final class BrowserProcess implements AutoCloseable {
                 StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
-                Matcher m = LISTENING.matcher(line);
-                if (m.find()) {
-                    devtools.complete(URI.create(m.group(1)));
-                } else if (!line.isBlank()) {
+                if (!line.isBlank()) {
                     // Chromium is chatty on stderr (D-Bus, GPU, fonts); worth a look only when debugging it.
                     log.debug("chromium[{}]: {}", process.pid(), line);
                 }

@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The command line of a render worker's Chromium, with why each flag is there. */
+/**
+ * The command line of a render worker's Chromium, with why each flag is there. What no flag does is in the
+ * profile's preferences ({@link ProfilePreferences}).
+ */
 final class ChromiumFlags {
     private ChromiumFlags() {}
 
@@ -16,14 +19,21 @@ final class ChromiumFlags {
         List<String> args = new ArrayList<>();
         args.add(settings.executable().toString());
         args.add("--headless");
-        // Port 0: the browser picks a free loopback port and prints its DevTools address on stderr.
-        args.add("--remote-debugging-port=0");
-        args.add("--remote-debugging-address=127.0.0.1");
+        // DevTools over the pipes on descriptors 3 and 4 (BrowserProcess wires them): no port any local user
+        // or page could open.
+        args.add("--remote-debugging-pipe");
         args.add("--user-data-dir=" + profile);
         // Everything that is not intercepted goes to the refusing proxy; <-loopback> removes Chromium's
         // implicit bypass of loopback addresses, so a page cannot reach 127.0.0.1 past the proxy either.
         args.add("--proxy-server=http://127.0.0.1:" + proxyPort);
         args.add("--proxy-bypass-list=<-loopback>");
+        // The browser resolves no name itself (DNS prefetch, preconnect, a STUN server by name): a page's own
+        // requests are answered by the worker, whose client resolves and guards them; the proxy is an address.
+        args.add("--host-resolver-rules=MAP * ~NOTFOUND");
+        // WebRTC sends no UDP that does not go through the proxy, so none (ProfilePreferences says it again).
+        args.add("--webrtc-ip-handling-policy=disable_non_proxied_udp");
+        // No QUIC (UDP) for anything that would reach the proxy's side of the network stack.
+        args.add("--disable-quic");
         // Cross-site frames in the page's own process: their requests are intercepted with the page's.
         args.add("--disable-site-isolation-trials");
         args.add("--disable-features=IsolateOrigins,site-per-process,Translate,OptimizationHints,MediaRouter,"

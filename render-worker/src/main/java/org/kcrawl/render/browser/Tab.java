@@ -15,7 +15,8 @@ import org.kcrawl.render.cdp.CdpEvent;
  *
  * <p>Its events (and those of the frames and workers it starts, attached to it automatically and paused
  * until their requests are intercepted too) go to one listener, the page being rendered. Requests
- * are paused at the request stage, before the browser's cache or network sees them.
+ * are paused at the request stage, before the browser's cache or network sees them. Downloads are denied:
+ * nothing a page sends is written to disk.
  */
 public final class Tab {
     private final Browser browser;
@@ -37,9 +38,13 @@ public final class Tab {
         cdp.listen(sessionId, this::onEvent);
     }
 
-    /** Enables the domains a render needs on the tab's own session. */
+    /** Enables the domains a render needs on the tab's own session, and denies its context downloads. */
     CompletableFuture<Void> prepare() {
+        ObjectNode downloads = CdpConnection.params();
+        downloads.put("behavior", "deny");
+        downloads.put("browserContextId", contextId);
         return CompletableFuture.allOf(
+                cdp.send("Browser.setDownloadBehavior", downloads),
                 send("Page.enable", CdpConnection.params()),
                 interceptAll(sessionId),
                 send("Target.setAutoAttach", autoAttach()));

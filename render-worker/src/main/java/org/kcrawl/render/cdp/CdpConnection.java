@@ -3,31 +3,19 @@ package org.kcrawl.render.cdp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBufInputStream;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
-import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
-import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
-import io.netty.handler.codec.http.websocketx.WebSocketVersion;
+import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
-import java.net.URI;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -35,13 +23,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One DevTools protocol connection: commands sent as JSON over a WebSocket, each answered through a
- * future, events delivered to the listener of their session.
+ * One DevTools protocol connection over the browser's DevTools pipe ({@code --remote-debugging-pipe}): commands
+ * written as JSON texts each ended by a NUL byte, answers and events read alike, each command answered through a
+ * future, events delivered to the listener of their session. No port is open, so no other local user or page
+ * can reach the browser's DevTools.
  *
- * <p>Threads: everything arrives on the connection's event loop, which completes the futures and calls
- * the listeners; they must not block (sending more commands is fine: a send only queues a frame). A
- * command not answered within the command timeout fails with {@link CdpException.Kind#TIMEOUT}, and
- * every command still waiting when the connection closes fails with {@link CdpException.Kind#CLOSED}.
+ * <p>Threads: a reader thread of its own reads the pipe and hands each message to the connection's event loop,
+ * which completes the futures and calls the listeners; they must not block (sending more commands is fine: a
+ * send only queues the message for the writer thread, so no event loop ever waits on a full pipe). A command
+ * not answered within the command timeout fails with {@link CdpException.Kind#TIMEOUT}, and every command still
+ * waiting when the connection closes fails with {@link CdpException.Kind#CLOSED}. A message from the browser
+ * longer than the largest accepted closes the connection.
  */
 public final class CdpConnection implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CdpConnection.class);
@@ -49,60 +41,43 @@ public final class CdpConnection implements AutoCloseable {
     /** Session key of the browser's own events (those without a session id). */
     private static final String BROWSER = "";
 
-    private final Channel channel;
+    private final EventLoop loop;
+    private final InputStream in;
+    private final OutputStream out;
     private final Duration commandTimeout;
+    private final int maxMessageBytes;
+    private final ExecutorService writer;
+    /** Bytes queued for the writer: past twice the largest message the browser is not reading, and sends fail. */
+    private final AtomicLong queuedBytes = new AtomicLong();
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
     private final Map<String, Consumer<CdpEvent>> listeners = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
 
-    private CdpConnection(Channel channel, Duration commandTimeout) {
-        this.channel = channel;
+    private CdpConnection(EventLoop loop, InputStream in, OutputStream out, Duration commandTimeout,
+                          int maxMessageBytes, String name) {
+        this.loop = loop;
+        this.in = in;
+        this.out = out;
         this.commandTimeout = commandTimeout;
+        this.maxMessageBytes = maxMessageBytes;
+        this.writer = Executors.newSingleThreadExecutor(r -> daemon(r, name + "-write"));
     }
 
     /**
-     * Connects to the browser's DevTools WebSocket at {@code uri} (a {@code ws://127.0.0.1:PORT/devtools/...}
-     * address the browser printed), accepting messages up to {@code maxMessageBytes}.
+     * A connection reading the browser's messages from {@code fromBrowser} (its DevTools output pipe) and writing
+     * commands to {@code toBrowser} (its input pipe), dispatching on {@code loop}, accepting messages up to
+     * {@code maxMessageBytes}; its threads are named after {@code name}.
      */
-    public static CompletableFuture<CdpConnection> connect(URI uri, EventLoopGroup group, Duration commandTimeout,
-                                                           int maxMessageBytes) {
-        if (uri == null || group == null || commandTimeout == null) {
-            throw new IllegalArgumentException("uri, group and commandTimeout are required");
+    public static CdpConnection open(InputStream fromBrowser, OutputStream toBrowser, EventLoop loop,
+                                     Duration commandTimeout, int maxMessageBytes, String name) {
+        if (fromBrowser == null || toBrowser == null || loop == null || commandTimeout == null || name == null) {
+            throw new IllegalArgumentException("fromBrowser, toBrowser, loop, commandTimeout and name are required");
         }
-        CompletableFuture<CdpConnection> connected = new CompletableFuture<>();
-        WebSocketClientProtocolConfig ws = WebSocketClientProtocolConfig.newBuilder()
-                .webSocketUri(uri)
-                .version(WebSocketVersion.V13)
-                .allowExtensions(false)
-                .maxFramePayloadLength(maxMessageBytes)
-                .handshakeTimeoutMillis(commandTimeout.toMillis())
-                // Chromium refuses a DevTools WebSocket whose handshake names an origin it was not told to allow.
-                .generateOriginHeader(false)
-                .build();
-        Bootstrap bootstrap = new Bootstrap()
-                .group(group)
-                .channel(NioSocketChannel.class)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, commandTimeout.toMillis()))
-                .option(ChannelOption.TCP_NODELAY, true)
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline()
-                                .addLast("http", new HttpClientCodec())
-                                .addLast("http-aggregator", new HttpObjectAggregator(64 * 1024))
-                                .addLast("websocket", new WebSocketClientProtocolHandler(ws))
-                                .addLast("frame-aggregator", new WebSocketFrameAggregator(maxMessageBytes))
-                                .addLast("cdp", new Handler(connected, commandTimeout));
-                    }
-                });
-        bootstrap.connect(uri.getHost(), uri.getPort()).addListener(f -> {
-            if (!f.isSuccess()) {
-                connected.completeExceptionally(new CdpException(CdpException.Kind.CLOSED,
-                        "cannot connect to the browser's DevTools at " + uri + ": " + f.cause()));
-            }
-        });
-        return connected;
+        CdpConnection connection = new CdpConnection(loop, fromBrowser, toBrowser, commandTimeout, maxMessageBytes,
+                name);
+        daemon(connection::read, name + "-read").start();
+        return connection;
     }
 
     /** A fresh, empty parameter object. */
@@ -120,6 +95,11 @@ public final class CdpConnection implements AutoCloseable {
      * browser itself); the future completes with the command's result on the event loop.
      */
     public CompletableFuture<JsonNode> send(String method, ObjectNode params, String sessionId) {
+        return send(method, params, sessionId, commandTimeout);
+    }
+
+    /** Sends like {@link #send(String, ObjectNode, String)}, waiting up to {@code timeout} for the answer. */
+    public CompletableFuture<JsonNode> send(String method, ObjectNode params, String sessionId, Duration timeout) {
         long id = ids.incrementAndGet();
         ObjectNode message = JSON.createObjectNode();
         message.put("id", id);
@@ -133,30 +113,62 @@ public final class CdpConnection implements AutoCloseable {
             p.future.completeExceptionally(new CdpException(CdpException.Kind.CLOSED, method + ": the browser is gone"));
             return p.future;
         }
-        pending.put(id, p);
-        p.timer = channel.eventLoop().schedule(() -> {
-            if (pending.remove(id) != null) {
-                p.future.completeExceptionally(new CdpException(CdpException.Kind.TIMEOUT,
-                        method + ": no answer within " + commandTimeout));
-            }
-        }, commandTimeout.toNanos(), TimeUnit.NANOSECONDS);
-        String text;
+        byte[] bytes;
         try {
-            text = JSON.writeValueAsString(message);
+            bytes = JSON.writeValueAsBytes(message);
         } catch (IOException e) {
-            pending.remove(id);
-            p.timer.cancel(false);
             p.future.completeExceptionally(e);
             return p.future;
         }
-        channel.writeAndFlush(new TextWebSocketFrame(text)).addListener(f -> {
-            if (!f.isSuccess() && pending.remove(id) != null) {
+        if (queuedBytes.addAndGet(bytes.length + 1L) > 2L * maxMessageBytes) {
+            queuedBytes.addAndGet(-(bytes.length + 1L));
+            p.future.completeExceptionally(new CdpException(CdpException.Kind.TIMEOUT,
+                    method + ": the browser is not reading its commands"));
+            return p.future;
+        }
+        pending.put(id, p);
+        p.timer = loop.schedule(() -> {
+            if (pending.remove(id) != null) {
+                p.future.completeExceptionally(new CdpException(CdpException.Kind.TIMEOUT,
+                        method + ": no answer within " + timeout));
+            }
+        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        if (closed.isDone() && pending.remove(id) != null) {
+            // Closed since the look above, after the close failed what was waiting.
+            p.timer.cancel(false);
+            queuedBytes.addAndGet(-(bytes.length + 1L));
+            p.future.completeExceptionally(new CdpException(CdpException.Kind.CLOSED, method + ": the browser is gone"));
+            return p.future;
+        }
+        try {
+            writer.execute(() -> write(id, p, bytes));
+        } catch (RejectedExecutionException e) {
+            queuedBytes.addAndGet(-(bytes.length + 1L));
+            if (pending.remove(id) != null) {
                 p.timer.cancel(false);
                 p.future.completeExceptionally(new CdpException(CdpException.Kind.CLOSED,
-                        method + ": cannot send: " + f.cause()));
+                        method + ": the browser is gone"));
             }
-        });
+        }
         return p.future;
+    }
+
+    /** Writer thread: one message and its NUL; a failed write means the browser's end of the pipe is gone. */
+    private void write(long id, Pending p, byte[] bytes) {
+        try {
+            out.write(bytes);
+            out.write(0);
+            out.flush();
+        } catch (IOException e) {
+            if (pending.remove(id) != null) {
+                p.timer.cancel(false);
+                p.future.completeExceptionally(new CdpException(CdpException.Kind.CLOSED,
+                        p.method + ": cannot send: " + e));
+            }
+            close();
+        } finally {
+            queuedBytes.addAndGet(-(bytes.length + 1L));
+        }
     }
 
     /**
@@ -184,10 +196,76 @@ public final class CdpConnection implements AutoCloseable {
         return !closed.isDone();
     }
 
-    /** Closes the connection; waiting commands fail with {@link CdpException.Kind#CLOSED}. */
+    /**
+     * Closes the connection: the pipe to the browser is closed (a browser whose DevTools pipe closes exits) and
+     * waiting commands fail with {@link CdpException.Kind#CLOSED}. Idempotent.
+     */
     @Override
     public void close() {
-        channel.close();
+        if (closed.isDone()) {
+            return;
+        }
+        writer.shutdownNow();
+        try {
+            out.close();
+        } catch (IOException e) {
+            log.debug("closing the DevTools pipe: {}", e.toString());
+        }
+        try {
+            in.close();
+        } catch (IOException e) {
+            log.debug("closing the DevTools pipe: {}", e.toString());
+        }
+        loop.execute(this::closedNow);
+    }
+
+    /**
+     * Reader thread: splits the pipe into messages at NUL bytes and hands each to the event loop, until the pipe
+     * ends (the browser exited or the connection closed) or a message is longer than accepted.
+     */
+    private void read() {
+        byte[] buffer = new byte[64 * 1024];
+        java.io.ByteArrayOutputStream message = new java.io.ByteArrayOutputStream();
+        try {
+            int n;
+            while ((n = in.read(buffer)) >= 0) {
+                int from = 0;
+                for (int i = 0; i < n; i++) {
+                    if (buffer[i] == 0) {
+                        message.write(buffer, from, i - from);
+                        deliver(message.toByteArray());
+                        message.reset();
+                        from = i + 1;
+                    }
+                }
+                message.write(buffer, from, n - from);
+                if (message.size() > maxMessageBytes) {
+                    log.warn("the browser sent a DevTools message over {} bytes; closing the connection",
+                            maxMessageBytes);
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            log.debug("the DevTools pipe ended: {}", e.toString());
+        }
+        close();
+    }
+
+    private void deliver(byte[] bytes) {
+        JsonNode parsed;
+        try {
+            parsed = JSON.readTree(bytes);
+        } catch (IOException e) {
+            log.warn("ignoring a DevTools message that is not JSON: {}", e.toString());
+            return;
+        }
+        loop.execute(() -> dispatch(parsed));
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
     }
 
     private void dispatch(JsonNode message) {
@@ -226,6 +304,7 @@ public final class CdpConnection implements AutoCloseable {
 
     private void closedNow() {
         closed.complete(null);
+        writer.shutdownNow();
         for (Long id : List.copyOf(pending.keySet())) {
             Pending p = pending.remove(id);
             if (p != null) {
@@ -243,59 +322,6 @@ public final class CdpConnection implements AutoCloseable {
 
         Pending(String method) {
             this.method = method;
-        }
-    }
-
-    /** The pipeline's last handler: the handshake, then one JSON message per text frame. */
-    private static final class Handler extends SimpleChannelInboundHandler<TextWebSocketFrame> {
-        private final CompletableFuture<CdpConnection> connected;
-        private final Duration commandTimeout;
-        private CdpConnection connection;
-
-        Handler(CompletableFuture<CdpConnection> connected, Duration commandTimeout) {
-            this.connected = connected;
-            this.commandTimeout = commandTimeout;
-        }
-
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-            if (event == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
-                connection = new CdpConnection(ctx.channel(), commandTimeout);
-                connected.complete(connection);
-            } else if (event == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_TIMEOUT) {
-                connected.completeExceptionally(new CdpException(CdpException.Kind.TIMEOUT,
-                        "the browser did not complete the DevTools handshake"));
-                ctx.close();
-            }
-            super.userEventTriggered(ctx, event);
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) throws Exception {
-            if (connection == null) {
-                return;
-            }
-            JsonNode message;
-            try (ByteBufInputStream in = new ByteBufInputStream(frame.content())) {
-                message = JSON.readTree((java.io.InputStream) in);
-            }
-            connection.dispatch(message);
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            connected.completeExceptionally(new CdpException(CdpException.Kind.CLOSED,
-                    "the browser closed the DevTools connection"));
-            if (connection != null) {
-                connection.closedNow();
-            }
-            super.channelInactive(ctx);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            log.warn("DevTools connection failed: {}", cause.toString());
-            ctx.close();
         }
     }
 }

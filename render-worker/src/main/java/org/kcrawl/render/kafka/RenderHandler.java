@@ -267,8 +267,8 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
                 step(task, () -> execute(task, s.planner().forError(task.request, e, s.time().now())));
                 return;
             }
-            new PageRender(tab, page, document, rules, url -> subresource(task, url), s.time(), limits, s.metrics(),
-                    tab.browser().devtoolsPort()).run().whenComplete((result, renderError) -> {
+            new PageRender(tab, page, document, rules, url -> subresource(task, url), s.time(), limits, s.metrics())
+                    .run().whenComplete((result, renderError) -> {
                         closeTab(tab, result);
                         releaseSlot(task);
                         step(task, () -> {

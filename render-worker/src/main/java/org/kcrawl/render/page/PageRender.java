@@ -52,7 +52,6 @@ public final class PageRender {
     private final TimeSource time;
     private final RenderLimits limits;
     private final RenderEvents events;
-    private final int browserPort;
     private final CompletableFuture<RenderResult> result = new CompletableFuture<>();
     private long startedNanos;
     private boolean documentServed;
@@ -75,10 +74,9 @@ public final class PageRender {
      * @param time clock and timers
      * @param limits time and size bounds
      * @param events where requests are counted
-     * @param browserPort the browser's DevTools port, never fetched for a page
      */
     public PageRender(Tab tab, HttpUrl page, HttpResult document, RequestRules rules, SubresourceFetcher fetcher,
-                      TimeSource time, RenderLimits limits, RenderEvents events, int browserPort) {
+                      TimeSource time, RenderLimits limits, RenderEvents events) {
         if (tab == null || page == null || document == null || rules == null || fetcher == null || time == null
                 || limits == null || events == null) {
             throw new IllegalArgumentException("every argument of a render is required");
@@ -91,7 +89,6 @@ public final class PageRender {
         this.time = time;
         this.limits = limits;
         this.events = events;
-        this.browserPort = browserPort;
     }
 
     /** Starts the render; the future completes once, with the DOM or with why there is none. */
@@ -159,7 +156,7 @@ public final class PageRender {
                 }
                 action = Action.STAY;
             } else {
-                refusal = rules.judge(page, url, method, type, requests, bytes, browserPort);
+                refusal = rules.judge(page, url, method, type, requests, bytes);
                 action = refusal == null ? Action.FETCH : Action.REFUSE;
                 if (refusal == null) {
                     requests++;

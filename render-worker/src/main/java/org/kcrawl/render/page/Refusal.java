@@ -14,8 +14,6 @@ public enum Refusal {
     CAP,
     /** Not http or https. */
     SCHEME,
-    /** To the browser's own DevTools port: a page never gets to steer its browser. */
-    BROWSER_PORT,
     /** The main frame going elsewhere (a script setting {@code location}): taken as the page's redirect. */
     NAVIGATION,
     /** Fetched, and the fetch failed or was refused by the address guard (loopback, private, metadata). */

@@ -48,10 +48,9 @@ public final class RequestRules {
     /**
      * The refusal of a request to {@code url} with {@code method} of DevTools type {@code resourceType} made
      * by the page at {@code page}, after {@code requests} requests and {@code bytes} body bytes of that page;
-     * null when it may be fetched. {@code browserPort} is the browser's DevTools port.
+     * null when it may be fetched.
      */
-    public Refusal judge(HttpUrl page, String url, String method, String resourceType, int requests, long bytes,
-                         int browserPort) {
+    public Refusal judge(HttpUrl page, String url, String method, String resourceType, int requests, long bytes) {
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             return Refusal.METHOD;
         }
@@ -60,9 +59,6 @@ public final class RequestRules {
             target = HttpUrl.parse(url);
         } catch (InvalidUrlException e) {
             return Refusal.SCHEME;
-        }
-        if (target.effectivePort() == browserPort) {
-            return Refusal.BROWSER_PORT;
         }
         if (!resourceTypes.contains(resourceType == null ? "other" : resourceType.toLowerCase(Locale.ROOT))) {
             return Refusal.RESOURCE_TYPE;

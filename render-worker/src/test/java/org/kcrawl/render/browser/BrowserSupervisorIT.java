@@ -52,8 +52,7 @@ class BrowserSupervisorIT {
         CompletableFuture<HttpResult> never = new CompletableFuture<>();
         PageRender render = new PageRender(tab, HttpUrl.parse(web.site.url("/")), document,
                 new RequestRules(ScopeMode.HOST, List.of("document", "script"), 50, 8 << 20), url -> never,
-                web.browser.time, RenderLimits.of(Duration.ofSeconds(30), 1 << 20), RenderEvents.NONE,
-                tab.browser().devtoolsPort());
+                web.browser.time, RenderLimits.of(Duration.ofSeconds(30), 1 << 20), RenderEvents.NONE);
         CompletableFuture<RenderResult> result = render.run();
 
         ProcessHandle.of(first.pid()).orElseThrow().destroyForcibly();

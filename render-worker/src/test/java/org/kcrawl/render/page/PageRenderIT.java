@@ -39,8 +39,7 @@ class PageRenderIT {
         try {
             PageRender render = new PageRender(tab, HttpUrl.parse(url), document,
                     new RequestRules(scope, types, 50, 8 << 20), web.http::fetch, web.browser.time,
-                    RenderLimits.of(Duration.ofSeconds(10), 1 << 20), RenderEvents.NONE,
-                    tab.browser().devtoolsPort());
+                    RenderLimits.of(Duration.ofSeconds(10), 1 << 20), RenderEvents.NONE);
             return render.run().get(20, TimeUnit.SECONDS);
         } finally {
             tab.close().get(10, TimeUnit.SECONDS);
@@ -90,7 +89,7 @@ class PageRenderIT {
             PageRender render = new PageRender(tab, HttpUrl.parse(web.site.url("/")), document,
                     new RequestRules(ScopeMode.HOST, List.of("document", "script"), 50, 8 << 20),
                     url -> new CompletableFuture<>(), web.browser.time,
-                    RenderLimits.of(Duration.ofSeconds(1), 1 << 20), RenderEvents.NONE, tab.browser().devtoolsPort());
+                    RenderLimits.of(Duration.ofSeconds(1), 1 << 20), RenderEvents.NONE);
             RenderResult result = render.run().get(10, TimeUnit.SECONDS);
 
             assertThat(result).isInstanceOf(RenderResult.Failed.class);

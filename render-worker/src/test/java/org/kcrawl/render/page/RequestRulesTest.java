@@ -16,7 +16,6 @@ import org.kcrawl.common.url.InvalidUrlException;
 class RequestRulesTest {
     private static final HttpUrl PAGE = parse("https://www.site.example/app");
     private static final List<String> DEFAULT_TYPES = List.of("document", "script", "xhr", "fetch");
-    private static final int DEVTOOLS = 9222;
     private final RequestRules rules = new RequestRules(ScopeMode.HOST, DEFAULT_TYPES, 3, 1000);
 
     private static HttpUrl parse(String url) {
@@ -28,7 +27,7 @@ class RequestRulesTest {
     }
 
     private Refusal judge(String url, String method, String type, int requests, long bytes) {
-        return rules.judge(PAGE, url, method, type, requests, bytes, DEVTOOLS);
+        return rules.judge(PAGE, url, method, type, requests, bytes);
     }
 
     @Test
@@ -46,8 +45,8 @@ class RequestRulesTest {
         // Registered domains come from the public suffix list, which knows .org (not the reserved .example).
         RequestRules domain = new RequestRules(ScopeMode.DOMAIN, DEFAULT_TYPES, 3, 1000);
         HttpUrl org = parse("https://www.site.org/app");
-        assertThat(domain.judge(org, "https://static.site.org/app.js", "GET", "Script", 1, 0, DEVTOOLS)).isNull();
-        assertThat(domain.judge(org, "https://cdn.other.org/app.js", "GET", "Script", 1, 0, DEVTOOLS))
+        assertThat(domain.judge(org, "https://static.site.org/app.js", "GET", "Script", 1, 0)).isNull();
+        assertThat(domain.judge(org, "https://cdn.other.org/app.js", "GET", "Script", 1, 0))
                 .isEqualTo(Refusal.THIRD_PARTY);
     }
 
@@ -61,11 +60,9 @@ class RequestRulesTest {
     }
 
     @Test
-    void aPageChangesNothingAndLeavesHttpAndTheBrowserAlone() {
+    void aPageChangesNothingAndLeavesHttpAlone() {
         assertThat(judge("https://www.site.example/api/save", "POST", "XHR", 1, 0)).isEqualTo(Refusal.METHOD);
         assertThat(judge("ftp://www.site.example/f", "GET", "Fetch", 1, 0)).isEqualTo(Refusal.SCHEME);
-        assertThat(judge("https://www.site.example:" + DEVTOOLS + "/json/version", "GET", "Fetch", 1, 0))
-                .isEqualTo(Refusal.BROWSER_PORT);
     }
 
     @Test
