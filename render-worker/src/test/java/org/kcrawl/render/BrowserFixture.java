@@ -24,7 +24,12 @@ public final class BrowserFixture implements AutoCloseable {
     public final SystemTimeSource time = new SystemTimeSource("test-render-timer");
 
     public BrowserFixture() {
-        browsers = new BrowserSupervisor(BrowserSettings.of(CHROMIUM, false), group, blackhole);
+        this(BrowserSettings.of(CHROMIUM, false));
+    }
+
+    /** A browser of {@code settings} (a shorter command timeout, say). */
+    public BrowserFixture(BrowserSettings settings) {
+        browsers = new BrowserSupervisor(settings, group, blackhole);
         browsers.start();
     }
 

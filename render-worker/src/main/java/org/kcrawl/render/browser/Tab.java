@@ -15,8 +15,9 @@ import org.kcrawl.render.cdp.CdpEvent;
  *
  * <p>Its events (and those of the frames and workers it starts, attached to it automatically and paused
  * until their requests are intercepted too) go to one listener, the page being rendered. Requests
- * are paused at the request stage, before the browser's cache or network sees them. Downloads are denied:
- * nothing a page sends is written to disk.
+ * are paused at the request stage, before the browser's cache or network sees them. A dialog the page opens
+ * ({@code alert}, {@code confirm}, {@code prompt}) is dismissed at once: one left open stops the page's scripts
+ * and every DevTools command sent to it. Downloads are denied: nothing a page sends is written to disk.
  */
 public final class Tab {
     private final Browser browser;
@@ -101,7 +102,9 @@ public final class Tab {
             adopt(event.params());
             return;
         }
-        if ("Target.detachedFromTarget".equals(event.method())) {
+        if ("Page.javascriptDialogOpening".equals(event.method())) {
+            dismiss(event);
+        } else if ("Target.detachedFromTarget".equals(event.method())) {
             String child = Browser.text(event.params(), "sessionId");
             if (child != null && !child.equals(sessionId)) {
                 sessions.remove(child);
@@ -109,6 +112,13 @@ public final class Tab {
             }
         }
         listener.accept(event);
+    }
+
+    /** Answers a dialog: cancel (an alert's only answer), but leave a page that asks before unloading. */
+    private void dismiss(CdpEvent event) {
+        ObjectNode answer = CdpConnection.params();
+        answer.put("accept", "beforeunload".equals(event.params().path("type").asText()));
+        cdp.send("Page.handleJavaScriptDialog", answer, event.sessionId()).exceptionally(e -> null); // tab gone
     }
 
     /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,8 +33,8 @@ import org.slf4j.LoggerFactory;
  * which completes the futures and calls the listeners; they must not block (sending more commands is fine: a
  * send only queues the message for the writer thread, so no event loop ever waits on a full pipe). A command
  * not answered within the command timeout fails with {@link CdpException.Kind#TIMEOUT}, and every command still
- * waiting when the connection closes fails with {@link CdpException.Kind#CLOSED}. A message from the browser
- * longer than the largest accepted closes the connection.
+ * waiting when the connection closes fails with {@link CdpException.Kind#CLOSED}. An answer longer than the
+ * largest message accepted fails its command with {@link CdpException.Kind#TOO_LARGE}; the connection stays.
  */
 public final class CdpConnection implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CdpConnection.class);
@@ -221,34 +222,65 @@ public final class CdpConnection implements AutoCloseable {
 
     /**
      * Reader thread: splits the pipe into messages at NUL bytes and hands each to the event loop, until the pipe
-     * ends (the browser exited or the connection closed) or a message is longer than accepted.
+     * ends (the browser exited or the connection closed). A message longer than accepted is skipped and fails
+     * only the command it answers: one page's huge DOM does not take the browser down.
      */
     private void read() {
         byte[] buffer = new byte[64 * 1024];
-        java.io.ByteArrayOutputStream message = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream message = new ByteArrayOutputStream();
+        OversizedMessage oversized = null;
         try {
             int n;
             while ((n = in.read(buffer)) >= 0) {
                 int from = 0;
-                for (int i = 0; i < n; i++) {
-                    if (buffer[i] == 0) {
-                        message.write(buffer, from, i - from);
-                        deliver(message.toByteArray());
-                        message.reset();
-                        from = i + 1;
+                for (int i = 0; i <= n; i++) {
+                    boolean end = i < n && buffer[i] == 0;
+                    if (!end && i < n) {
+                        continue;
                     }
-                }
-                message.write(buffer, from, n - from);
-                if (message.size() > maxMessageBytes) {
-                    log.warn("the browser sent a DevTools message over {} bytes; closing the connection",
-                            maxMessageBytes);
-                    break;
+                    if (oversized != null) {
+                        oversized.skipped(i - from);
+                    } else {
+                        message.write(buffer, from, i - from);
+                        if (message.size() > maxMessageBytes) {
+                            oversized = new OversizedMessage(message.toByteArray());
+                            message.reset();
+                        }
+                    }
+                    if (end) {
+                        if (oversized != null) {
+                            failOversized(oversized);
+                            oversized = null;
+                        } else {
+                            deliver(message.toByteArray());
+                            message.reset();
+                        }
+                    }
+                    from = i + 1;
                 }
             }
         } catch (IOException e) {
             log.debug("the DevTools pipe ended: {}", e.toString());
         }
         close();
+    }
+
+    /** The oversized message is gone: the command it answers, when its head names one, fails alone. */
+    private void failOversized(OversizedMessage oversized) {
+        long id = oversized.id();
+        log.warn("skipped a DevTools message of {} bytes, over the {} accepted{}", oversized.bytes(), maxMessageBytes,
+                id < 0 ? "" : " (the answer to command " + id + ")");
+        if (id < 0) {
+            return;
+        }
+        loop.execute(() -> {
+            Pending p = pending.remove(id);
+            if (p != null) {
+                p.timer.cancel(false);
+                p.future.completeExceptionally(new CdpException(CdpException.Kind.TOO_LARGE, p.method
+                        + ": the answer is over " + maxMessageBytes + " bytes (" + oversized.bytes() + ")"));
+            }
+        });
     }
 
     private void deliver(byte[] bytes) {

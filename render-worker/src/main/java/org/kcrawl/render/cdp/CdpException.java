@@ -8,10 +8,12 @@ public final class CdpException extends RuntimeException {
     public enum Kind {
         /** The browser answered with a protocol error (the message says which). */
         PROTOCOL,
-        /** No answer within the command timeout: the browser may be hung. */
+        /** No answer within the command timeout: the target the command went to (a tab, or the browser) may be hung. */
         TIMEOUT,
         /** The connection to the browser closed before the answer came. */
-        CLOSED
+        CLOSED,
+        /** The answer was longer than the largest message accepted, and skipped. */
+        TOO_LARGE
     }
 
     private final Kind kind;

@@ -251,7 +251,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         s.browsers().openTab().whenComplete((tab, error) -> {
             if (error != null) {
                 step(task, () -> failedRender(task, new RenderResult.Failed(FailureReason.RENDER_CRASHED,
-                        "no tab: " + unwrap(error).getMessage(), false)));
+                        "no tab: " + unwrap(error).getMessage())));
                 return;
             }
             if (!task.claim().isCurrent() || task.done.isDone()) {
@@ -269,7 +269,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
             }
             new PageRender(tab, page, document, rules, url -> subresource(task, url), s.time(), limits, s.metrics())
                     .run().whenComplete((result, renderError) -> {
-                        closeTab(tab, result);
+                        closeTab(tab);
                         releaseSlot(task);
                         step(task, () -> {
                             if (renderError != null) {
@@ -393,13 +393,14 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         steps.run(task, body);
     }
 
-    private void closeTab(Tab tab, RenderResult result) {
+    private void closeTab(Tab tab) {
         tab.close().whenComplete((v, error) -> {
-            boolean hung = result instanceof RenderResult.Failed f && f.browserHung()
-                    || error != null && unwrap(error) instanceof org.kcrawl.render.cdp.CdpException ce
+            // A page that holds its renderer is ended by closing its tab; only the browser's own silence here
+            // (the tab cannot be closed) takes the browser down.
+            boolean hung = error != null && unwrap(error) instanceof org.kcrawl.render.cdp.CdpException ce
                     && ce.kind() == org.kcrawl.render.cdp.CdpException.Kind.TIMEOUT;
             if (hung) {
-                s.browsers().hung(tab.browser(), "a page's commands went unanswered");
+                s.browsers().hung(tab.browser(), "closing a tab went unanswered");
             }
         });
     }

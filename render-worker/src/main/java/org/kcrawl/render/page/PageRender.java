@@ -3,7 +3,6 @@ package org.kcrawl.render.page;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
@@ -25,8 +24,9 @@ import org.kcrawl.render.cdp.CdpException;
 /**
  * Renders one page in one tab: navigates to it, answers its own request with the response the worker
  * already fetched, judges every other request it makes ({@link RequestRules}) and fetches the allowed
- * ones through the {@link SubresourceFetcher} (politeness, address guard), and takes the DOM once the page
- * has loaded and its network has been quiet for a moment, or at the end of its budget.
+ * ones through the {@link SubresourceFetcher} (politeness, address guard), and takes the DOM
+ * ({@link DomSnapshot}) once the page has loaded and its network has been quiet for a moment, or at the end of
+ * its budget.
  *
  * <p>A script that sends the main frame elsewhere is answered with 204 No Content, which leaves the page
  * as it is, and the target is reported ({@link RenderResult.Rendered#navigatedTo}) for the worker to
@@ -39,11 +39,6 @@ public final class PageRender {
     /** Response headers not handed to the browser: the body it gets is decoded and whole. */
     private static final Set<String> DROPPED_HEADERS = Set.of("content-length", "content-encoding",
             "transfer-encoding", "connection", "keep-alive");
-    private static final String SNAPSHOT = "(() => { const d = document;"
-            + " const dt = d.doctype ? new XMLSerializer().serializeToString(d.doctype) + '\\n' : '';"
-            + " const html = dt + (d.documentElement ? d.documentElement.outerHTML : '');"
-            + " return {html: html.length > %d ? html.slice(0, %d) : html, truncated: html.length > %d}; })()";
-
     private final Tab tab;
     private final HttpUrl page;
     private final HttpResult document;
@@ -98,15 +93,14 @@ public final class PageRender {
             budgetTimer = time.schedule(limits.budget().toNanos(), this::budgetSpent);
         }
         tab.listen(this::onEvent);
-        tab.browser().gone().whenComplete((v, e) -> fail(FailureReason.RENDER_CRASHED, "the browser went away", false));
+        tab.browser().gone().whenComplete((v, e) -> fail(FailureReason.RENDER_CRASHED, "the browser went away"));
         ObjectNode navigate = CdpConnection.params();
         navigate.put("url", page.url());
         tab.send("Page.navigate", navigate).whenComplete((r, error) -> {
             if (error != null) {
                 failOn("navigating", error);
             } else if (r.hasNonNull("errorText")) {
-                fail(FailureReason.RENDER_CRASHED, "the browser could not show the page: " + r.get("errorText").asText(),
-                        false);
+                fail(FailureReason.RENDER_CRASHED, "the browser could not show the page: " + r.get("errorText").asText());
             }
         });
         return result;
@@ -122,12 +116,12 @@ public final class PageRender {
             }
             case "Inspector.targetCrashed" -> {
                 if (tab.sessionId().equals(event.sessionId())) {
-                    fail(FailureReason.RENDER_CRASHED, "the page's renderer process crashed", false);
+                    fail(FailureReason.RENDER_CRASHED, "the page's renderer process crashed");
                 }
             }
             case "Target.detachedFromTarget" -> {
                 if (tab.sessionId().equals(event.params().path("sessionId").asText(null))) {
-                    fail(FailureReason.RENDER_CRASHED, "the tab was detached", false);
+                    fail(FailureReason.RENDER_CRASHED, "the tab was detached");
                 }
             }
             default -> { }
@@ -247,8 +241,7 @@ public final class PageRender {
         if (take) {
             snapshot();
         } else {
-            fail(FailureReason.RENDER_TIMEOUT, "the page did not load within the render budget of " + limits.budget(),
-                    false);
+            fail(FailureReason.RENDER_TIMEOUT, "the page did not load within the render budget of " + limits.budget());
         }
     }
 
@@ -259,44 +252,32 @@ public final class PageRender {
             }
             snapshotting = true;
         }
-        int max = limits.maxBodyBytes();
-        ObjectNode evaluate = CdpConnection.params();
-        evaluate.put("expression", String.format(Locale.ROOT, SNAPSHOT, max, max, max));
-        evaluate.put("returnByValue", true);
-        tab.send("Runtime.evaluate", evaluate).whenComplete((r, error) -> {
+        DomSnapshot.take(tab, limits.maxBodyBytes()).whenComplete((markup, error) -> {
             if (error != null) {
                 failOn("taking the DOM", error);
                 return;
             }
-            JsonNode value = r.path("result").path("value");
-            if (r.has("exceptionDetails") || !value.path("html").isTextual()) {
-                fail(FailureReason.RENDER_CRASHED, "the page's DOM could not be serialized: "
-                        + r.path("exceptionDetails").path("text").asText("no document"), false);
-                return;
-            }
-            byte[] html = value.get("html").asText().getBytes(StandardCharsets.UTF_8);
-            boolean truncated = value.path("truncated").asBoolean();
-            if (html.length > max) {
-                html = java.util.Arrays.copyOf(html, max);
-                truncated = true;
-            }
             RenderResult.Rendered rendered;
             synchronized (this) {
-                rendered = new RenderResult.Rendered(html, truncated, navigatedTo,
+                rendered = new RenderResult.Rendered(markup.html(), markup.truncated(), navigatedTo,
                         (time.nanoTime() - startedNanos) / 1_000_000, requests);
             }
             finish(rendered);
         });
     }
 
+    /**
+     * A command to the page failed: unanswered, the page's scripts hold its renderer (an endless loop), which
+     * counts against the page as a timeout, and closing its tab ends it; else the page or its tab broke.
+     */
     private void failOn(String doing, Throwable error) {
         Throwable cause = unwrap(error);
-        boolean hung = cause instanceof CdpException ce && ce.kind() == CdpException.Kind.TIMEOUT;
-        fail(FailureReason.RENDER_CRASHED, doing + ": " + cause.getMessage(), hung);
+        boolean held = cause instanceof CdpException ce && ce.kind() == CdpException.Kind.TIMEOUT;
+        fail(held ? FailureReason.RENDER_TIMEOUT : FailureReason.RENDER_CRASHED, doing + ": " + cause.getMessage());
     }
 
-    private void fail(FailureReason reason, String detail, boolean hung) {
-        finish(new RenderResult.Failed(reason, detail, hung));
+    private void fail(FailureReason reason, String detail) {
+        finish(new RenderResult.Failed(reason, detail));
     }
 
     private void finish(RenderResult outcome) {

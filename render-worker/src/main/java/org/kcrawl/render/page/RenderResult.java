@@ -18,12 +18,12 @@ public sealed interface RenderResult {
             implements RenderResult {}
 
     /**
-     * No DOM: the page did not load within its budget ({@link FailureReason#RENDER_TIMEOUT}), or its tab or
-     * browser crashed or stopped answering ({@link FailureReason#RENDER_CRASHED}).
+     * No DOM: the page did not load within its budget, or its scripts held its renderer so that the DOM could
+     * not be taken ({@link FailureReason#RENDER_TIMEOUT}), or its tab or browser crashed or went away
+     * ({@link FailureReason#RENDER_CRASHED}). Either way the page alone is at fault: closing its tab ends it.
      *
      * @param reason {@code render_timeout} or {@code render_crashed}
      * @param detail what happened, for the failure record
-     * @param browserHung true when the browser left a command unanswered: it should be replaced
      */
-    record Failed(FailureReason reason, String detail, boolean browserHung) implements RenderResult {}
+    record Failed(FailureReason reason, String detail) implements RenderResult {}
 }
