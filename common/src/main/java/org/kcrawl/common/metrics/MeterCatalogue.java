@@ -152,7 +152,7 @@ public final class MeterCatalogue {
             List.of("rendered", "page", "redirect", "failure", "retry", "parked", "skip");
     /** Values of the {@code verdict} tag of {@link #RENDER_REQUESTS}. */
     public static final List<String> RENDER_REQUEST_VERDICTS = List.of("fetched", "method", "resource_type",
-            "third_party", "cap", "scheme", "browser_port", "navigation", "fetch_failed");
+            "third_party", "cap", "scheme", "navigation", "fetch_failed");
 
     /** Values of the {@code status_class} tag. */
     public static final List<String> STATUS_CLASSES = List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
@@ -275,7 +275,7 @@ public final class MeterCatalogue {
                             + " (politeness waits included) and the quiet after its load event"),
             meter(RENDER_REQUESTS, COUNTER, null, RENDERER,
                     "requests rendered pages made besides their own, by what the worker did: fetched, or refused"
-                            + " (method, resource_type, third_party, cap, scheme, browser_port), a navigation of the"
+                            + " (method, resource_type, third_party, cap, scheme), a navigation of the"
                             + " main frame (followed as a redirect), or fetch_failed (the address guard or the network)",
                     "verdict", RENDER_REQUEST_VERDICTS),
             meter(RENDER_TABS, GAUGE, null, RENDERER, "pages being rendered now (at most render_tabs)"),
