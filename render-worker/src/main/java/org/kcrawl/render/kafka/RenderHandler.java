@@ -27,6 +27,7 @@ import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.Capture;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.PageFit;
 import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.redirect.Redirect;
@@ -306,6 +307,8 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         FetchedPage page = new FetchedPage(SchemaVersions.PAGE, request.url(), request.url(), document.status(),
                 headers, RENDERED_TYPE, r.html(), now, Math.max(0, document.durationMs()) + r.elapsedMs(),
                 request.depth(), r.truncated(), null, request.hops(), request.seed(), true, false, null, capture);
+        // The DOM and the source body together may pass the producer's request size though each is capped.
+        page = PageFit.within(page, PageFit.MAX_PAGE_MESSAGE_BYTES);
         Plan plan = new Plan.Page(page);
         String target = navigation(request, r.navigatedTo());
         if (target != null) {
