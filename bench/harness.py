@@ -43,7 +43,7 @@ FETCH_CRAWLERS = ("kcrawl", "asyncio")  # the crawlers with a fetch-only mode
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PYTHON = "/usr/bin/python3"  # Debian's interpreter, the one python3-aiohttp/lxml/scrapy install into
-WEB_MAIN = "org.kcrawl.testkit.web.SyntheticWebMain"
+WEB_MAIN = "org.kcrawl.embedded.web.SyntheticWebMain"
 PARSE_BENCH_MAIN = "org.kcrawl.parser.bench.ParserBenchmarkMain"
 ORIGIN = re.compile(r"^(https?://[^/:]+)(?::\d+)?")
 SCENARIOS = ("throughput", "polite", "fetch", "docs", "small", "startup", "scale")
@@ -802,7 +802,7 @@ def machine_facts(args):
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description="Side-by-side crawler benchmark on the synthetic web (see BENCHMARKS.md).")
-    p.add_argument("--web-cp", required=True, help="classpath with org.kcrawl.testkit.web.SyntheticWebMain")
+    p.add_argument("--web-cp", required=True, help="classpath with org.kcrawl.embedded.web.SyntheticWebMain")
     p.add_argument("--jar", default=os.path.join(ROOT, "crawl-cli", "target", "crawl.jar"), help="kcrawl's shaded jar")
     p.add_argument("--crawlers", default=",".join(CRAWLERS), help="comma-separated subset of " + ",".join(CRAWLERS))
     p.add_argument("--hosts", type=int, default=50, help="hosts of the throughput and polite webs")

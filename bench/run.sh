@@ -88,27 +88,27 @@ build() {
     fi
   fi
   if web_stale; then
-    # One reactor run that compiles testkit and what it needs and then writes its runtime classpath: in it
+    # One reactor run that compiles embedded and what it needs and then writes its runtime classpath: in it
     # the sibling modules (common) resolve to their target/classes, so nothing has to be installed in the
-    # local repository first. Every module of the run writes the file; testkit, built last, writes it last.
-    say "building the synthetic web (./mvnw -q -B -DskipTests -pl testkit -am compile dependency:build-classpath)"
-    ./mvnw -q -B -DskipTests -pl testkit -am compile dependency:build-classpath -Dmdep.includeScope=runtime \
+    # local repository first. Every module of the run writes the file; embedded, built last, writes it last.
+    say "building the synthetic web (./mvnw -q -B -DskipTests -pl embedded -am compile dependency:build-classpath)"
+    ./mvnw -q -B -DskipTests -pl embedded -am compile dependency:build-classpath -Dmdep.includeScope=runtime \
       -Dmdep.outputFile="$web_cp_file" >&2
   fi
-  web_cp="$root/testkit/target/classes:$(cat "$web_cp_file")"
+  web_cp="$root/embedded/target/classes:$(cat "$web_cp_file")"
 }
 
-# The synthetic web's classpath must be made again when it is missing, when testkit or common changed, or
+# The synthetic web's classpath must be made again when it is missing, when embedded or common changed, or
 # when something it names is gone (a clean, a pruned local repository).
 web_stale() {
   [ ! -s "$web_cp_file" ] && return 0
-  [ ! -d "$root/testkit/target/classes" ] && return 0
+  [ ! -d "$root/embedded/target/classes" ] && return 0
   local entries entry
   IFS=: read -ra entries < "$web_cp_file"
   for entry in "${entries[@]}"; do
     [ -e "$entry" ] || return 0
   done
-  [ -n "$(find "$root/pom.xml" "$root/common" "$root/testkit" -path '*/target' -prune -o \
+  [ -n "$(find "$root/pom.xml" "$root/common" "$root/embedded" -path '*/target' -prune -o \
           \( -name pom.xml -o -path '*/src/main/*' \) -newer "$web_cp_file" -print -quit)" ]
 }
 

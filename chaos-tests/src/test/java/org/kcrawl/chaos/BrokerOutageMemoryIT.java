@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

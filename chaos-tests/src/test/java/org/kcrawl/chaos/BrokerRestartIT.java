@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.web.SyntheticWeb;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -45,14 +45,14 @@ final class ChaosLogs {
      * time order, in milliseconds from {@code originNanos} (the monkey's start, which its strikes count
      * from): which kill, or which rebalance after it, a page was fetched again after.
      */
-    static void repeatTimeline(Path file, java.util.Collection<org.kcrawl.testkit.web.RequestEvent> requests,
+    static void repeatTimeline(Path file, java.util.Collection<org.kcrawl.embedded.web.RequestEvent> requests,
                                FetchLedger ledger, java.util.List<ChaosMonkey.Strike> strikes, long originNanos) {
         java.util.Set<String> repeated = ledger.repeated(Integer.MAX_VALUE).keySet();
         java.util.List<String> lines = new java.util.ArrayList<>();
         for (ChaosMonkey.Strike s : strikes) {
             lines.add(String.format(java.util.Locale.ROOT, "%08d\tstrike\t%s", s.atMillis(), s.victim()));
         }
-        for (org.kcrawl.testkit.web.RequestEvent e : requests) {
+        for (org.kcrawl.embedded.web.RequestEvent e : requests) {
             if (repeated.contains(FetchLedger.key(e))) {
                 long at = (e.startNanos() - originNanos) / 1_000_000;
                 lines.add(String.format(java.util.Locale.ROOT, "%08d\trequest\t%s", at, FetchLedger.key(e)));

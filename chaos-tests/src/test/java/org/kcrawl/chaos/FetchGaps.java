@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.kcrawl.testkit.web.RequestEvent;
+import org.kcrawl.embedded.web.RequestEvent;
 
 /**
  * The pauses in a crawl's fetching as the server saw them: gaps between one request's start and the next.

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
-import org.kcrawl.testkit.web.RequestEvent;
-import org.kcrawl.testkit.web.RequestLog;
+import org.kcrawl.embedded.web.RequestEvent;
+import org.kcrawl.embedded.web.RequestLog;
 
 /**
  * What a server handed out, page by page: how often each page was requested. A page requested more than

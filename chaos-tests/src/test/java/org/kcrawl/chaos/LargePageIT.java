@@ -21,7 +21,7 @@ import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
-import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
 
 /**
  * Pages larger than the limits, end to end through the worker processes: a body over the cap is

@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.testkit.web.SiteGraph;
+import org.kcrawl.embedded.web.SiteGraph;
 
 /**
  * Where a page without a record got lost, for a failure message: which pages link to it and whether they

@@ -31,7 +31,7 @@ import org.kcrawl.common.kafka.ConsumerLag;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MessageCodec;
-import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

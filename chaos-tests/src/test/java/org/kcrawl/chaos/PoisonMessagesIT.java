@@ -27,8 +27,8 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.MalformedMessageException;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.url.HostKey;
-import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * Poison on every topic a worker consumes (urls and pages): unparseable JSON, an unknown schema version

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.message.PageRecord;
 import org.kcrawl.testkit.browser.RequiresChromium;
-import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
 import org.kcrawl.testkit.web.ScriptSite;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

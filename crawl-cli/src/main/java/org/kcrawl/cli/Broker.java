@@ -10,7 +10,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.kcrawl.common.kafka.KafkaClients;
 import java.util.stream.Stream;
-import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package org.kcrawl.cli;
 
 import java.util.function.ToIntFunction;
-import org.kcrawl.fetcher.politeness.HeldBy;
+import org.kcrawl.http.politeness.HeldBy;
 
 /**
  * The progress line's note for when a limit the user did not ask for holds the crawl back: the

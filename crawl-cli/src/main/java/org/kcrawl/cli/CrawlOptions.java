@@ -12,8 +12,8 @@ import org.kcrawl.cli.recrawl.RecrawlSelection;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
-import org.kcrawl.fetcher.http.HeaderRules;
-import org.kcrawl.fetcher.http.ProxySettings;
+import org.kcrawl.http.client.HeaderRules;
+import org.kcrawl.http.client.ProxySettings;
 import picocli.CommandLine.Option;
 
 /** The options every crawl takes, shared by {@code crawl URL...} and {@code crawl demo}. */

@@ -2,7 +2,7 @@ package org.kcrawl.cli;
 
 import java.time.Duration;
 import org.kcrawl.fetcher.crawl.Waiting;
-import org.kcrawl.fetcher.robots.RobotsUnreachable;
+import org.kcrawl.http.robots.RobotsUnreachable;
 
 /**
  * The progress line's note for a crawl with nothing on the wire or queued whose URLs wait on timers:

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.kcrawl.fetcher.politeness.HeldBy;
+import org.kcrawl.http.politeness.HeldBy;
 
 /** The progress line names a limit only when it is one the command line did not ask for. */
 class CapNoteTest {

@@ -24,8 +24,8 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.RequestEvent;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.RequestEvent;
+import org.kcrawl.embedded.web.SyntheticWeb;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

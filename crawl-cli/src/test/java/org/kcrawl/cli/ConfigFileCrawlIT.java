@@ -20,7 +20,7 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * {@code crawl --config FILE} takes the file's settings where the command line gives none: the crawl's

@@ -13,9 +13,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.config.ConfigException;
-import org.kcrawl.fetcher.http.HttpClientSettings;
-import org.kcrawl.fetcher.http.ProxyMode;
-import org.kcrawl.fetcher.http.ProxySettings;
+import org.kcrawl.http.client.HttpClientSettings;
+import org.kcrawl.http.client.ProxyMode;
+import org.kcrawl.http.client.ProxySettings;
 import picocli.CommandLine;
 
 /**

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.url.UrlNormalizer;
-import org.kcrawl.fetcher.http.ProxyMode;
+import org.kcrawl.http.client.ProxyMode;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
-import org.kcrawl.fetcher.politeness.PolitenessSettings;
-import org.kcrawl.fetcher.robots.RobotsSettings;
+import org.kcrawl.http.politeness.PolitenessSettings;
+import org.kcrawl.http.robots.RobotsSettings;
 import picocli.CommandLine;
 
 /**

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.web.SitemapSite;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * {@code crawl --fetch-only} through the real command (real broker, real HTTP on loopback): every

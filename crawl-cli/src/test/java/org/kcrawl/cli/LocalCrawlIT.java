@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * Crawls a synthetic site of known shape through the real command (real broker, real HTTP on

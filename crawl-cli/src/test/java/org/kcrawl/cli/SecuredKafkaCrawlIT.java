@@ -19,8 +19,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.message.MessageCodec;
-import org.kcrawl.testkit.kafka.EmbeddedKafkaBroker;
-import org.kcrawl.testkit.kafka.SaslPlain;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.kafka.SaslPlain;
 
 /**
  * {@code crawl --bootstrap} against a broker that requires SASL/PLAIN, as an operator runs it: the

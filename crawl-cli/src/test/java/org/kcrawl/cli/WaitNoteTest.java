@@ -7,7 +7,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.fetcher.crawl.Waiting;
-import org.kcrawl.fetcher.robots.RobotsUnreachable;
+import org.kcrawl.http.robots.RobotsUnreachable;
 
 /** The note says what a crawl with nothing on the wire waits for, so it does not look hung. */
 class WaitNoteTest {

@@ -4,7 +4,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.kcrawl.fetcher.politeness.SystemTimeSource;
+import org.kcrawl.http.politeness.SystemTimeSource;
 import org.kcrawl.render.browser.Blackhole;
 import org.kcrawl.render.browser.BrowserSettings;
 import org.kcrawl.render.browser.BrowserSupervisor;

@@ -1,8 +1,8 @@
 package org.kcrawl.render;
 
 import java.util.List;
-import org.kcrawl.fetcher.http.HttpClientSettings;
-import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.http.client.HttpClientSettings;
+import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.testkit.web.ScriptSite;
 
 /**

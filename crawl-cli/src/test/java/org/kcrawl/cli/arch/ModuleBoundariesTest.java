@@ -17,8 +17,8 @@ import org.kcrawl.common.scope.UrlLengthFilter;
 
 /**
  * Guards the module boundaries the design rests on: common knows neither HTTP nor HTML, the two
- * workers know nothing of each other, and no production code reaches into test support except the
- * crawl command (which embeds the broker and serves the demo web).
+ * workers know nothing of each other, polite-http and embedded know no worker, and no production code
+ * reaches into test support (the crawl command embeds the broker and serves the demo web from embedded).
  */
 class ModuleBoundariesTest {
     private static JavaClasses classes;
@@ -39,8 +39,29 @@ class ModuleBoundariesTest {
     @Test
     void commonDependsOnNoOtherModule() {
         noClasses().that().resideInAPackage("org.kcrawl.common..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.kcrawl.http..", "org.kcrawl.fetcher..",
+                        "org.kcrawl.parser..", "org.kcrawl.render..", "org.kcrawl.archiver..", "org.kcrawl.cli..",
+                        "org.kcrawl.embedded..", "org.kcrawl.testkit..")
+                .check(classes);
+    }
+
+    /** polite-http fetches for whoever asks: it knows no worker, no command and no test support. */
+    @Test
+    void politeHttpDependsOnNoWorker() {
+        noClasses().that().resideInAPackage("org.kcrawl.http..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.kcrawl.fetcher..", "org.kcrawl.parser..",
-                        "org.kcrawl.cli..", "org.kcrawl.testkit..")
+                        "org.kcrawl.render..", "org.kcrawl.archiver..", "org.kcrawl.cli..", "org.kcrawl.embedded..",
+                        "org.kcrawl.testkit..")
+                .check(classes);
+    }
+
+    /** What the shipped command embeds (broker, synthetic web) knows no worker and no test support. */
+    @Test
+    void embeddedDependsOnNoWorker() {
+        noClasses().that().resideInAPackage("org.kcrawl.embedded..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.kcrawl.http..", "org.kcrawl.fetcher..",
+                        "org.kcrawl.parser..", "org.kcrawl.render..", "org.kcrawl.archiver..", "org.kcrawl.cli..",
+                        "org.kcrawl.testkit..")
                 .check(classes);
     }
 
@@ -63,7 +84,9 @@ class ModuleBoundariesTest {
 
     @Test
     void workersDoNotDependOnTestSupport() {
-        noClasses().that().resideInAnyPackage("org.kcrawl.fetcher..", "org.kcrawl.parser..", "org.kcrawl.common..")
+        noClasses().that().resideInAnyPackage("org.kcrawl.fetcher..", "org.kcrawl.parser..", "org.kcrawl.common..",
+                        "org.kcrawl.http..", "org.kcrawl.render..", "org.kcrawl.archiver..", "org.kcrawl.cli..",
+                        "org.kcrawl.embedded..")
                 .should().dependOnClassesThat().resideInAPackage("org.kcrawl.testkit..")
                 .check(classes);
     }

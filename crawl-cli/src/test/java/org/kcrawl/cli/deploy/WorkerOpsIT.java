@@ -41,7 +41,7 @@ import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.ParserMain;
 import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * Runs a fetcher and a parser the way their mains do (Prometheus registry, Kafka client and JVM

@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.kcrawl.fetcher.http.HeaderRules;
-import org.kcrawl.fetcher.http.HttpClientSettings;
-import org.kcrawl.fetcher.http.ProxyMode;
-import org.kcrawl.fetcher.http.ProxySettings;
-import org.kcrawl.fetcher.net.Cidr;
+import org.kcrawl.http.client.HeaderRules;
+import org.kcrawl.http.client.HttpClientSettings;
+import org.kcrawl.http.client.ProxyMode;
+import org.kcrawl.http.client.ProxySettings;
+import org.kcrawl.http.net.Cidr;
 
 /**
  * The fetcher settings that reach the HTTP client only (headers, proxies, TLS files, DNS, header and

@@ -2,7 +2,7 @@ package org.kcrawl.fetcher.crawl;
 
 import java.time.Duration;
 import java.util.function.LongSupplier;
-import org.kcrawl.fetcher.politeness.StartGate;
+import org.kcrawl.http.politeness.StartGate;
 
 /**
  * Exactly once, a fetched page is safe only once its transaction commits: a fetcher that dies first loses it,

@@ -7,7 +7,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.fetcher.politeness.AbstractHostTask;
+import org.kcrawl.http.politeness.AbstractHostTask;
 
 /**
  * One consumed URL message on its way through a handler (the fetcher's or the render worker's); as a

@@ -29,11 +29,11 @@ import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.url.HostKey;
-import org.kcrawl.fetcher.http.FetchRejectedException;
-import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.politeness.Permit;
-import org.kcrawl.fetcher.politeness.ResponseFeedback;
-import org.kcrawl.fetcher.robots.RobotsVerdict;
+import org.kcrawl.http.client.FetchRejectedException;
+import org.kcrawl.http.client.HttpResult;
+import org.kcrawl.http.politeness.Permit;
+import org.kcrawl.http.politeness.ResponseFeedback;
+import org.kcrawl.http.robots.RobotsVerdict;
 import org.kcrawl.fetcher.seen.CompletedSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +65,7 @@ import org.slf4j.LoggerFactory;
  * sitemaps too ({@link SitemapPublisher}).
  *
  * <p>What stays in memory is bounded per host: a URL waits in memory only when its host could
- * start it within the hold time ({@link org.kcrawl.fetcher.politeness.HostScheduler#parkUntil});
+ * start it within the hold time ({@link org.kcrawl.http.politeness.HostScheduler#parkUntil});
  * the rest of a slow or throttled host's backlog is parked with the time its turn should come, so
  * one such host neither fills the worker's pending bound nor pins its partition's offset.
  *

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.Meters;
-import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.http.client.HttpResult;
 
 /**
  * The fetcher's URL, response and politeness-wait meters, documented in {@link MeterCatalogue}.

@@ -1,9 +1,9 @@
 package org.kcrawl.fetcher.crawl;
 
-import org.kcrawl.fetcher.http.HttpFetcher;
-import org.kcrawl.fetcher.politeness.HostScheduler;
-import org.kcrawl.fetcher.politeness.TimeSource;
-import org.kcrawl.fetcher.robots.RobotsPolicy;
+import org.kcrawl.http.client.HttpFetcher;
+import org.kcrawl.http.politeness.HostScheduler;
+import org.kcrawl.http.politeness.TimeSource;
+import org.kcrawl.http.robots.RobotsPolicy;
 import org.kcrawl.fetcher.seen.SeenHistory;
 import org.kcrawl.fetcher.seen.SeenSet;
 

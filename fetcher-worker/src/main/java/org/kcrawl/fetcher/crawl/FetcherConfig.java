@@ -15,10 +15,11 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.scope.ScopeSettings;
-import org.kcrawl.fetcher.http.HttpClientSettings;
-import org.kcrawl.fetcher.http.ProxyMode;
-import org.kcrawl.fetcher.politeness.PolitenessSettings;
-import org.kcrawl.fetcher.robots.RobotsSettings;
+import org.kcrawl.http.client.HttpClientSettings;
+import org.kcrawl.http.client.PageMemory;
+import org.kcrawl.http.client.ProxyMode;
+import org.kcrawl.http.politeness.PolitenessSettings;
+import org.kcrawl.http.robots.RobotsSettings;
 import org.kcrawl.fetcher.seen.RestoreBudget;
 import org.kcrawl.fetcher.seen.SeenStoreKind;
 

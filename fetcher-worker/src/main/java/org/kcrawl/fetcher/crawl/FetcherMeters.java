@@ -6,8 +6,9 @@ import java.util.function.ToDoubleFunction;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.Meters;
-import org.kcrawl.fetcher.politeness.HeldBy;
-import org.kcrawl.fetcher.politeness.SchedulerCounts;
+import org.kcrawl.http.client.PageMemory;
+import org.kcrawl.http.politeness.HeldBy;
+import org.kcrawl.http.politeness.SchedulerCounts;
 import org.kcrawl.fetcher.seen.SeenRestorer;
 import org.kcrawl.fetcher.seen.SeenSet;
 

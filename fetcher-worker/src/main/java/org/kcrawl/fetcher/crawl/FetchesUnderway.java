@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.RecordId;
-import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.http.politeness.HostScheduler;
 
 /**
  * The URLs whose request went out and whose outputs are not all acknowledged yet, and the wait for none

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.kcrawl.common.kafka.WorkerLoop;
-import org.kcrawl.fetcher.politeness.HostScheduler;
+import org.kcrawl.http.politeness.HostScheduler;
 import org.slf4j.Logger;
 
 /**

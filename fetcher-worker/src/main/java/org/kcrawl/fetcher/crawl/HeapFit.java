@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.kcrawl.common.config.ConfigException;
-import org.kcrawl.fetcher.http.BodyMemory;
+import org.kcrawl.http.client.BodyMemory;
+import org.kcrawl.http.client.PageMemory;
 
 /**
  * Whether the memory a fetcher's settings bound by bytes fits its heap: its pages ({@link PageMemory}:

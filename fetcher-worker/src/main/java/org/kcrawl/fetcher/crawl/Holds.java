@@ -8,8 +8,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.kcrawl.fetcher.politeness.Cancellable;
-import org.kcrawl.fetcher.politeness.TimeSource;
+import org.kcrawl.http.politeness.Cancellable;
+import org.kcrawl.http.politeness.TimeSource;
 
 /**
  * URLs waiting on a timer for their not-before time, indexed by partition so a revoke can call

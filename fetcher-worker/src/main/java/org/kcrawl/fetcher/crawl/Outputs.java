@@ -25,6 +25,7 @@ import org.kcrawl.common.scope.ScopeRecords;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.kcrawl.http.client.PageMemory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

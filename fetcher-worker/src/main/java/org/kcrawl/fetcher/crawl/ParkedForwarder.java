@@ -23,8 +23,8 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
-import org.kcrawl.fetcher.politeness.Cancellable;
-import org.kcrawl.fetcher.politeness.TimeSource;
+import org.kcrawl.http.politeness.Cancellable;
+import org.kcrawl.http.politeness.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

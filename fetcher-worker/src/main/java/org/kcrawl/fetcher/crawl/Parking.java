@@ -3,7 +3,7 @@ package org.kcrawl.fetcher.crawl;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.fetcher.politeness.TimeSource;
+import org.kcrawl.http.politeness.TimeSource;
 
 /**
  * Publishes a URL that must wait (its not-before time is set) where the wait costs neither memory

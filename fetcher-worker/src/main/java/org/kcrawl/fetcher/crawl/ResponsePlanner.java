@@ -11,11 +11,11 @@ import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.redirect.Redirect;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.Refresh;
-import org.kcrawl.fetcher.http.FetchException;
-import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.politeness.ResponseFeedback;
-import org.kcrawl.fetcher.politeness.RetryAfter;
-import org.kcrawl.fetcher.robots.RobotsUnreachable;
+import org.kcrawl.http.client.FetchException;
+import org.kcrawl.http.client.HttpResult;
+import org.kcrawl.http.politeness.ResponseFeedback;
+import org.kcrawl.http.politeness.RetryAfter;
+import org.kcrawl.http.robots.RobotsUnreachable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

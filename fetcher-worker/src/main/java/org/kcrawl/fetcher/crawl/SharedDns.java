@@ -3,9 +3,9 @@ package org.kcrawl.fetcher.crawl;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.concurrent.TimeUnit;
-import org.kcrawl.fetcher.http.HttpClientSettings;
-import org.kcrawl.fetcher.net.DnsHostResolver;
-import org.kcrawl.fetcher.net.HostResolver;
+import org.kcrawl.http.client.HttpClientSettings;
+import org.kcrawl.http.net.DnsHostResolver;
+import org.kcrawl.http.net.HostResolver;
 
 /**
  * The asynchronous DNS resolver that a worker's HTTP client and its scheduler share, on an event

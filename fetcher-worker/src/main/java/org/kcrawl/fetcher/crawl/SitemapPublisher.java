@@ -8,8 +8,8 @@ import java.util.concurrent.CompletionStage;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.redirect.RedirectRules;
-import org.kcrawl.fetcher.politeness.TimeSource;
-import org.kcrawl.fetcher.robots.SitemapOffer;
+import org.kcrawl.http.politeness.TimeSource;
+import org.kcrawl.http.robots.SitemapOffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.metrics.LogContext;
-import org.kcrawl.fetcher.politeness.TimeSource;
+import org.kcrawl.http.politeness.TimeSource;
 import org.slf4j.Logger;
 
 /**

@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.url.HostKey;
-import org.kcrawl.fetcher.robots.RobotsPolicy;
-import org.kcrawl.fetcher.robots.RobotsUnreachable;
+import org.kcrawl.http.robots.RobotsPolicy;
+import org.kcrawl.http.robots.RobotsUnreachable;
 
 /**
  * Counts the URLs held on timers (by the handler and the parking forwarder) and keeps the one due

@@ -1,7 +1,7 @@
 package org.kcrawl.fetcher.crawl;
 
 import java.time.Duration;
-import org.kcrawl.fetcher.robots.RobotsUnreachable;
+import org.kcrawl.http.robots.RobotsUnreachable;
 
 /**
  * What a fetcher's URLs wait for on a timer (a retry, a Retry-After, their host's turn), told by the

@@ -19,7 +19,7 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.fetcher.crawl.CrawlHarness;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * Memory stays bounded whatever the backlog: 1,000,000 URLs over 10,000 hosts wait in the urls

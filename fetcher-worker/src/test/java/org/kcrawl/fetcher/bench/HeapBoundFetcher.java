@@ -11,12 +11,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.redirect.RedirectRules;
-import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.fetcher.crawl.CrawlHarness;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.crawl.FetcherWorker;
-import org.kcrawl.fetcher.net.HostResolver;
-import org.kcrawl.fetcher.politeness.ResolvedAddresses;
+import org.kcrawl.http.net.HostResolver;
+import org.kcrawl.http.politeness.ResolvedAddresses;
 
 /**
  * The fetcher side of {@link HeapBoundBenchIT}, run in a JVM of its own with a small heap: one

@@ -32,8 +32,8 @@ import org.kcrawl.fetcher.crawl.CrawlHarness;
 import org.kcrawl.fetcher.crawl.FetcherWorker;
 import org.kcrawl.fetcher.seen.SeenMarkers;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.RequestEvent;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.RequestEvent;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * What one rebalance of the fetcher group costs, eager against cooperative assignment: a fetcher crawls

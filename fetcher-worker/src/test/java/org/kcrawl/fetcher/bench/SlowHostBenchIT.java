@@ -14,8 +14,8 @@ import org.kcrawl.fetcher.crawl.CrawlHarness;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.crawl.FetcherWorker;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.RequestEvent;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.RequestEvent;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * Head-of-line blocking, measured: 100 fast hosts crawled alone, then the same crawl with a host

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.url.UrlFingerprint;
-import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.http.client.HttpResult;
 import org.kcrawl.fetcher.seen.SeenMarkers;
 
 /** {@code max_pages_per_host} in the handler: fake time, a scripted fetcher, the mock producer. */

@@ -1,9 +1,9 @@
 package org.kcrawl.fetcher.crawl;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.kcrawl.fetcher.politeness.SchedulerView.inFlight;
-import static org.kcrawl.fetcher.politeness.SchedulerView.interval;
-import static org.kcrawl.fetcher.politeness.SchedulerView.queued;
+import static org.kcrawl.http.politeness.SchedulerView.inFlight;
+import static org.kcrawl.http.politeness.SchedulerView.interval;
+import static org.kcrawl.http.politeness.SchedulerView.queued;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.time.Duration;
@@ -23,8 +23,8 @@ import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.url.UrlFingerprint;
-import org.kcrawl.fetcher.http.FetchException;
-import org.kcrawl.fetcher.politeness.PolitenessSettings;
+import org.kcrawl.http.client.FetchException;
+import org.kcrawl.http.politeness.PolitenessSettings;
 import org.kcrawl.fetcher.seen.SeenMarkers;
 
 class FetchHandlerTest {
@@ -97,9 +97,9 @@ class FetchHandlerTest {
         HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
         java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
         f.fetcher.script(URL, u -> CompletableFuture.completedFuture(calls.incrementAndGet() == 1
-                ? new org.kcrawl.fetcher.http.HttpResult(u, 503, Map.of("retry-after", "1"), "text/html", new byte[0],
+                ? new org.kcrawl.http.client.HttpResult(u, 503, Map.of("retry-after", "1"), "text/html", new byte[0],
                         false, 5, "127.0.0.1")
-                : new org.kcrawl.fetcher.http.HttpResult(u, 200, Map.of(), "text/html", new byte[0], false, 5,
+                : new org.kcrawl.http.client.HttpResult(u, 200, Map.of(), "text/html", new byte[0], false, 5,
                         "127.0.0.1")));
         f.fetcher.holdResponses();
         CrawlRequest first = f.seed(URL);

@@ -16,7 +16,7 @@ import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.testing.CapturedLogs;
-import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.http.client.HttpResult;
 
 /** The fetcher's downloaded-bytes and politeness-wait meters, and the context of its log lines about a URL. */
 class FetchObservabilityTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.config.ConfigException;
-import org.kcrawl.fetcher.http.HttpClientSettings;
+import org.kcrawl.http.client.HttpClientSettings;
 
 class FetcherConfigTest {
     @TempDir
@@ -215,10 +215,10 @@ class FetcherConfigTest {
     }
 
     @Test
-    void theHttpClientReadsSitemapBodiesInFull() {
+    void theHttpClientReadsSitemapAndPdfBodiesInFull() {
         assertThat(FetcherConfig.defaults().httpClient().fullBodyContentTypes()).contains("text/html",
                 "application/xhtml+xml", "text/plain", "application/xml", "text/xml", "application/gzip",
-                "application/x-gzip");
+                "application/x-gzip", "application/pdf", "application/octet-stream");
     }
 
     @Test
@@ -271,7 +271,7 @@ class FetcherConfigTest {
             }
         }
         assertThat(bound.hostHeaders()).containsOnlyKeys("docs.example");
-        assertThat(bound.proxies()).extracting(org.kcrawl.fetcher.http.ProxySettings::redactedUrl)
+        assertThat(bound.proxies()).extracting(org.kcrawl.http.client.ProxySettings::redactedUrl)
                 .containsExactly("http://u:***@127.0.0.1:3128", "socks5://127.0.0.1:1080");
         assertThat(bound.fullBodyContentTypes()).contains("text/html", "application/xml", "application/json");
     }
@@ -289,7 +289,7 @@ class FetcherConfigTest {
         assertThat(http.hostHeaders().get("intranet.example")).containsEntry("Authorization", "Basic dTpw");
         assertThat(http.denyCidrs()).containsExactly("34.118.224.0/20", "2600:1900:4000::/44");
         assertThat(FetcherConfig.defaults().httpClient().maxDecodedBytes()).isEqualTo(8L * 1024 * 1024);
-        assertThat(FetcherConfig.defaults().proxyMode()).isEqualTo(org.kcrawl.fetcher.http.ProxyMode.STICKY);
+        assertThat(FetcherConfig.defaults().proxyMode()).isEqualTo(org.kcrawl.http.client.ProxyMode.STICKY);
     }
 
     @Test

@@ -32,8 +32,8 @@ import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.fetcher.seen.SeenMarkers;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.kafka.TopicContents;
-import org.kcrawl.testkit.web.RequestEvent;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.RequestEvent;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * The fetcher against a real broker and a real (synthetic) web: pages and seen markers are

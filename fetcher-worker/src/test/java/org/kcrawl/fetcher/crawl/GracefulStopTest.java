@@ -9,9 +9,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.junit.jupiter.api.Test;
-import org.kcrawl.fetcher.politeness.FakeTime;
-import org.kcrawl.fetcher.politeness.HostScheduler;
-import org.kcrawl.fetcher.politeness.PolitenessSettings;
+import org.kcrawl.http.politeness.FakeTime;
+import org.kcrawl.http.politeness.HostScheduler;
+import org.kcrawl.http.politeness.PolitenessSettings;
 import org.slf4j.LoggerFactory;
 
 /** The stop steps the fetcher and the render worker share, without a broker. */

@@ -11,6 +11,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.kcrawl.common.kafka.Transactions;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.http.client.PageMemory;
 
 /**
  * What a fetcher dying now would lose goes back to the oldest output handed to {@link Outputs}, not to its

@@ -25,7 +25,7 @@ import org.kcrawl.common.kafka.ManualOwnership;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
-import org.kcrawl.fetcher.politeness.FakeTime;
+import org.kcrawl.http.politeness.FakeTime;
 
 class ParkedForwarderTest {
     private static final String URL = "http://a.test/p/1";

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FetchedPage;
-import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * Parking loses nothing: hosts whose backlog reaches far past the hold time keep only a couple of

@@ -2,8 +2,8 @@ package org.kcrawl.fetcher.crawl;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.kcrawl.testkit.web.RequestEvent;
-import org.kcrawl.testkit.web.RequestLog;
+import org.kcrawl.embedded.web.RequestEvent;
+import org.kcrawl.embedded.web.RequestLog;
 
 /**
  * Checks one address's requests in the synthetic web's own log against politeness limits: at most

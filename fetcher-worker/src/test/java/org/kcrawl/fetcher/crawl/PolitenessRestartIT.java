@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
-import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.RequestEvent;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.RequestEvent;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * The politeness bar of the issue over 200 hosts, with one fetcher stopped mid-run and a new one

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kcrawl.fetcher.http.NettyHttpFetcher;
+import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.fetcher.judge.ArrivalJudge;
 import org.kcrawl.fetcher.judge.ArrivalJudge.Arrival;
 import org.kcrawl.testkit.kafka.SharedKafka;

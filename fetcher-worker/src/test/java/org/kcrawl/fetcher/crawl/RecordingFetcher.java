@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.kcrawl.fetcher.http.HttpFetcher;
-import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.http.SendListener;
+import org.kcrawl.http.client.HttpFetcher;
+import org.kcrawl.http.client.HttpResult;
+import org.kcrawl.http.client.SendListener;
 
 /**
  * An {@link HttpFetcher} that notes when each request was written to the socket, per host, as the real

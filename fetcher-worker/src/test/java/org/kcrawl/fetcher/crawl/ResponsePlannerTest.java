@@ -15,9 +15,9 @@ import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeSettings;
-import org.kcrawl.fetcher.http.FetchException;
-import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.robots.RobotsUnreachable;
+import org.kcrawl.http.client.FetchException;
+import org.kcrawl.http.client.HttpResult;
+import org.kcrawl.http.robots.RobotsUnreachable;
 
 class ResponsePlannerTest {
     private static final String URL = "http://a.test/dir/page";

@@ -14,11 +14,11 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.redirect.RedirectRules;
-import org.kcrawl.fetcher.http.NettyHttpFetcher;
-import org.kcrawl.fetcher.net.HostResolver;
-import org.kcrawl.fetcher.politeness.ResolvedAddresses;
+import org.kcrawl.http.client.NettyHttpFetcher;
+import org.kcrawl.http.net.HostResolver;
+import org.kcrawl.http.politeness.ResolvedAddresses;
 import org.kcrawl.testkit.kafka.SharedKafka;
-import org.kcrawl.testkit.web.SyntheticWeb;
+import org.kcrawl.embedded.web.SyntheticWeb;
 
 /**
  * Shared hosting: twelve host names behind two addresses of the synthetic web. Each name keeps its

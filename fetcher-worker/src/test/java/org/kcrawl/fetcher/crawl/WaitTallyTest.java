@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
-import org.kcrawl.fetcher.robots.RobotsPolicy;
-import org.kcrawl.fetcher.robots.RobotsUnreachable;
-import org.kcrawl.fetcher.robots.RobotsVerdict;
+import org.kcrawl.http.robots.RobotsPolicy;
+import org.kcrawl.http.robots.RobotsUnreachable;
+import org.kcrawl.http.robots.RobotsVerdict;
 
 /** What the held URLs wait for is told by the one due first, with its host's robots.txt state. */
 class WaitTallyTest {

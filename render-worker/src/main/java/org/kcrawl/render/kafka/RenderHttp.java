@@ -2,7 +2,7 @@ package org.kcrawl.render.kafka;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.kcrawl.fetcher.http.HttpClientSettings;
+import org.kcrawl.http.client.HttpClientSettings;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 
 /** The render worker's HTTP client settings: the fetcher's, reading the bodies of what pages load besides HTML. */

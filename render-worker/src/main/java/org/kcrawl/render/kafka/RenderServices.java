@@ -1,12 +1,12 @@
 package org.kcrawl.render.kafka;
 
 import org.kcrawl.common.redirect.RedirectRules;
-import org.kcrawl.fetcher.http.HttpFetcher;
+import org.kcrawl.http.client.HttpFetcher;
 import org.kcrawl.fetcher.crawl.Outputs;
 import org.kcrawl.fetcher.crawl.ResponsePlanner;
-import org.kcrawl.fetcher.politeness.HostScheduler;
-import org.kcrawl.fetcher.politeness.TimeSource;
-import org.kcrawl.fetcher.robots.RobotsPolicy;
+import org.kcrawl.http.politeness.HostScheduler;
+import org.kcrawl.http.politeness.TimeSource;
+import org.kcrawl.http.robots.RobotsPolicy;
 import org.kcrawl.render.browser.BrowserSupervisor;
 
 /**

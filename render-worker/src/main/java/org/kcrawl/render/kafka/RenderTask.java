@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.fetcher.crawl.ConsumedTask;
-import org.kcrawl.fetcher.politeness.Permit;
+import org.kcrawl.http.politeness.Permit;
 
 /**
  * One consumed URL on its way through the render handler; as a host task, the request of the page's own

@@ -4,12 +4,12 @@ import java.time.Instant;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
-import org.kcrawl.fetcher.http.HttpFetcher;
-import org.kcrawl.fetcher.http.HttpResult;
-import org.kcrawl.fetcher.politeness.AbstractHostTask;
-import org.kcrawl.fetcher.politeness.Permit;
-import org.kcrawl.fetcher.politeness.ResponseFeedback;
-import org.kcrawl.fetcher.politeness.TimeSource;
+import org.kcrawl.http.client.HttpFetcher;
+import org.kcrawl.http.client.HttpResult;
+import org.kcrawl.http.politeness.AbstractHostTask;
+import org.kcrawl.http.politeness.Permit;
+import org.kcrawl.http.politeness.ResponseFeedback;
+import org.kcrawl.http.politeness.TimeSource;
 
 /**
  * A request a rendered page made, waiting for its host's politeness like any request of the worker:

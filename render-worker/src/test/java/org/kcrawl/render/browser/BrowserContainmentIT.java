@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.url.HttpUrl;
-import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.http.client.HttpResult;
 import org.kcrawl.render.BrowserFixture;
 import org.kcrawl.render.page.PageRender;
 import org.kcrawl.render.page.RenderEvents;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.url.HttpUrl;
-import org.kcrawl.fetcher.http.HttpResult;
+import org.kcrawl.http.client.HttpResult;
 import org.kcrawl.render.ScriptSiteFixture;
 import org.kcrawl.render.browser.Tab;
 import org.kcrawl.testkit.browser.RequiresChromium;

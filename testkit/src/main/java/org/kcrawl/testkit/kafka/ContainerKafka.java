@@ -2,6 +2,8 @@ package org.kcrawl.testkit.kafka;
 
 import java.util.Map;
 import org.apache.kafka.common.utils.AppInfoParser;
+import org.kcrawl.embedded.kafka.BrokerConfigs;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
 import org.testcontainers.kafka.KafkaContainer;
 import org.testcontainers.utility.DockerImageName;
 

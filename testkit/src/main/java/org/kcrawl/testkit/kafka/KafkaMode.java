@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
 
 /** Which broker the tests of this JVM share, chosen from {@value #ENV} and the presence of a Docker engine. */
 enum KafkaMode {

@@ -20,6 +20,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
 import org.awaitility.core.ConditionTimeoutException;
+import org.kcrawl.embedded.kafka.BrokerConfigs;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.kafka.LogDirFormatter;
+import org.kcrawl.embedded.kafka.LoopbackPorts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
+import org.kcrawl.embedded.kafka.LoopbackPorts;
 
 class EmbeddedKafkaBrokerIT {
     @TempDir

@@ -1,8 +1,0 @@
-package org.kcrawl.fetcher.politeness;
-
-/** A scheduled action that can still be called off. */
-@FunctionalInterface
-public interface Cancellable {
-    /** Cancels the action if it has not run yet; does nothing otherwise. */
-    void cancel();
-}

@@ -1,0 +1,95 @@
+package org.kcrawl.http.politeness;
+
+import java.time.Duration;
+
+/**
+ * Per-host, per-address and global limits of the {@link HostScheduler}, and how much of a host's
+ * backlog it keeps in memory.
+ *
+ * @param rate requests per second per host
+ * @param burst requests a rested host may receive back to back; 1 means the interval {@code 1/rate}
+ *              is never beaten
+ * @param perHost concurrent requests per host
+ * @param concurrency concurrent requests over all hosts (the global in-flight cap)
+ * @param maxCrawlDelay cap on a robots.txt Crawl-delay, so one file cannot park a host for hours
+ * @param maxRetryAfter cap on a Retry-After pause of a host
+ * @param maxSlowdown largest factor by which throttling (429/503) may stretch a host's interval
+ * @param perAddress concurrent requests per resolved IP address, over all hosts behind it (shared
+ *                   hosting)
+ * @param maxQueueWait how far ahead a host's queue may reach: URLs that could not start within this
+ *                     time at the host's current pace are parked outside memory instead
+ * @param maxHostQueue URLs queued in memory per host, whatever its pace
+ * @param adaptive the latency-aware throttle: each host's interval also follows its response time
+ *                 ({@link AdaptiveThrottle}), never shorter than {@code 1/rate}
+ */
+public record PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
+                                 Duration maxRetryAfter, double maxSlowdown, int perAddress, Duration maxQueueWait,
+                                 int maxHostQueue, boolean adaptive) {
+
+    public PolitenessSettings {
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new IllegalArgumentException("rate must be a positive number of requests per second but was "
+                    + rate);
+        }
+        if (burst < 1) {
+            throw new IllegalArgumentException("burst must be >= 1 but was " + burst);
+        }
+        if (perHost < 1) {
+            throw new IllegalArgumentException("perHost must be >= 1 but was " + perHost);
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("concurrency must be >= 1 but was " + concurrency);
+        }
+        if (maxCrawlDelay == null || maxCrawlDelay.isNegative()) {
+            throw new IllegalArgumentException("maxCrawlDelay must be >= 0");
+        }
+        if (maxRetryAfter == null || maxRetryAfter.isNegative()) {
+            throw new IllegalArgumentException("maxRetryAfter must be >= 0");
+        }
+        if (!(maxSlowdown >= 1)) {
+            throw new IllegalArgumentException("maxSlowdown must be >= 1 but was " + maxSlowdown);
+        }
+        if (perAddress < 1) {
+            throw new IllegalArgumentException("perAddress must be >= 1 but was " + perAddress);
+        }
+        if (maxQueueWait == null || maxQueueWait.isNegative() || maxQueueWait.isZero()) {
+            throw new IllegalArgumentException("maxQueueWait must be positive but was " + maxQueueWait);
+        }
+        if (maxHostQueue < 1) {
+            throw new IllegalArgumentException("maxHostQueue must be >= 1 but was " + maxHostQueue);
+        }
+    }
+
+    /** Limits without the adaptive throttle. */
+    public PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
+                              Duration maxRetryAfter, double maxSlowdown, int perAddress, Duration maxQueueWait,
+                              int maxHostQueue) {
+        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, maxSlowdown, perAddress, maxQueueWait,
+                maxHostQueue, false);
+    }
+
+    /**
+     * Limits without a per-address cap beyond the global one, queues reaching one minute ahead and
+     * at most 1,000 URLs per host.
+     */
+    public PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
+                              Duration maxRetryAfter, double maxSlowdown) {
+        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, maxSlowdown, concurrency,
+                Duration.ofMinutes(1), 1_000);
+    }
+
+    /**
+     * Defaults: 1 request/s, burst 1, 2 per host and 8 per address (the fetcher's defaults), 256
+     * in total, Crawl-delay up to 30 s, Retry-After up to 10 min, slow-down up to 16x, queues reaching
+     * 10 s ahead, 1,000 per host, no adaptive throttle.
+     */
+    public static PolitenessSettings defaults() {
+        return new PolitenessSettings(1.0, 1, 2, 256, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 8,
+                Duration.ofSeconds(10), 1_000);
+    }
+
+    /** The interval between requests to one host implied by {@link #rate}, in nanoseconds. */
+    public long intervalNanos() {
+        return Math.max(1L, Math.round(1_000_000_000d / rate));
+    }
+}
