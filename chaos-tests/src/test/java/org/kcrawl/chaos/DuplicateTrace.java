@@ -15,7 +15,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
 import org.kcrawl.common.url.UrlFingerprint;
-import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.kcrawl.common.message.SeenMarkers;
 
 /**
  * Where the copies of a page recorded more than once came from, for the churn logs: each copy on the records

@@ -21,7 +21,7 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.crawl.FetcherWorker;
-import org.kcrawl.fetcher.crawl.UrlOutcomes;
+import org.kcrawl.http.pipeline.UrlOutcomes;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.render.kafka.RenderWorker;

@@ -19,7 +19,7 @@ import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
-import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.kcrawl.common.message.SeenMarkers;
 
 /**
  * Starts a recrawl: reads the crawl's URL statuses (the values of the seen topic) from the start to the

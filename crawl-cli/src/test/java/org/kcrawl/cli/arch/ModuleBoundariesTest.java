@@ -3,6 +3,8 @@ package org.kcrawl.cli.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -14,6 +16,7 @@ import org.kcrawl.common.scope.PatternFilter;
 import org.kcrawl.common.scope.RepeatedSegmentsFilter;
 import org.kcrawl.common.scope.SiteScopeFilter;
 import org.kcrawl.common.scope.UrlLengthFilter;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 
 /**
  * Guards the module boundaries the design rests on: common knows neither HTTP nor HTML, the two
@@ -62,6 +65,18 @@ class ModuleBoundariesTest {
                 .should().dependOnClassesThat().resideInAnyPackage("org.kcrawl.http..", "org.kcrawl.fetcher..",
                         "org.kcrawl.parser..", "org.kcrawl.render..", "org.kcrawl.archiver..", "org.kcrawl.cli..",
                         "org.kcrawl.testkit..")
+                .check(classes);
+    }
+
+    /**
+     * The render worker fetches through polite-http, not through the fetcher: of fetcher-worker it reads the
+     * configuration alone, until it has a configuration of its own.
+     */
+    @Test
+    void renderUsesNothingOfTheFetcherButItsConfiguration() {
+        noClasses().that().resideInAPackage("org.kcrawl.render..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("org.kcrawl.fetcher..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.belongToAnyOf(FetcherConfig.class))))
                 .check(classes);
     }
 

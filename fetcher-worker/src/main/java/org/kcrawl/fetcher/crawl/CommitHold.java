@@ -2,6 +2,7 @@ package org.kcrawl.fetcher.crawl;
 
 import java.time.Duration;
 import java.util.function.LongSupplier;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.http.politeness.StartGate;
 
 /**

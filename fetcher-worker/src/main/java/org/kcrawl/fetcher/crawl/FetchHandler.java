@@ -1,6 +1,6 @@
 package org.kcrawl.fetcher.crawl;
 
-import static org.kcrawl.fetcher.crawl.TaskSteps.unwrap;
+import static org.kcrawl.http.pipeline.TaskSteps.unwrap;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -31,6 +31,10 @@ import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.http.client.FetchRejectedException;
 import org.kcrawl.http.client.HttpResult;
+import org.kcrawl.http.pipeline.Plan;
+import org.kcrawl.http.pipeline.ResponsePlanner;
+import org.kcrawl.http.pipeline.RetryPolicy;
+import org.kcrawl.http.pipeline.TaskSteps;
 import org.kcrawl.http.politeness.Permit;
 import org.kcrawl.http.politeness.ResponseFeedback;
 import org.kcrawl.http.robots.RobotsVerdict;
@@ -113,7 +117,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         this.holds = new Holds(services.time());
         this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
                 parkingMetrics);
-        this.steps = new TaskSteps<>(log, "handling", services.outputs(), services.time(), task -> { },
+        this.steps = new TaskSteps<>(log, "handling", services.outputs()::failure, services.time(), task -> { },
                 services.metrics()::failure);
     }
 

@@ -13,6 +13,7 @@ import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.Meters;
 import org.kcrawl.http.client.HttpResult;
+import org.kcrawl.http.pipeline.UrlOutcomes;
 
 /**
  * The fetcher's URL, response and politeness-wait meters, documented in {@link MeterCatalogue}.

@@ -1,5 +1,6 @@
 package org.kcrawl.fetcher.crawl;
 
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.http.client.HttpFetcher;
 import org.kcrawl.http.politeness.HostScheduler;
 import org.kcrawl.http.politeness.TimeSource;

@@ -18,6 +18,7 @@ import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.http.client.HttpClientSettings;
 import org.kcrawl.http.client.PageMemory;
 import org.kcrawl.http.client.ProxyMode;
+import org.kcrawl.http.pipeline.RetryPolicy;
 import org.kcrawl.http.politeness.PolitenessSettings;
 import org.kcrawl.http.robots.RobotsSettings;
 import org.kcrawl.fetcher.seen.RestoreBudget;

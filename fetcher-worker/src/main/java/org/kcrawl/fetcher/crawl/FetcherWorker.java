@@ -14,6 +14,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.kafka.WorkerLoop;
@@ -21,6 +22,7 @@ import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
+import org.kcrawl.common.runtime.GracefulStop;
 import org.kcrawl.common.runtime.LoopThread;
 import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.runtime.Resources;
@@ -31,6 +33,8 @@ import org.kcrawl.http.client.HttpClientSettings;
 import org.kcrawl.http.client.HttpFetcher;
 import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.http.client.PageMemory;
+import org.kcrawl.http.net.SharedDns;
+import org.kcrawl.http.pipeline.UrlOutcomes;
 import org.kcrawl.http.politeness.HeldBy;
 import org.kcrawl.http.politeness.HostAddresses;
 import org.kcrawl.http.politeness.HostScheduler;
@@ -330,7 +334,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         GracefulStop graceful = new GracefulStop(log, "fetcher");
         // Graceful means: what is on the wire finishes and is committed; what is queued is left
         // uncommitted for the next owner rather than crawled through the whole drain time.
-        graceful.stopLoops(started, scheduler, () -> {
+        graceful.stopLoops(started, scheduler::stopStarting, () -> {
             if (!handler.underway().awaitIdle(config.drainTimeout())) {
                 log.warn("{} fetches still unfinished after the drain time of {}; they will be redone by the"
                         + " next owner", handler.underway().count() + scheduler.counts().inFlight(),

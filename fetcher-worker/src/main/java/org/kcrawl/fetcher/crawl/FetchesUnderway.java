@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.RecordId;
+import org.kcrawl.http.pipeline.ConsumedTask;
 import org.kcrawl.http.politeness.HostScheduler;
 
 /**

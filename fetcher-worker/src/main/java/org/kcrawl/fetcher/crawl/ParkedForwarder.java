@@ -17,6 +17,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.kcrawl.common.kafka.AbandonedWorkException;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.message.CrawlRequest;

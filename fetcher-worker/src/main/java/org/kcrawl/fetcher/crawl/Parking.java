@@ -2,6 +2,7 @@ package org.kcrawl.fetcher.crawl;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.http.politeness.TimeSource;
 

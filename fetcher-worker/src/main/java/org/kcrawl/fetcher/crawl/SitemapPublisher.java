@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.redirect.RedirectRules;

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.http.pipeline.ConsumedTask;
 import org.kcrawl.http.politeness.Permit;
 
 /** One consumed URL on its way through the handler; {@link #done} completes when its outputs are acknowledged. */

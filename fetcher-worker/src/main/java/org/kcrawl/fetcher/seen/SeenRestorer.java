@@ -13,6 +13,7 @@ import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.kcrawl.common.message.SeenMarkers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

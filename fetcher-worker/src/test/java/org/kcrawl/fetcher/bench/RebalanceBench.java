@@ -30,7 +30,7 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.crawl.CrawlHarness;
 import org.kcrawl.fetcher.crawl.FetcherWorker;
-import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.kcrawl.common.message.SeenMarkers;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.embedded.web.RequestEvent;
 import org.kcrawl.embedded.web.SyntheticWeb;

@@ -11,7 +11,7 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.http.client.HttpResult;
-import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.kcrawl.common.message.SeenMarkers;
 
 /** {@code max_pages_per_host} in the handler: fake time, a scripted fetcher, the mock producer. */
 class FetchHandlerHostBudgetTest {

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
@@ -25,7 +26,7 @@ import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.url.UrlFingerprint;
 import org.kcrawl.http.client.FetchException;
 import org.kcrawl.http.politeness.PolitenessSettings;
-import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.kcrawl.common.message.SeenMarkers;
 
 class FetchHandlerTest {
     private static final String URL = "http://a.test/page";

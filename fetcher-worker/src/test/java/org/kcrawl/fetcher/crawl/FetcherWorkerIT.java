@@ -29,7 +29,7 @@ import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.UrlFingerprint;
-import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.kcrawl.common.message.SeenMarkers;
 import org.kcrawl.testkit.kafka.SharedKafka;
 import org.kcrawl.testkit.kafka.TopicContents;
 import org.kcrawl.embedded.web.RequestEvent;

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.runtime.GracefulStop;
 import org.kcrawl.http.politeness.FakeTime;
 import org.kcrawl.http.politeness.HostScheduler;
 import org.kcrawl.http.politeness.PolitenessSettings;
@@ -25,7 +26,7 @@ class GracefulStopTest {
 
     @Test
     void loopsThatNeverRanHaveTheirConsumersClosedAndNothingToDrain() {
-        graceful.stopLoops(false, scheduler, () -> drained.set(true), urls, parked);
+        graceful.stopLoops(false, scheduler::stopStarting, () -> drained.set(true), urls, parked);
 
         assertThat(urls.closed()).isTrue();
         assertThat(parked.closed()).isTrue();
@@ -34,7 +35,7 @@ class GracefulStopTest {
 
     @Test
     void runningLoopsAreDrainedAndCloseTheirOwnConsumers() {
-        graceful.stopLoops(true, scheduler, () -> drained.set(true), urls, parked);
+        graceful.stopLoops(true, scheduler::stopStarting, () -> drained.set(true), urls, parked);
 
         assertThat(drained).isTrue();
         assertThat(urls.closed()).isFalse();
@@ -44,7 +45,7 @@ class GracefulStopTest {
     @Test
     void anInterruptedDrainEndsTheWaitAndKeepsTheInterrupt() {
         try {
-            graceful.stopLoops(true, scheduler, () -> {
+            graceful.stopLoops(true, scheduler::stopStarting, () -> {
                 throw new InterruptedException("stopping");
             }, urls);
 

@@ -8,6 +8,7 @@ import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.http.client.PageMemory;

@@ -9,6 +9,7 @@ import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.common.kafka.Transactions;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.http.client.PageMemory;

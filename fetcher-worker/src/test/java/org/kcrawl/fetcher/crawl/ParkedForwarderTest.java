@@ -22,6 +22,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.AbandonedWorkException;
 import org.kcrawl.common.kafka.ManualOwnership;
+import org.kcrawl.common.kafka.Outputs;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;

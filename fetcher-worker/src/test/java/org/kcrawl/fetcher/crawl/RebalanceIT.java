@@ -18,7 +18,7 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;
-import org.kcrawl.fetcher.seen.SeenMarkers;
+import org.kcrawl.common.message.SeenMarkers;
 import org.kcrawl.testkit.kafka.SharedKafka;
 
 /**

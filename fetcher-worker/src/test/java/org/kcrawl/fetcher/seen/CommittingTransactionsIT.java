@@ -21,6 +21,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.message.SeenMarkers;
 import org.kcrawl.testkit.kafka.SharedKafka;
 
 /**

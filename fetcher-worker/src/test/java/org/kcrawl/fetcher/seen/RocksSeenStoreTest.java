@@ -18,6 +18,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kcrawl.common.message.SeenMarkers;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.message.SeenMarkers;
 
 class SeenRestorerTest {
     private static final String TOPIC = "crawl.seen";

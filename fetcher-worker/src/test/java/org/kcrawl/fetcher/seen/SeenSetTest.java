@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.kcrawl.common.message.SeenMarkers;
 
 class SeenSetTest {
     /** When the tests' fetches complete. */

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.message.SeenMarkers;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.topic.TopicProvisioner;

@@ -3,6 +3,7 @@ package org.kcrawl.http.client;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.kcrawl.common.kafka.UnackedPages;
 import org.kcrawl.http.politeness.StartGate;
 
 /**
@@ -32,7 +33,7 @@ import org.kcrawl.http.politeness.StartGate;
  * producer's I/O thread, the gate is read under the scheduler's lock (a volatile read). Callbacks (a grant,
  * the gate opening) run outside this object's lock.
  */
-public final class PageMemory implements StartGate, BodyMemory {
+public final class PageMemory implements StartGate, BodyMemory, UnackedPages {
     private final long unackedLimit;
     private final long limit;
     private final long reserve;
@@ -103,7 +104,7 @@ public final class PageMemory implements StartGate, BodyMemory {
         return limit;
     }
 
-    /** A page of {@code bytes} was handed over to wait for the broker. */
+    @Override
     public void take(long bytes) {
         synchronized (lock) {
             unacked += bytes;
@@ -111,7 +112,7 @@ public final class PageMemory implements StartGate, BodyMemory {
         }
     }
 
-    /** A page of {@code bytes} reached the broker, or never will. */
+    @Override
     public void give(long bytes) {
         List<Runnable> grants;
         Runnable wake;

@@ -1,6 +1,6 @@
 package org.kcrawl.render.kafka;
 
-import static org.kcrawl.fetcher.crawl.TaskSteps.unwrap;
+import static org.kcrawl.http.pipeline.TaskSteps.unwrap;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -37,8 +37,8 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.http.client.FetchException;
 import org.kcrawl.http.client.FetchRejectedException;
 import org.kcrawl.http.client.HttpResult;
-import org.kcrawl.fetcher.crawl.Plan;
-import org.kcrawl.fetcher.crawl.TaskSteps;
+import org.kcrawl.http.pipeline.Plan;
+import org.kcrawl.http.pipeline.TaskSteps;
 import org.kcrawl.http.politeness.Cancellable;
 import org.kcrawl.http.politeness.Permit;
 import org.kcrawl.http.politeness.ResponseFeedback;
@@ -92,7 +92,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         this.limits = limits;
         this.maxHold = maxHold;
         this.slots = new TabSlots(tabs, perHost);
-        this.steps = new TaskSteps<>(log, "rendering", services.outputs(), services.time(), this::releaseSlot,
+        this.steps = new TaskSteps<>(log, "rendering", services.outputs()::failure, services.time(), this::releaseSlot,
                 services.metrics()::failure);
     }
 

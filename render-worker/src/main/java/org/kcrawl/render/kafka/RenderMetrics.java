@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.Meters;
-import org.kcrawl.fetcher.crawl.UrlOutcomes;
+import org.kcrawl.http.pipeline.UrlOutcomes;
 import org.kcrawl.render.page.Refusal;
 import org.kcrawl.render.page.RenderEvents;
 

@@ -2,8 +2,8 @@ package org.kcrawl.render.kafka;
 
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.http.client.HttpFetcher;
-import org.kcrawl.fetcher.crawl.Outputs;
-import org.kcrawl.fetcher.crawl.ResponsePlanner;
+import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.http.pipeline.ResponsePlanner;
 import org.kcrawl.http.politeness.HostScheduler;
 import org.kcrawl.http.politeness.TimeSource;
 import org.kcrawl.http.robots.RobotsPolicy;

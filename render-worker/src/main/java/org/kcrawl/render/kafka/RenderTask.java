@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.fetcher.crawl.ConsumedTask;
+import org.kcrawl.http.pipeline.ConsumedTask;
 import org.kcrawl.http.politeness.Permit;
 
 /**

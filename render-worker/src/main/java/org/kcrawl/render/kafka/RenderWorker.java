@@ -34,11 +34,11 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.http.client.HttpClientSettings;
 import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
-import org.kcrawl.fetcher.crawl.GracefulStop;
-import org.kcrawl.fetcher.crawl.Outputs;
-import org.kcrawl.fetcher.crawl.ResponsePlanner;
-import org.kcrawl.fetcher.crawl.SharedDns;
-import org.kcrawl.fetcher.crawl.UrlOutcomes;
+import org.kcrawl.common.runtime.GracefulStop;
+import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.http.pipeline.ResponsePlanner;
+import org.kcrawl.http.net.SharedDns;
+import org.kcrawl.http.pipeline.UrlOutcomes;
 import org.kcrawl.http.politeness.HostScheduler;
 import org.kcrawl.http.politeness.PermitListener;
 import org.kcrawl.http.politeness.ResolvedAddresses;
@@ -195,7 +195,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
         }
         stopped = true;
         GracefulStop graceful = new GracefulStop(log, "render");
-        graceful.stopLoops(started, scheduler, () -> {
+        graceful.stopLoops(started, scheduler::stopStarting, () -> {
             long deadline = System.nanoTime() + config.drainTimeout().toNanos();
             // The stopping thread is neither an event loop nor a poll loop: short waits are fine here.
             while ((handler.rendering() > 0 || scheduler.counts().inFlight() > 0) && System.nanoTime() < deadline) {

@@ -1,8 +1,10 @@
-package org.kcrawl.fetcher.crawl;
+package org.kcrawl.http.pipeline;
 
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.metrics.LogContext;
@@ -20,7 +22,7 @@ import org.slf4j.Logger;
 public final class TaskSteps<T extends ConsumedTask> {
     private final Logger log;
     private final String doing;
-    private final Outputs outputs;
+    private final Function<FailureRecord, CompletableFuture<Void>> publishFailure;
     private final TimeSource time;
     private final Consumer<? super T> beforeFailure;
     private final Consumer<FailureReason> countFailure;
@@ -30,18 +32,20 @@ public final class TaskSteps<T extends ConsumedTask> {
      *
      * @param log the handler's logger, which names a bug's URL as "internal error while {@code doing} URL"
      * @param doing what the handler does to a URL, for that line ("handling", "rendering")
+     * @param publishFailure publishes a failure record; completes when the broker has it
      * @param beforeFailure what to let go of before a bug's failure record is published (a held slot)
      * @param countFailure counts a failure record once it is acknowledged
      */
-    public TaskSteps(Logger log, String doing, Outputs outputs, TimeSource time, Consumer<? super T> beforeFailure,
+    public TaskSteps(Logger log, String doing, Function<FailureRecord, CompletableFuture<Void>> publishFailure,
+                     TimeSource time, Consumer<? super T> beforeFailure,
                      Consumer<FailureReason> countFailure) {
-        if (log == null || doing == null || outputs == null || time == null || beforeFailure == null
+        if (log == null || doing == null || publishFailure == null || time == null || beforeFailure == null
                 || countFailure == null) {
-            throw new IllegalArgumentException("log, doing, outputs, time, beforeFailure and countFailure are required");
+            throw new IllegalArgumentException("log, doing, publishFailure, time, beforeFailure and countFailure are required");
         }
         this.log = log;
         this.doing = doing;
-        this.outputs = outputs;
+        this.publishFailure = publishFailure;
         this.time = time;
         this.beforeFailure = beforeFailure;
         this.countFailure = countFailure;
@@ -87,7 +91,7 @@ public final class TaskSteps<T extends ConsumedTask> {
         beforeFailure.accept(task);
         FailureRecord failure = FailureRecord.of(task.request, FailureReason.INTERNAL, String.valueOf(e), null,
                 time.now());
-        outputs.failure(failure).whenComplete((v, error) -> {
+        publishFailure.apply(failure).whenComplete((v, error) -> {
             if (error != null) {
                 task.done.completeExceptionally(error);
             } else {

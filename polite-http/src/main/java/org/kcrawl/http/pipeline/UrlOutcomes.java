@@ -1,4 +1,4 @@
-package org.kcrawl.fetcher.crawl;
+package org.kcrawl.http.pipeline;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

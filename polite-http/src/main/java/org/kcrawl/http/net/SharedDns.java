@@ -1,11 +1,9 @@
-package org.kcrawl.fetcher.crawl;
+package org.kcrawl.http.net;
 
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.kcrawl.http.client.HttpClientSettings;
-import org.kcrawl.http.net.DnsHostResolver;
-import org.kcrawl.http.net.HostResolver;
 
 /**
  * The asynchronous DNS resolver that a worker's HTTP client and its scheduler share, on an event

@@ -1,4 +1,4 @@
-package org.kcrawl.fetcher.crawl;
+package org.kcrawl.common.kafka;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CancellationException;
@@ -11,10 +11,7 @@ import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.kcrawl.common.kafka.DeliveryCallback;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
-import org.kcrawl.common.kafka.Sends;
-import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
@@ -24,8 +21,7 @@ import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.scope.ScopeRecords;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.url.HostKey;
-import org.kcrawl.fetcher.seen.SeenMarkers;
-import org.kcrawl.http.client.PageMemory;
+import org.kcrawl.common.message.SeenMarkers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +43,7 @@ public final class Outputs {
     private final ThreadLocal<Boolean> grouping = ThreadLocal.withInitial(() -> Boolean.FALSE);
     private final CrawlTopics topics;
     private final Executor sendExecutor;
-    private final PageMemory unacked;
+    private final UnackedPages unacked;
     /** Exactly once: the work queued for the send thread, which a fetcher dying now would lose too. */
     private final HandOvers handOvers;
     /** Run on the send thread after each piece of work (exactly once): outputs may have left the queue. */
@@ -55,12 +51,12 @@ public final class Outputs {
 
     /** Outputs whose pages are not budgeted (tests that need no back-pressure). */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
-        this(producer, topics, sendExecutor, PageMemory.unbounded());
+        this(producer, topics, sendExecutor, UnackedPages.UNCOUNTED);
     }
 
     /** Outputs that count each page's body in {@code unacked} until the broker has it. */
     public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor,
-                   PageMemory unacked) {
+                   UnackedPages unacked) {
         this(producer == null ? null : Transactions.atLeastOnce(producer), topics, sendExecutor, unacked);
     }
 
@@ -69,7 +65,7 @@ public final class Outputs {
      * the broker has it (exactly once: until it is in the transaction, after which the producer's own
      * buffer bounds it).
      */
-    public Outputs(Transactions transactions, CrawlTopics topics, Executor sendExecutor, PageMemory unacked) {
+    public Outputs(Transactions transactions, CrawlTopics topics, Executor sendExecutor, UnackedPages unacked) {
         if (transactions == null || topics == null || sendExecutor == null || unacked == null) {
             throw new IllegalArgumentException("transactions, topics, sendExecutor and unacked are required");
         }

@@ -1,4 +1,4 @@
-package org.kcrawl.fetcher.crawl;
+package org.kcrawl.http.pipeline;
 
 import java.time.Duration;
 import java.time.Instant;

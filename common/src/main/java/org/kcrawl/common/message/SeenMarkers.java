@@ -1,4 +1,4 @@
-package org.kcrawl.fetcher.seen;
+package org.kcrawl.common.message;
 
 import java.nio.charset.StandardCharsets;
 

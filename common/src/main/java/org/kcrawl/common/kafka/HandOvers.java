@@ -1,11 +1,11 @@
-package org.kcrawl.fetcher.crawl;
+package org.kcrawl.common.kafka;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * When each piece of work waiting for the send thread was handed over, oldest first. A fetched page is lost
  * with the fetcher from the moment it is fetched, not from its append to the output transaction: while a
- * slow or stuck commit holds the send lock, pages queue here, and their age is what {@link CommitHold}
+ * slow or stuck commit holds the send lock, pages queue here, and their age is what the fetcher's commit hold
  * bounds. Thread-safe: handed over from event loops, taken off on the send thread.
  */
 final class HandOvers {

@@ -1,4 +1,4 @@
-package org.kcrawl.fetcher.crawl;
+package org.kcrawl.http.pipeline;
 
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
@@ -6,7 +6,10 @@ import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.ScopeSite;
 
-/** What to publish for one fetch attempt: decided by {@link ResponsePlanner}, carried out by {@link FetchHandler}. */
+/**
+ * What to publish for one fetch attempt: decided by {@link ResponsePlanner}, carried out by the handler that
+ * fetched (the fetcher's or the render worker's).
+ */
 public sealed interface Plan {
 
     /** A page for the parser. Terminal. */

@@ -1,4 +1,4 @@
-package org.kcrawl.fetcher.crawl;
+package org.kcrawl.common.runtime;
 
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.kcrawl.common.kafka.WorkerLoop;
-import org.kcrawl.http.politeness.HostScheduler;
 import org.slf4j.Logger;
 
 /**
@@ -46,12 +45,12 @@ public final class GracefulStop {
 
     /**
      * Ends the worker's poll loops. When they were {@code started}: no new request starts at
-     * {@code scheduler}, then {@code drain} runs. Otherwise the loops never ran, so their
+     * {@code stopStarting} (the worker's politeness scheduler stops starting requests), then {@code drain} runs. Otherwise the loops never ran, so their
      * {@code consumers} are closed here (a running loop closes its own).
      */
-    public void stopLoops(boolean started, HostScheduler scheduler, Drain drain, Consumer<?, ?>... consumers) {
+    public void stopLoops(boolean started, Runnable stopStarting, Drain drain, Consumer<?, ?>... consumers) {
         if (started) {
-            scheduler.stopStarting();
+            stopStarting.run();
             try {
                 drain.run();
             } catch (InterruptedException e) {
