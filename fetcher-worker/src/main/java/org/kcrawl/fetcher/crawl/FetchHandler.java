@@ -1,7 +1,5 @@
 package org.kcrawl.fetcher.crawl;
 
-import static org.kcrawl.http.pipeline.TaskSteps.unwrap;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,8 +32,8 @@ import org.kcrawl.http.pipeline.Plan;
 import org.kcrawl.http.pipeline.ResponsePlanner;
 import org.kcrawl.http.pipeline.RetryPolicy;
 import org.kcrawl.http.pipeline.TaskSteps;
+import org.kcrawl.http.pipeline.UrlPipeline;
 import org.kcrawl.http.politeness.Permit;
-import org.kcrawl.http.politeness.ResponseFeedback;
 import org.kcrawl.http.robots.RobotsVerdict;
 import org.kcrawl.fetcher.seen.CompletedSet;
 import org.slf4j.Logger;
@@ -83,13 +80,12 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
     private final HandlerSettings settings;
     private final FetchServices s;
-    private final ResponsePlanner planner;
     private final StatusRecorder statuses;
     private final Admission admission;
     private final SitemapPublisher sitemaps;
     private final Holds holds;
     private final Parking parking;
-    private final TaskSteps<UrlTask> steps;
+    private final UrlPipeline<UrlTask> pipeline;
     private final HostCounts awaitingRobots = new HostCounts();
     private final FetchesUnderway underway;
     /** Partitions being revoked: no request of theirs starts any more (see {@link #partitionsRevoking}). */
@@ -108,7 +104,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         this.settings = settings;
         this.s = services;
-        this.planner = new ResponsePlanner(retry, redirects);
+        ResponsePlanner planner = new ResponsePlanner(retry, redirects);
         this.statuses = new StatusRecorder(settings.revisits());
         this.admission = new Admission(settings, services.seen(), services.metrics());
         this.sitemaps = new SitemapPublisher(settings.followSitemaps(), redirects, services.outputs(), services.time(),
@@ -117,8 +113,10 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         this.holds = new Holds(services.time());
         this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
                 parkingMetrics);
-        this.steps = new TaskSteps<>(log, "handling", services.outputs()::failure, services.time(), task -> { },
-                services.metrics()::failure);
+        this.pipeline = new UrlPipeline<>(log, new Stages(),
+                new TaskSteps<>(log, "handling", services.outputs()::failure, services.time(), task -> { },
+                        services.metrics()::failure),
+                services.robots(), planner, services.time(), settings.maxHold());
     }
 
     @Override
@@ -133,7 +131,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                     () -> statuses.handedToRender(task.request, s.time().now()), () -> s.metrics().rendered());
             return task.done;
         }
-        awaitNotBefore(task);
+        pipeline.start(task);
         return sitemaps.outcome(task);
     }
 
@@ -208,19 +206,6 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         return admission.admitted();
     }
 
-    private void awaitNotBefore(UrlTask task) {
-        Instant notBefore = task.request.notBefore();
-        long wait = notBefore == null ? 0 : Duration.between(s.time().now(), notBefore).toNanos();
-        if (wait <= 0) {
-            joinBacklog(task);
-        } else if (wait <= settings.maxHold().toNanos()) {
-            holds.hold(task, wait, () -> step(task, () -> joinBacklog(task)));
-        } else {
-            // Waiting here would pin the partition's offset; a parking tier brings it back near its time.
-            park(task, notBefore);
-        }
-    }
-
     /** Keeps the URL in memory when its host can take it soon; parks it until its turn otherwise. */
     private void joinBacklog(UrlTask task) {
         Instant parkUntil = s.scheduler().parkUntil(task.host(), task.claim(), awaitingRobots.of(task.host()),
@@ -228,101 +213,111 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         if (parkUntil != null) {
             park(task, parkUntil);
         } else {
-            checkRobots(task);
+            pipeline.checkRobots(task);
         }
     }
 
-    /** The scheduler handed the task back: its host slowed down and its turn is far off. */
     /** {@code task} was cancelled before it ended (its partition went, or the worker stops). */
     void cancelled(UrlTask task) {
         admission.cancelled(task);
     }
 
+    /** The scheduler handed the task back: its host slowed down and its turn is far off. */
     void deferred(UrlTask task, Instant notBefore) {
-        step(task, () -> park(task, notBefore));
-    }
-
-    private void checkRobots(UrlTask task) {
-        awaitingRobots.increment(task.host());
-        CompletableFuture<RobotsVerdict> verdict;
-        try {
-            verdict = s.robots().check(task.request.url(), task.claim());
-        } catch (RuntimeException e) {
-            verdict = CompletableFuture.failedFuture(e);
-        }
-        verdict.whenComplete((v, error) -> {
-            awaitingRobots.decrement(task.host());
-            step(task, () -> {
-                if (error != null) {
-                    throw new CompletionException(error);
-                }
-                onVerdict(task, v);
-            });
-        });
-    }
-
-    private void onVerdict(UrlTask task, RobotsVerdict verdict) {
-        sitemaps.publish(task, verdict.sitemaps());
-        switch (verdict.status()) {
-            case ALLOWED -> s.scheduler().submit(task, verdict.crawlDelay());
-            case DISALLOWED -> {
-                log.info("robots.txt disallows {}", task.request.url());
-                admission.skip(task, SkipReason.ROBOTS);
-            }
-            case UNAVAILABLE -> execute(task, planner.forRobotsUnavailable(task.request, verdict.unreachable(),
-                    s.time().now()));
-        }
+        pipeline.deferred(task, notBefore);
     }
 
     /** Called by the scheduler when politeness lets the task's request go out. */
     void fetch(UrlTask task, Permit permit) {
-        if (!task.claim().isCurrent()) {
-            permit.unanswered();
-            task.cancel("partition revoked before the fetch started");
-            return;
+        pipeline.fetch(task, permit);
+    }
+
+    /** The fetcher's turns of a URL's way through the {@link UrlPipeline}. */
+    private final class Stages implements UrlPipeline.Stages<UrlTask> {
+        @Override
+        public void hold(UrlTask task, long delayNanos, Runnable then) {
+            holds.hold(task, delayNanos, then);
         }
-        if (closing.contains(task.partition())) {
-            permit.unanswered();
-            admission.abandon(task, "its partition is being revoked");
-            return;
+
+        @Override
+        public void ready(UrlTask task) {
+            joinBacklog(task);
         }
-        underway.started(task);
-        CompletableFuture<HttpResult> response;
-        try {
-            response = s.fetcher().fetch(task.request.url(), task.request.revisit(), permit);
-        } catch (RuntimeException e) {
-            response = CompletableFuture.failedFuture(e);
+
+        @Override
+        public void park(UrlTask task, Instant notBefore) {
+            FetchHandler.this.park(task, notBefore);
         }
-        response.whenComplete((result, error) -> {
-            Instant now = s.time().now();
-            ResponseFeedback.release(permit, result, error, now);
-            if (unwrap(error) instanceof FetchRejectedException rejected) {
-                step(task, () -> onRejected(task, rejected, now));
-                return;
+
+        @Override
+        public void askingRobots(UrlTask task) {
+            awaitingRobots.increment(task.host());
+        }
+
+        @Override
+        public void robotsAnswered(UrlTask task) {
+            awaitingRobots.decrement(task.host());
+        }
+
+        @Override
+        public void verdict(UrlTask task, RobotsVerdict verdict) {
+            sitemaps.publish(task, verdict.sitemaps());
+        }
+
+        @Override
+        public void allowed(UrlTask task, Duration crawlDelay) {
+            s.scheduler().submit(task, crawlDelay);
+        }
+
+        @Override
+        public void disallowed(UrlTask task) {
+            admission.skip(task, SkipReason.ROBOTS);
+        }
+
+        @Override
+        public boolean starting(UrlTask task, Permit permit) {
+            if (closing.contains(task.partition())) {
+                permit.unanswered();
+                admission.abandon(task, "its partition is being revoked");
+                return false;
             }
+            underway.started(task);
+            return true;
+        }
+
+        @Override
+        public CompletableFuture<HttpResult> request(UrlTask task, Permit permit) {
+            return s.fetcher().fetch(task.request.url(), task.request.revisit(), permit);
+        }
+
+        @Override
+        public void answered(HttpResult result) {
             if (result != null) {
                 s.metrics().response(result);
             } else {
                 s.metrics().noResponse();
             }
-            step(task, () -> execute(task, result != null
-                    ? planner.forResponse(task.request, result, now)
-                    : planner.forError(task.request, error, now)));
-        });
+        }
+
+        @Override
+        public void refused(UrlTask task, FetchRejectedException rejected, Instant now) {
+            onRejected(task, rejected, now);
+        }
+
+        @Override
+        public void outcome(UrlTask task, Plan plan, HttpResult result) {
+            execute(task, plan);
+        }
     }
 
     /**
      * The client refused the fetch for a reason of its own: the URL is not at fault. At capacity it
      * is parked briefly (the scheduler's caps and the client's disagreed), and so it is when its body
      * found no memory in time (the fetcher's pages filled it: a slow broker, or many large bodies at
-     * once); when the client is closing, the worker is stopping and the next owner redoes the URL.
+     * once). (When the client is closing, the worker is stopping: the pipeline leaves the URL to the next owner.)
      */
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private void onRejected(UrlTask task, FetchRejectedException rejected, Instant now) {
-        if (rejected.kind() == FetchRejectedException.Kind.CLOSED) {
-            task.cancel("HTTP client closed");
-            return;
-        }
         try (LogContext context = task.logContext()) {
             if (rejected.kind() == FetchRejectedException.Kind.MEMORY) {
                 log.info("no memory for the body of {} in time ({}); parking it to fetch it again",
@@ -420,10 +415,6 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         admission.parked(task);
         CrawlRequest parked = task.request.withNotBefore(notBefore);
         task.completeWhen(parking.park(parked, task.key, task.partition()), v -> s.metrics().parked());
-    }
-
-    private void step(UrlTask task, Runnable body) {
-        steps.run(task, body);
     }
 
     private static List<Integer> numbers(Collection<TopicPartition> partitions) {

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * back-off that grows while browsers keep dying young. Tabs asked for meanwhile wait for the new one;
  * the pages of the dead browser fail as {@code render_crashed} and are retried by their handler.
  */
-public final class BrowserSupervisor implements AutoCloseable {
+public final class BrowserSupervisor implements Tabs, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BrowserSupervisor.class);
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(500);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
@@ -73,6 +73,7 @@ public final class BrowserSupervisor implements AutoCloseable {
     }
 
     /** A new tab of the running browser, waiting for a restart when it is down. */
+    @Override
     public CompletableFuture<Tab> openTab() {
         CompletableFuture<Browser> browser;
         synchronized (this) {
@@ -94,6 +95,7 @@ public final class BrowserSupervisor implements AutoCloseable {
      * {@code browser} left a DevTools command unanswered past the command timeout: it is killed (its pages
      * fail as crashed) and another one started. A browser no longer current is left alone.
      */
+    @Override
     public void hung(Browser browser, String why) {
         synchronized (this) {
             if (closed || live != browser) {

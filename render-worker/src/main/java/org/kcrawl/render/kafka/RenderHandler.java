@@ -39,10 +39,9 @@ import org.kcrawl.http.client.FetchRejectedException;
 import org.kcrawl.http.client.HttpResult;
 import org.kcrawl.http.pipeline.Plan;
 import org.kcrawl.http.pipeline.TaskSteps;
+import org.kcrawl.http.pipeline.UrlPipeline;
 import org.kcrawl.http.politeness.Cancellable;
 import org.kcrawl.http.politeness.Permit;
-import org.kcrawl.http.politeness.ResponseFeedback;
-import org.kcrawl.http.robots.RobotsVerdict;
 import org.kcrawl.render.browser.Tab;
 import org.kcrawl.render.page.PageRender;
 import org.kcrawl.render.page.RenderLimits;
@@ -77,7 +76,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     private final RenderLimits limits;
     private final Duration maxHold;
     private final TabSlots slots;
-    private final TaskSteps<RenderTask> steps;
+    private final UrlPipeline<RenderTask> pipeline;
     private final Map<RenderTask, Cancellable> holds = new ConcurrentHashMap<>();
     private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicInteger rendering = new AtomicInteger();
@@ -92,8 +91,10 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         this.limits = limits;
         this.maxHold = maxHold;
         this.slots = new TabSlots(tabs, perHost);
-        this.steps = new TaskSteps<>(log, "rendering", services.outputs()::failure, services.time(), this::releaseSlot,
-                services.metrics()::failure);
+        this.pipeline = new UrlPipeline<>(log, new Stages(),
+                new TaskSteps<>(log, "rendering", services.outputs()::failure, services.time(), this::releaseSlot,
+                        services.metrics()::failure),
+                services.robots(), services.planner(), services.time(), maxHold);
     }
 
     @Override
@@ -110,7 +111,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
                 hold.cancel();
             }
         });
-        awaitNotBefore(task);
+        pipeline.start(task);
         return task.done;
     }
 
@@ -145,47 +146,6 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         return rendering.get();
     }
 
-    private void awaitNotBefore(RenderTask task) {
-        Instant notBefore = task.request.notBefore();
-        long wait = notBefore == null ? 0 : Duration.between(s.time().now(), notBefore).toNanos();
-        if (wait <= 0) {
-            checkRobots(task);
-        } else if (wait <= maxHold.toNanos()) {
-            holds.put(task, s.time().schedule(wait, () -> {
-                if (holds.remove(task) != null) {
-                    step(task, () -> checkRobots(task));
-                }
-            }));
-        } else {
-            // Held in memory it would pin the partition's offset: back to the topic, read again later.
-            park(task, notBefore);
-        }
-    }
-
-    private void checkRobots(RenderTask task) {
-        CompletableFuture<RobotsVerdict> verdict;
-        try {
-            verdict = s.robots().check(task.request.url(), task.claim());
-        } catch (RuntimeException e) {
-            verdict = CompletableFuture.failedFuture(e);
-        }
-        verdict.whenComplete((v, error) -> step(task, () -> {
-            if (error != null) {
-                throw new CompletionException(error);
-            }
-            switch (v.status()) {
-                case ALLOWED -> takeSlot(task, v.crawlDelay());
-                case DISALLOWED -> {
-                    log.info("robots.txt disallows {}", task.request.url());
-                    s.metrics().robotsSkip();
-                    task.done.complete(null);
-                }
-                case UNAVAILABLE -> execute(task, s.planner().forRobotsUnavailable(task.request, v.unreachable(),
-                        s.time().now()));
-            }
-        }));
-    }
-
     private void takeSlot(RenderTask task, Duration crawlDelay) {
         slots.acquire(task.host(), task.partition()).whenComplete((slot, error) -> {
             if (error != null) {
@@ -203,46 +163,65 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
 
     /** Called by the scheduler when politeness lets the page's own request go out. */
     void fetchDocument(RenderTask task, Permit permit) {
-        if (!task.claim().isCurrent()) {
-            permit.unanswered();
-            task.cancel("partition revoked before the page was fetched");
-            return;
-        }
-        CompletableFuture<HttpResult> response;
-        try {
-            // The permit hears of the request's write: the host's next request is spaced from it.
-            response = s.http().fetch(task.request.url(), permit);
-        } catch (RuntimeException e) {
-            response = CompletableFuture.failedFuture(e);
-        }
-        response.whenComplete((result, error) -> {
-            Instant now = s.time().now();
-            ResponseFeedback.release(permit, result, error, now);
-            if (unwrap(error) instanceof FetchRejectedException rejected) {
-                step(task, () -> {
-                    if (rejected.kind() == FetchRejectedException.Kind.CLOSED) {
-                        task.cancel("HTTP client closed");
-                    } else {
-                        park(task, now.plusSeconds(1));
-                    }
-                });
-                return;
-            }
-            step(task, () -> {
-                Plan plan = result != null ? s.planner().forResponse(task.request, result, now)
-                        : s.planner().forError(task.request, error, now);
-                if (plan instanceof Plan.Page p && renderable(p.page())) {
-                    render(task, result);
-                } else {
-                    execute(task, plan);
-                }
-            });
-        });
+        pipeline.fetch(task, permit);
     }
 
     /** The scheduler handed the page back: its host slowed down and its turn is far off. */
     void deferred(RenderTask task, Instant notBefore) {
-        step(task, () -> park(task, notBefore));
+        pipeline.deferred(task, notBefore);
+    }
+
+    /** The render worker's turns of a URL's way through the {@link UrlPipeline}. */
+    private final class Stages implements UrlPipeline.Stages<RenderTask> {
+        @Override
+        public void hold(RenderTask task, long delayNanos, Runnable then) {
+            holds.put(task, s.time().schedule(delayNanos, () -> {
+                if (holds.remove(task) != null) {
+                    then.run();
+                }
+            }));
+        }
+
+        @Override
+        public void ready(RenderTask task) {
+            pipeline.checkRobots(task);
+        }
+
+        @Override
+        public void park(RenderTask task, Instant notBefore) {
+            RenderHandler.this.park(task, notBefore);
+        }
+
+        @Override
+        public void allowed(RenderTask task, Duration crawlDelay) {
+            takeSlot(task, crawlDelay);
+        }
+
+        @Override
+        public void disallowed(RenderTask task) {
+            s.metrics().robotsSkip();
+            task.done.complete(null);
+        }
+
+        @Override
+        public CompletableFuture<HttpResult> request(RenderTask task, Permit permit) {
+            // The permit hears of the request's write: the host's next request is spaced from it.
+            return s.http().fetch(task.request.url(), permit);
+        }
+
+        @Override
+        public void refused(RenderTask task, FetchRejectedException rejected, Instant now) {
+            RenderHandler.this.park(task, now.plusSeconds(1));
+        }
+
+        @Override
+        public void outcome(RenderTask task, Plan plan, HttpResult result) {
+            if (plan instanceof Plan.Page p && renderable(p.page())) {
+                render(task, result);
+            } else {
+                execute(task, plan);
+            }
+        }
     }
 
     private void render(RenderTask task, HttpResult document) {
@@ -393,7 +372,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     }
 
     private void step(RenderTask task, Runnable body) {
-        steps.run(task, body);
+        pipeline.step(task, body);
     }
 
     private void closeTab(Tab tab) {
