@@ -3,6 +3,8 @@ package org.kcrawl.fetcher.crawl;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.Transactions;
+import org.kcrawl.http.client.PageMemory;
 import org.kcrawl.http.politeness.StartGate;
 
 /**
@@ -31,6 +33,21 @@ final class CommitHold implements StartGate {
     private final long maxAgeNanos;
     private final Runnable wake;
     private volatile boolean held;
+
+    /**
+     * What a fetcher's new requests wait for besides politeness: room in the page memory ({@code pages}) and,
+     * exactly once, a commit that is not stuck (a hold over {@code fetchOutputs}, opened by {@code outputs}'
+     * transactions and hand-overs, calling {@code wake} when it opens).
+     */
+    static StartGate gate(Transactions outputs, Outputs fetchOutputs, PageMemory pages, Runnable wake) {
+        if (!outputs.exactlyOnce()) {
+            return pages;
+        }
+        CommitHold hold = new CommitHold(fetchOutputs::uncommittedSinceNanos, System::nanoTime, MAX_AGE, wake);
+        outputs.onBegin(hold::maybeOpened);
+        fetchOutputs.onHandedOn(hold::maybeOpened);
+        return () -> pages.open() && hold.open();
+    }
 
     /**
      * A gate over {@code uncommittedSince} (the {@code clock} time of the oldest uncommitted output, -1 when

@@ -10,22 +10,15 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.RecordId;
-import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
-import org.kcrawl.common.message.FailureReason;
-import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.redirect.RedirectRules;
-import org.kcrawl.common.url.HostKey;
 import org.kcrawl.http.client.FetchRejectedException;
 import org.kcrawl.http.client.HttpResult;
 import org.kcrawl.http.pipeline.Plan;
@@ -84,7 +77,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private final Admission admission;
     private final SitemapPublisher sitemaps;
     private final Holds holds;
-    private final Parking parking;
+    private final PlanPublisher publisher;
     private final UrlPipeline<UrlTask> pipeline;
     private final HostCounts awaitingRobots = new HostCounts();
     private final FetchesUnderway underway;
@@ -111,8 +104,9 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                 services.metrics().registry());
         this.underway = new FetchesUnderway(services.scheduler());
         this.holds = new Holds(services.time());
-        this.parking = new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
-                parkingMetrics);
+        this.publisher = new PlanPublisher(log, services, statuses, sitemaps, admission,
+                new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
+                        parkingMetrics));
         this.pipeline = new UrlPipeline<>(log, new Stages(),
                 new TaskSteps<>(log, "handling", services.outputs()::failure, services.time(), task -> { },
                         services.metrics()::failure),
@@ -127,7 +121,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
         if (settings.renderRoute().matches(request.url())) {
             // Before robots.txt and any request: the host's render worker owns its politeness for this URL.
-            terminal(task, 0, () -> List.of(s.outputs().render(request, task.key)),
+            publisher.terminal(task, 0, () -> List.of(s.outputs().render(request, task.key)),
                     () -> statuses.handedToRender(task.request, s.time().now()), () -> s.metrics().rendered());
             return task.done;
         }
@@ -211,7 +205,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         Instant parkUntil = s.scheduler().parkUntil(task.host(), task.claim(), awaitingRobots.of(task.host()),
                 task.request.notBefore() != null);
         if (parkUntil != null) {
-            park(task, parkUntil);
+            publisher.park(task, parkUntil);
         } else {
             pipeline.checkRobots(task);
         }
@@ -246,7 +240,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
         @Override
         public void park(UrlTask task, Instant notBefore) {
-            FetchHandler.this.park(task, notBefore);
+            publisher.park(task, notBefore);
         }
 
         @Override
@@ -306,7 +300,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
 
         @Override
         public void outcome(UrlTask task, Plan plan, HttpResult result) {
-            execute(task, plan);
+            publisher.execute(task, plan);
         }
     }
 
@@ -326,95 +320,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
                 log.warn("HTTP client refused {} ({}); parking it", task.request.url(), rejected.getMessage());
             }
         }
-        park(task, now.plusSeconds(1));
-    }
-
-    private void execute(UrlTask task, Plan plan) {
-        if (plan instanceof Plan.Page p) {
-            FetchedPage page = p.page();
-            terminal(task, page.body().length, () -> List.of(s.outputs().page(page)),
-                    () -> statuses.page(task.request, page),
-                    page.notModified() ? () -> s.metrics().notModified() : () -> s.metrics().page());
-        } else if (plan instanceof Plan.Redirect r) {
-            if (r.next() == null) {
-                log.debug("redirect target {} of {} is out of scope", r.page().redirectTo(), task.request.url());
-                s.metrics().skip(SkipReason.OUT_OF_SCOPE);
-            }
-            if (r.moved() != null) {
-                log.info("seed {} redirects to {}: {} joins the crawl's scope", task.request.url(),
-                        r.page().redirectTo(), r.moved().site());
-            }
-            terminal(task, r.page().body().length, () -> redirectOutputs(r),
-                    () -> statuses.page(task.request, r.page()),
-                    () -> s.metrics().redirect());
-        } else if (plan instanceof Plan.Fail f) {
-            FailureReason reason = f.failure().reason();
-            terminal(task, 0, () -> List.of(s.outputs().failure(f.failure())),
-                    () -> statuses.failure(task.request, f.failure()),
-                    () -> s.metrics().failure(reason));
-        } else if (plan instanceof Plan.Retry r) {
-            admission.retried(task);
-            task.completeWhen(parking.park(r.next(), task.key, task.partition()), v -> s.metrics().retry(r.reason()));
-        }
-    }
-
-    /** A redirect page, its target when in scope, and the site a seed moved to. */
-    private List<CompletableFuture<Void>> redirectOutputs(Plan.Redirect r) {
-        List<CompletableFuture<Void>> outs = new ArrayList<>();
-        outs.add(s.outputs().page(r.page()));
-        if (r.next() != null) {
-            outs.add(s.outputs().request(r.next(), HostKey.of(r.next().url()), null));
-        }
-        if (r.moved() != null) {
-            // An output of this URL like the others: acknowledged before its seen marker and its
-            // offset, so a crash redoes the redirect and the site is never lost.
-            outs.add(s.outputs().scope(r.moved()));
-        }
-        return outs;
-    }
-
-    /**
-     * Publishes a URL's terminal {@code outputs}, then its seen marker, and completes the task. At least
-     * once, the marker goes out once the outputs are acknowledged: a marker never exists for a URL whose
-     * outputs could still be lost. Exactly once, outputs and marker are one group of the transaction, and
-     * the seen-set learns the URL completed once it commits.
-     */
-    private void terminal(UrlTask task, long bodyBytes, Supplier<List<CompletableFuture<Void>>> outputs,
-                          Supplier<UrlStatus> status, Runnable counted) {
-        // The status is built once, on the send thread, and its time is the one the seen-set keeps.
-        AtomicReference<UrlStatus> sent = new AtomicReference<>();
-        Supplier<UrlStatus> building = () -> {
-            UrlStatus built = status.get();
-            sent.set(built);
-            return built;
-        };
-        if (!s.outputs().exactlyOnce()) {
-            CompletableFuture<Long> marked = Sends.all(sitemaps.withSitemaps(task, outputs.get()))
-                    .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building));
-            task.completeWhen(marked, markerOffset -> {
-                s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(),
-                        markerOffset);
-                counted.run();
-            });
-            return;
-        }
-        // Inside the group the outputs' futures complete as they are appended, so the marker follows in it.
-        // Its offset arrives when the broker has it, before the transaction can commit.
-        AtomicLong markerOffset = new AtomicLong(CompletedSet.UNCHECKPOINTED);
-        CompletableFuture<Void> grouped = s.outputs().together(task.claim(), bodyBytes, () -> Sends.all(outputs.get())
-                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building, markerOffset::set)));
-        task.completeWhen(Sends.all(sitemaps.withSitemaps(task, List.of(grouped))), v -> {
-            long fetchedAt = sent.get().fetchedAt().toEpochMilli();
-            s.outputs().afterCommit(() -> s.seen().completedInTransaction(task.partition(), task.fingerprint,
-                    fetchedAt, markerOffset.get()));
-            counted.run();
-        });
-    }
-
-    private void park(UrlTask task, Instant notBefore) {
-        admission.parked(task);
-        CrawlRequest parked = task.request.withNotBefore(notBefore);
-        task.completeWhen(parking.park(parked, task.key, task.partition()), v -> s.metrics().parked());
+        publisher.park(task, now.plusSeconds(1));
     }
 
     private static List<Integer> numbers(Collection<TopicPartition> partitions) {

@@ -11,7 +11,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.Producer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.kafka.Outputs;
@@ -20,35 +19,29 @@ import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.redirect.FollowedScope;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.GracefulStop;
 import org.kcrawl.common.runtime.LoopThread;
 import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.runtime.Resources;
-import org.kcrawl.common.scope.CrawlSites;
-import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.http.client.HttpClientSettings;
 import org.kcrawl.http.client.HttpFetcher;
 import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.http.client.PageMemory;
-import org.kcrawl.http.net.SharedDns;
 import org.kcrawl.http.pipeline.UrlOutcomes;
 import org.kcrawl.http.politeness.HeldBy;
 import org.kcrawl.http.politeness.HostAddresses;
 import org.kcrawl.http.politeness.HostScheduler;
 import org.kcrawl.http.politeness.ResolvedAddresses;
-import org.kcrawl.http.politeness.StartGate;
 import org.kcrawl.http.politeness.SystemTimeSource;
 import org.kcrawl.http.robots.RobotsPolicy;
 import org.kcrawl.http.robots.RobotsRules;
 import org.kcrawl.fetcher.seen.CommittingTransactions;
-import org.kcrawl.fetcher.seen.HeapSeenStore;
-import org.kcrawl.fetcher.seen.RocksSeenStore;
 import org.kcrawl.fetcher.seen.SeenRestorer;
 import org.kcrawl.fetcher.seen.SeenSet;
-import org.kcrawl.fetcher.seen.SeenStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,11 +60,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      * URLs are a few hundred bytes: small fetches keep what the consumers buffer ahead (for every
      * partition, paused ones included) to a few MiB instead of the 4 MiB per partition pages need.
      */
-    private static final Map<String, Object> SMALL_RECORDS = Map.of(
+    static final Map<String, Object> SMALL_RECORDS = Map.of(
             ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 256 * 1024,
             ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
-    /** Parked URLs held per tier partition; the rest waits in the topic (their due times only grow). */
-    private static final int PARKED_HELD_PER_PARTITION = 256;
 
     private final FetcherConfig config;
     private final HttpFetcher fetcher;
@@ -80,22 +71,17 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private final PageMemory pages;
     /** The outputs of the urls loop: exactly once, in transactions with its offsets. */
     private final Transactions outputs;
-    /** The parking loop's forwards, acknowledged one by one: a forwarded URL twice is a skipped duplicate. */
-    private final Producer<String, byte[]> forwardProducer;
     private final ExecutorService sendExecutor;
     private final SeenRestorer restorer;
     private final SeenSet seen;
     private final FetchMetrics metrics;
     private final FetchHandler handler;
     private final RobotsPolicy robots;
-    private final ParkedForwarder forwarder;
+    private final ParkingLane parking;
     private final ParkingMetrics parkingMetrics;
     private final KafkaConsumer<String, byte[]> consumer;
-    private final KafkaConsumer<String, byte[]> parkingConsumer;
     private final WorkerLoop<CrawlRequest> loop;
-    private final WorkerLoop<CrawlRequest> parkingLoop;
     private final LoopThread thread;
-    private final LoopThread parkingThread;
     private final AutoCloseable dns;
     /** Kept for its meters, which hold it weakly. */
     private final FetcherMeters meters;
@@ -103,25 +89,14 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private boolean stopped;
 
     /**
-     * A worker with the production HTTP client built from {@code config}, judging redirect targets by
-     * the crawl's scope ({@code scope} over the crawl's sites, which it follows on the scope topic from
-     * now until it stops: the worker owns the follower). Throws {@link IllegalStateException} when the
-     * scope topic cannot be read.
+     * A worker with the production HTTP client built from {@code config}, judging redirect targets by the
+     * crawl's scope as the scope topic says it grows ({@link FollowedScope}; the worker owns the follower).
      */
     public static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry) {
-        CrawlSites sites = new CrawlSites();
-        ScopeFollower follower = ScopeFollower.start(clients, config.topics(),
-                "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8), sites,
-                site -> { }, ScopeFollower.DEFAULT_TIMEOUT);
-        try {
-            RedirectRules redirects = new RedirectRules(RedirectRules.defaults(config.maxRedirectHops()).normalizer(),
-                    RedirectScope.of(config.redirectScope(), sites), config.maxRedirectHops(),
-                    config.maxRefreshDelay());
-            return create(config, clients, registry, config.httpClient(), redirects, follower);
-        } catch (RuntimeException e) {
-            follower.close();
-            throw e;
-        }
+        return FollowedScope.build(clients, config.topics(),
+                "fetcher-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8),
+                config.redirectScope(), config.maxRedirectHops(), config.maxRefreshDelay(),
+                (redirects, follower) -> create(config, clients, registry, config.httpClient(), redirects, follower));
     }
 
     /** A worker with the production HTTP client built from {@code http}, following redirects by {@code redirects}. */
@@ -130,32 +105,16 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return create(config, clients, registry, http, redirects, null);
     }
 
-    /**
-     * The same, closing {@code owned} (when not null) as it stops. The HTTP client's bodies and the pages
-     * waiting for the broker share one {@link PageMemory}.
-     */
+    /** The same, closing {@code owned} (when not null) as it stops; bodies and pages share one {@link PageMemory}. */
     private static FetcherWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
                                         HttpClientSettings http, RedirectRules redirects, AutoCloseable owned) {
-        SharedDns dns = SharedDns.start(http);
-        PageMemory pages = config.pageMemory();
-        NettyHttpFetcher fetcher;
+        FetcherClient client = FetcherClient.start(http, config.pageMemory(), owned);
         try {
-            fetcher = new NettyHttpFetcher(http, dns.resolver(), pages);
+            return new FetcherWorker(config, clients, registry, client.fetcher(), redirects,
+                    new ResolvedAddresses(client.dns().resolver()), client.pages(), client.resources());
         } catch (RuntimeException e) {
-            dns.close();
-            throw e;
-        }
-        try {
-            AutoCloseable resources = owned == null ? dns : () -> {
-                try (owned) {
-                    dns.close();
-                }
-            };
-            return new FetcherWorker(config, clients, registry, fetcher, redirects,
-                    new ResolvedAddresses(dns.resolver()), pages, resources);
-        } catch (RuntimeException e) {
-            fetcher.close();
-            dns.close();
+            client.fetcher().close();
+            client.dns().close();
             throw e;
         }
     }
@@ -216,27 +175,26 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
             built.keep(sendExecutor::shutdownNow);
             Outputs fetchOutputs = new Outputs(outputs, topics, sendExecutor, pages);
+            FetcherWorker self = this; // the hold wakes the scheduler, which does not exist yet
             scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
-                    startGate(outputs, fetchOutputs, pages, this)));
+                    CommitHold.gate(outputs, fetchOutputs, pages, () -> self.scheduler.wake())));
             pages.onRoom(scheduler::wake);
-            forwardProducer = outputs.exactlyOnce() ? built.keep(clients.producer(clientId + "-parking"))
-                    : outputs.producer();
             // Exactly once, a restore also waits for a commit under way on its partitions (see there).
             restorer = built.keep(new SeenRestorer(clients.consumer(null, clientId + "-seen", 10_000),
                     outputs.exactlyOnce() ? CommittingTransactions.on(clients.admin(), transactionalId,
                             id -> clients.fencer(clientId + "-fence", id)) : null,
-                    topics.seen(), seenStore(config), config.seenRestoreBudget()));
+                    topics.seen(), config.seenStore().open(Path.of(config.seenStoreDir()), topics.seen()),
+                    config.seenRestoreBudget()));
             seen = new SeenSet();
             built.keep(seen::close);
             outputs.onCommit(seen::transactionCommitted);
             robots = config.ignoreRobots()
                     ? RobotsPolicy.ignore()
                     : new RobotsRules(fetcher, scheduler, config.robots(), time, registry);
-            ParkingMetrics parking = new ParkingMetrics(registry);
-            parkingMetrics = parking;
+            parkingMetrics = new ParkingMetrics(registry);
             handler = new FetchHandler(config.handler(),
                     new FetchServices(scheduler, robots, seen, restorer, fetcher, fetchOutputs, metrics, time),
-                    config.retryPolicy(), redirects, parking);
+                    config.retryPolicy(), redirects, parkingMetrics);
             DeadLetterPublisher deadLetters = new DeadLetterPublisher(outputs.producer(), topics.deadLetters());
             consumer = built.keep(clients.consumer(topics.fetcherGroup(), clientId, 500,
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
@@ -248,64 +206,26 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                     commitInterval(outputs)), outputs, true);
             // A restore blocks the loop's thread for a second or more; its other partitions commit meanwhile.
             restorer.betweenReads(loop::commitFromCallback);
-            forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()),
-                    new Outputs(forwardProducer, topics, sendExecutor), time, parking);
-            // One instance id serves both groups: it must be unique per group only.
-            parkingConsumer = built.keep(clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
-                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
-            // Bounded per tier partition only (no total count or byte bound): a long tier's held URLs
-            // must never pause a short tier.
-            parkingLoop = new WorkerLoop<>("fetcher-parking", parkingConsumer, topics.parkedTopics(),
-                    CrawlRequest.class, forwarder, new DeadLetterPublisher(forwardProducer, topics.deadLetters()),
-                    new WorkerLoopSettings(Integer.MAX_VALUE,
-                    PARKED_HELD_PER_PARTITION, Long.MAX_VALUE, Duration.ofMillis(100), config.drainTimeout(),
-                    WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL));
+            // Its failure stops the urls loop, and so the worker.
+            parking = new ParkingLane(config, clients, outputs, clientId, sendExecutor, time, parkingMetrics, built,
+                    () -> loop.requestStop());
         } catch (RuntimeException e) {
             built.closeAll();
             throw e;
         }
         thread = new LoopThread("kcrawl-fetcher-" + config.crawlName(), loop::run, () -> { });
-        // Without the forwarder parked URLs would wait forever: its failure stops the whole worker visibly.
-        parkingThread = new LoopThread("kcrawl-fetcher-parking-" + config.crawlName(), parkingLoop::run,
-                loop::requestStop);
-        meters = new FetcherMeters(scheduler.counts(), pages, handler, seen, forwarder, restorer, loop, parkingLoop);
+        meters = new FetcherMeters(scheduler.counts(), pages, handler, seen, parking.forwarder, restorer, loop,
+                parking.loop);
         meters.bindTo(registry);
     }
 
     /**
-     * How often the urls loop commits. Exactly once, every page fetched since the last commit is fetched again
-     * when the fetcher dies (its transaction aborts), where at least once a page was safe once acknowledged,
-     * some milliseconds after its fetch: a commit every 100 ms (Kafka Streams' interval for exactly once)
-     * holds a killed fetcher's repeats near what they were (ChaosCrawlIT, which kills a fetcher every few
-     * seconds, repeated 1.4 % of its pages at 250 ms).
+     * How often the urls loop commits: exactly once, every page fetched since the last commit is fetched again
+     * when the fetcher dies, so it commits as often as Kafka Streams does for exactly once (100 ms).
      */
     private static Duration commitInterval(Transactions outputs) {
         return outputs.exactlyOnce() ? WorkerLoopSettings.TRANSACTIONAL_COMMIT_INTERVAL
                 : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL;
-    }
-
-    /**
-     * What new requests wait for besides politeness: room in the page memory and, exactly once, a commit that
-     * is not stuck ({@link CommitHold}). The scheduler does not exist yet: the hold wakes it through the worker.
-     */
-    private static StartGate startGate(Transactions outputs, Outputs fetchOutputs, PageMemory pages,
-                                       FetcherWorker worker) {
-        if (!outputs.exactlyOnce()) {
-            return pages;
-        }
-        CommitHold hold = new CommitHold(fetchOutputs::uncommittedSinceNanos, System::nanoTime, CommitHold.MAX_AGE,
-                () -> worker.scheduler.wake());
-        outputs.onBegin(hold::maybeOpened);
-        fetchOutputs.onHandedOn(hold::maybeOpened);
-        return () -> pages.open() && hold.open();
-    }
-
-    /** The completed seen-set's home that {@code seen_store} names. */
-    private static SeenStore seenStore(FetcherConfig config) {
-        return switch (config.seenStore()) {
-            case MEMORY -> new HeapSeenStore();
-            case ROCKSDB -> new RocksSeenStore(Path.of(config.seenStoreDir()), config.topics().seen());
-        };
     }
 
     /** Starts consuming. */
@@ -318,7 +238,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         }
         started = true;
         thread.start();
-        parkingThread.start();
+        parking.start();
     }
 
     /**
@@ -341,20 +261,16 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                         config.drainTimeout());
             }
             loop.requestStop();
-            parkingLoop.requestStop();
+            parking.loop.requestStop();
             graceful.awaitLoop(loop);
-            if (!parkingLoop.awaitStopped(config.drainTimeout().plusSeconds(30))) {
-                log.warn("parking poll loop did not stop in time; closing anyway");
-            }
-        }, consumer, parkingConsumer);
+            parking.awaitStopped(config.drainTimeout().plusSeconds(30), log);
+        }, consumer, parking.consumer);
         scheduler.close();
         fetcher.close();
         closeQuietly(dns);
         time.close();
         graceful.drainSends(sendExecutor);
-        if (forwardProducer != outputs.producer()) {
-            forwardProducer.close(Duration.ofSeconds(30));
-        }
+        parking.closeProducer(outputs);
         outputs.close(Duration.ofSeconds(30));
         seen.close(); // before the restorer, which closes the store the sets live in
         restorer.close();
@@ -376,7 +292,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** Consumed URLs (from the urls topic or a parking tier) whose outputs are not all acknowledged yet. */
     public int pending() {
-        return loop.pending() + parkingLoop.pending();
+        return loop.pending() + parking.loop.pending();
     }
 
     /** Requests on the wire (robots.txt included). */
@@ -386,7 +302,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** URLs waiting for politeness, a not-before time, robots.txt, or the end of their parking delay. */
     public int queued() {
-        return scheduler.counts().queued() + handler.waiting() + forwarder.held();
+        return scheduler.counts().queued() + handler.waiting() + parking.forwarder.held();
     }
 
     /**
@@ -401,7 +317,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         }
         WaitTally tally = new WaitTally();
         handler.tallyHolds(tally);
-        forwarder.tally(tally);
+        parking.forwarder.tally(tally);
         return tally.waiting(robots, config.maxAttempts());
     }
 
@@ -440,7 +356,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** Parked URLs read from a tier and waiting in memory for the end of its delay. */
     public int parkedHeld() {
-        return forwarder.held();
+        return parking.forwarder.held();
     }
 
     /** URLs admitted against {@code max_pages}. */
@@ -457,7 +373,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     public boolean isAlive(Duration maxSilence) {
         // A restore blocks the poll inside the rebalance callback for as long as its data needs (its budget
         // is sized to the records): alive while it makes progress.
-        return (loop.isAlive(maxSilence) || restorer.restoringWithin(maxSilence)) && parkingLoop.isAlive(maxSilence);
+        return (loop.isAlive(maxSilence) || restorer.restoringWithin(maxSilence)) && parking.loop.isAlive(maxSilence);
     }
 
     /** Seen-topic records read by this worker's seen-set restores. */
@@ -467,7 +383,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
 
     /** Why the poll loop died, if it did. */
     public Optional<Throwable> failure() {
-        return thread.failure().or(parkingThread::failure);
+        return thread.failure().or(parking::failure);
     }
 
     private static void closeQuietly(AutoCloseable resource) {

@@ -2,6 +2,7 @@ package org.kcrawl.fetcher.seen;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -11,6 +12,14 @@ public enum SeenStoreKind {
     MEMORY,
     /** In RocksDB under {@code seen_store_dir}, checkpointed, read from the checkpoint: {@link RocksSeenStore}. */
     ROCKSDB;
+
+    /** Opens the store of this kind: RocksDB's under {@code dir}, for the seen topic {@code seenTopic}. */
+    public SeenStore open(Path dir, String seenTopic) {
+        return switch (this) {
+            case MEMORY -> new HeapSeenStore();
+            case ROCKSDB -> new RocksSeenStore(dir, seenTopic);
+        };
+    }
 
     /** The lower-case name used in configuration. */
     @JsonValue

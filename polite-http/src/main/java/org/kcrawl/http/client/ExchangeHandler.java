@@ -41,27 +41,12 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     private static final int MAX_INTERIM_RESPONSES = 8;
     private static final int INITIAL_BODY_CAPACITY = 16 * 1024;
 
-    /** Receives the outcome of one exchange, on the channel's event loop. */
-    interface Listener {
-        /**
-         * The request's bytes reached the socket (the write completed): the moment the server can
-         * first see it, which politeness counts intervals from.
-         */
-        void onWritten();
-
-        /** A complete (possibly truncated) response; {@code reusable} when the connection may serve another request. */
-        void onResponse(ResponseData response, boolean reusable);
-
-        /** The exchange failed; the connection must be closed. */
-        void onFailure(FetchException failure, boolean responseStarted);
-    }
-
     private final ConnectionState state;
     private final ResponseLimits limits;
     private final BodyMemory memory;
     private final BodyValve valve;
     private ChannelHandlerContext ctx;
-    private Listener listener;
+    private ExchangeListener listener;
 
     private HttpResponse head;
     private int interimResponses;
@@ -91,7 +76,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     }
 
     /** Writes {@code request} and reports its response to {@code l}. Event loop only; one exchange at a time. */
-    void start(HttpRequest request, Listener l) {
+    void start(HttpRequest request, ExchangeListener l) {
         if (!ctx.executor().inEventLoop()) {
             throw new IllegalStateException("start must run on the channel's event loop");
         }
@@ -327,7 +312,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void complete(boolean reusable) {
-        Listener l = listener;
+        ExchangeListener l = listener;
         byte[] bytes = body == null ? new byte[0] : ByteBufUtil.getBytes(body);
         ResponseData data = new ResponseData(head.status().code(), headers,
                 head.headers().get(HttpHeaderNames.CONTENT_TYPE), bytes, truncated, state.heads());
@@ -351,7 +336,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
 
     /** The exchange is refused for a reason of the client's own, not the server's. */
     private void failRefused(String detail) {
-        Listener l = listener;
+        ExchangeListener l = listener;
         boolean started = responseStarted();
         abandon();
         finish();
@@ -359,7 +344,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void fail(FailureReason reason, String detail, Throwable cause) {
-        Listener l = listener;
+        ExchangeListener l = listener;
         Integer status = head == null ? null : head.status().code();
         boolean started = responseStarted();
         abandon();

@@ -34,7 +34,7 @@ import org.kcrawl.http.net.Cidr;
  * that loop. A fetch that fails before any response byte on a reused connection (the server closed
  * it while idle) is retried once on a fresh connection.
  */
-final class Fetch implements ExchangeHandler.Listener {
+final class Fetch implements ExchangeListener {
     private final ClientContext client;
     private final FetchTarget target;
     /** The previous fetch of a recrawl, whose validators make the request conditional; null otherwise. */

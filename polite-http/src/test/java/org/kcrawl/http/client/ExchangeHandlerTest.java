@@ -473,7 +473,7 @@ class ExchangeHandlerTest {
     }
 
     /** Records what one exchange reported. */
-    private static final class RecordingListener implements ExchangeHandler.Listener {
+    private static final class RecordingListener implements ExchangeListener {
         int written;
         int calls;
         ResponseData response;

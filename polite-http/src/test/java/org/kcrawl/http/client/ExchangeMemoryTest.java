@@ -133,7 +133,7 @@ class ExchangeMemoryTest {
     }
 
     /** Records the outcome, and what the memory counted when the response was handed on. */
-    private final class Listener implements ExchangeHandler.Listener {
+    private final class Listener implements ExchangeListener {
         int calls;
         ResponseData response;
         FetchException failure;

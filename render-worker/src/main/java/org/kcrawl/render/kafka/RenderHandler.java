@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,13 +23,8 @@ import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
-import org.kcrawl.common.message.FailureRecord;
-import org.kcrawl.common.message.Capture;
 import org.kcrawl.common.message.FetchedPage;
-import org.kcrawl.common.message.PageFit;
-import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.metrics.LogContext;
-import org.kcrawl.common.redirect.Redirect;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.HttpUrl;
 import org.kcrawl.common.url.InvalidUrlException;
@@ -68,7 +62,6 @@ import org.slf4j.LoggerFactory;
  */
 final class RenderHandler implements RecordHandler<CrawlRequest> {
     private static final Logger log = LoggerFactory.getLogger(RenderHandler.class);
-    private static final String RENDERED_TYPE = "text/html; charset=utf-8";
     private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
 
     private final RenderServices s;
@@ -76,6 +69,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     private final RenderLimits limits;
     private final Duration maxHold;
     private final TabSlots slots;
+    private final RenderedPlanner renderedPlanner;
     private final UrlPipeline<RenderTask> pipeline;
     private final Map<RenderTask, Cancellable> holds = new ConcurrentHashMap<>();
     private final AtomicInteger waiting = new AtomicInteger();
@@ -91,6 +85,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         this.limits = limits;
         this.maxHold = maxHold;
         this.slots = new TabSlots(tabs, perHost);
+        this.renderedPlanner = new RenderedPlanner(services.redirects());
         this.pipeline = new UrlPipeline<>(log, new Stages(),
                 new TaskSteps<>(log, "rendering", services.outputs()::failure, services.time(), this::releaseSlot,
                         services.metrics()::failure),
@@ -274,45 +269,8 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
             return;
         }
         RenderResult.Rendered r = (RenderResult.Rendered) result;
-        Instant now = s.time().now();
-        Map<String, String> headers = new HashMap<>(document.headers());
-        headers.remove("content-length");
-        headers.put("content-type", RENDERED_TYPE);
-        CrawlRequest request = task.request;
-        // With captured heads (archiving) the page keeps the document's exchange and the bytes the server
-        // sent, so the archiver writes them as received and the DOM as a conversion of them.
-        Capture capture = document.capture() == null ? null
-                : document.capture().withSource(document.body(), document.truncated());
-        FetchedPage page = new FetchedPage(SchemaVersions.PAGE, request.url(), request.url(), document.status(),
-                headers, RENDERED_TYPE, r.html(), now, Math.max(0, document.durationMs()) + r.elapsedMs(),
-                request.depth(), r.truncated(), null, request.hops(), request.seed(), true, false, null, capture);
-        // The DOM and the source body together may pass the producer's request size though each is capped.
-        page = PageFit.within(page, PageFit.MAX_PAGE_MESSAGE_BYTES);
-        Plan plan = new Plan.Page(page);
-        String target = navigation(request, r.navigatedTo());
-        if (target != null) {
-            Redirect redirect = s.redirects().follow(request, target, now);
-            plan = redirect instanceof Redirect.Follow f
-                    ? new Plan.Redirect(withRedirect(page, target), f.next(), f.moved())
-                    : new Plan.Fail(FailureRecord.of(request, FailureReason.REDIRECT_LIMIT,
-                            ((Redirect.Limit) redirect).detail(), document.status(), now));
-        }
         Duration took = Duration.ofMillis(r.elapsedMs());
-        execute(task, plan, () -> s.metrics().rendered(took));
-    }
-
-    /** The normalized target of a script's navigation of the main frame, or null when there is none to follow. */
-    private String navigation(CrawlRequest request, String navigatedTo) {
-        if (navigatedTo == null) {
-            return null;
-        }
-        try {
-            String target = s.redirects().resolve(request.url(), navigatedTo);
-            return target.equals(request.url()) ? null : target; // a reload is no redirect
-        } catch (IllegalArgumentException e) {
-            log.debug("ignoring the script navigation of {} to {}: {}", request.url(), navigatedTo, e.getMessage());
-            return null;
-        }
+        execute(task, renderedPlanner.plan(task.request, document, r, s.time().now()), () -> s.metrics().rendered(took));
     }
 
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
@@ -408,12 +366,6 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         int semicolon = type.indexOf(';');
         String media = (semicolon < 0 ? type : type.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
         return HTML_TYPES.contains(media);
-    }
-
-    private static FetchedPage withRedirect(FetchedPage p, String target) {
-        return new FetchedPage(p.v(), p.requestedUrl(), p.finalUrl(), p.status(), p.headers(), p.contentType(), p.body(),
-                p.fetchedAt(), p.fetchMs(), p.depth(), p.truncated(), target, p.hops(), p.seed(), p.rendered(),
-                p.notModified(), p.revisitOf(), p.capture());
     }
 
     private static List<Integer> numbers(Collection<TopicPartition> partitions) {

@@ -23,13 +23,11 @@ import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.metrics.MeterCatalogue;
 import org.kcrawl.common.metrics.Meters;
+import org.kcrawl.common.redirect.FollowedScope;
 import org.kcrawl.common.redirect.RedirectRules;
-import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.runtime.LoopThread;
 import org.kcrawl.common.runtime.ManagedWorker;
 import org.kcrawl.common.runtime.Resources;
-import org.kcrawl.common.scope.CrawlSites;
-import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.http.client.HttpClientSettings;
 import org.kcrawl.http.client.NettyHttpFetcher;
@@ -94,19 +92,10 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
     /** The same, with the HTTP client built from {@code http} (tests open a loopback range with it). */
     public static RenderWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
                                       HttpClientSettings http) {
-        CrawlSites sites = new CrawlSites();
-        ScopeFollower follower = ScopeFollower.start(clients, config.topics(),
-                "renderer-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8), sites,
-                site -> { }, ScopeFollower.DEFAULT_TIMEOUT);
-        try {
-            RedirectRules redirects = new RedirectRules(RedirectRules.defaults(config.maxRedirectHops()).normalizer(),
-                    RedirectScope.of(config.redirectScope(), sites), config.maxRedirectHops(),
-                    config.maxRefreshDelay());
-            return new RenderWorker(config, clients, registry, http, redirects, follower);
-        } catch (RuntimeException e) {
-            follower.close();
-            throw e;
-        }
+        return FollowedScope.build(clients, config.topics(),
+                "renderer-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8),
+                config.redirectScope(), config.maxRedirectHops(), config.maxRefreshDelay(),
+                (redirects, follower) -> new RenderWorker(config, clients, registry, http, redirects, follower));
     }
 
     /** The HTTP client settings a render worker of {@code config} runs with. */

@@ -1,0 +1,131 @@
+package org.kcrawl.fetcher.crawl;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.kcrawl.common.kafka.Sends;
+import org.kcrawl.common.message.CrawlRequest;
+import org.kcrawl.common.message.FailureReason;
+import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.UrlStatus;
+import org.kcrawl.common.url.HostKey;
+import org.kcrawl.fetcher.seen.CompletedSet;
+import org.kcrawl.http.pipeline.Plan;
+import org.slf4j.Logger;
+
+/**
+ * Publishes how a fetcher's URL ends: a page, a redirect or a failure with the URL's seen marker after it
+ * (in one transaction exactly once), or a retry or a parked copy on a topic. What {@link FetchHandler}'s
+ * pipeline planned, carried out.
+ */
+final class PlanPublisher {
+    private final Logger log;
+    private final FetchServices s;
+    private final StatusRecorder statuses;
+    private final SitemapPublisher sitemaps;
+    private final Admission admission;
+    private final Parking parking;
+
+    /** A publisher logging to {@code log} (the handler's). */
+    PlanPublisher(Logger log, FetchServices services, StatusRecorder statuses, SitemapPublisher sitemaps,
+                  Admission admission, Parking parking) {
+        this.log = log;
+        this.s = services;
+        this.statuses = statuses;
+        this.sitemaps = sitemaps;
+        this.admission = admission;
+        this.parking = parking;
+    }
+
+    void execute(UrlTask task, Plan plan) {
+        if (plan instanceof Plan.Page p) {
+            FetchedPage page = p.page();
+            terminal(task, page.body().length, () -> List.of(s.outputs().page(page)),
+                    () -> statuses.page(task.request, page),
+                    page.notModified() ? () -> s.metrics().notModified() : () -> s.metrics().page());
+        } else if (plan instanceof Plan.Redirect r) {
+            if (r.next() == null) {
+                log.debug("redirect target {} of {} is out of scope", r.page().redirectTo(), task.request.url());
+                s.metrics().skip(SkipReason.OUT_OF_SCOPE);
+            }
+            if (r.moved() != null) {
+                log.info("seed {} redirects to {}: {} joins the crawl's scope", task.request.url(),
+                        r.page().redirectTo(), r.moved().site());
+            }
+            terminal(task, r.page().body().length, () -> redirectOutputs(r),
+                    () -> statuses.page(task.request, r.page()),
+                    () -> s.metrics().redirect());
+        } else if (plan instanceof Plan.Fail f) {
+            FailureReason reason = f.failure().reason();
+            terminal(task, 0, () -> List.of(s.outputs().failure(f.failure())),
+                    () -> statuses.failure(task.request, f.failure()),
+                    () -> s.metrics().failure(reason));
+        } else if (plan instanceof Plan.Retry r) {
+            admission.retried(task);
+            task.completeWhen(parking.park(r.next(), task.key, task.partition()), v -> s.metrics().retry(r.reason()));
+        }
+    }
+
+    /** A redirect page, its target when in scope, and the site a seed moved to. */
+    private List<CompletableFuture<Void>> redirectOutputs(Plan.Redirect r) {
+        List<CompletableFuture<Void>> outs = new ArrayList<>();
+        outs.add(s.outputs().page(r.page()));
+        if (r.next() != null) {
+            outs.add(s.outputs().request(r.next(), HostKey.of(r.next().url()), null));
+        }
+        if (r.moved() != null) {
+            // An output of this URL like the others: acknowledged before its seen marker and its
+            // offset, so a crash redoes the redirect and the site is never lost.
+            outs.add(s.outputs().scope(r.moved()));
+        }
+        return outs;
+    }
+
+    /**
+     * Publishes a URL's terminal {@code outputs}, then its seen marker, and completes the task. At least
+     * once, the marker goes out once the outputs are acknowledged: a marker never exists for a URL whose
+     * outputs could still be lost. Exactly once, outputs and marker are one group of the transaction, and
+     * the seen-set learns the URL completed once it commits.
+     */
+    void terminal(UrlTask task, long bodyBytes, Supplier<List<CompletableFuture<Void>>> outputs,
+                          Supplier<UrlStatus> status, Runnable counted) {
+        // The status is built once, on the send thread, and its time is the one the seen-set keeps.
+        AtomicReference<UrlStatus> sent = new AtomicReference<>();
+        Supplier<UrlStatus> building = () -> {
+            UrlStatus built = status.get();
+            sent.set(built);
+            return built;
+        };
+        if (!s.outputs().exactlyOnce()) {
+            CompletableFuture<Long> marked = Sends.all(sitemaps.withSitemaps(task, outputs.get()))
+                    .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building));
+            task.completeWhen(marked, markerOffset -> {
+                s.seen().completed(task.partition(), task.fingerprint, sent.get().fetchedAt().toEpochMilli(),
+                        markerOffset);
+                counted.run();
+            });
+            return;
+        }
+        // Inside the group the outputs' futures complete as they are appended, so the marker follows in it.
+        // Its offset arrives when the broker has it, before the transaction can commit.
+        AtomicLong markerOffset = new AtomicLong(CompletedSet.UNCHECKPOINTED);
+        CompletableFuture<Void> grouped = s.outputs().together(task.claim(), bodyBytes, () -> Sends.all(outputs.get())
+                .thenCompose(v -> s.outputs().seen(task.partition(), task.fingerprint, building, markerOffset::set)));
+        task.completeWhen(Sends.all(sitemaps.withSitemaps(task, List.of(grouped))), v -> {
+            long fetchedAt = sent.get().fetchedAt().toEpochMilli();
+            s.outputs().afterCommit(() -> s.seen().completedInTransaction(task.partition(), task.fingerprint,
+                    fetchedAt, markerOffset.get()));
+            counted.run();
+        });
+    }
+
+    void park(UrlTask task, Instant notBefore) {
+        admission.parked(task);
+        CrawlRequest parked = task.request.withNotBefore(notBefore);
+        task.completeWhen(parking.park(parked, task.key, task.partition()), v -> s.metrics().parked());
+    }
+}
