@@ -75,11 +75,12 @@ final class CrawlDrain {
         // seconds away, past the sustained period) the crawl has not drained.
         return new Snapshot(lag.of(topics.fetcherGroup(), topics.urls()), lag.of(topics.parserGroup(), topics.pages()),
                 lag.of(topics.rendererGroup(), topics.render()), lag.of(topics.parkingGroup(), topics.parkedTopics()),
-                endOffsets(topics.urls()),
-                endOffsets(topics.pages()));
+                endOffsets(admin, topics.urls()),
+                endOffsets(admin, topics.pages()));
     }
 
-    private long endOffsets(String topic) {
+    /** The sum of {@code topic}'s end offsets: records written, committed or not, and transaction markers. */
+    static long endOffsets(Admin admin, String topic) {
         try {
             var description = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS);
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();

@@ -15,9 +15,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
+import org.kcrawl.common.kafka.StaticMembership;
+import org.kcrawl.common.kafka.Transactions;
+import org.kcrawl.common.kafka.UnackedPages;
 import org.kcrawl.common.kafka.WorkerLoop;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.message.CrawlRequest;
@@ -72,7 +74,6 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
     private final BrowserSupervisor browsers;
     private final RenderMetrics metrics;
     private final RenderHandler handler;
-    private final KafkaProducer<String, byte[]> producer;
     private final ExecutorService sendExecutor;
     private final KafkaConsumer<String, byte[]> consumer;
     private final WorkerLoop<CrawlRequest> loop;
@@ -137,22 +138,25 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
             // robots.txt meters are the fetchers'; a render worker reads robots.txt for its own pages only.
             RobotsPolicy robots = config.ignoreRobots() ? RobotsPolicy.ignore()
                     : new RobotsRules(this.http, scheduler, config.robots(), time, new SimpleMeterRegistry());
-            producer = built.keep(clients.producer(clientId));
+            // Exactly once (the fetchers' delivery setting), a page's outputs and its offset commit in one
+            // transaction: a worker killed between them renders nothing twice into the outputs.
+            Transactions outputs = built.keep(clients.outputs(config.delivery(), clientId, StaticMembership.transactionalId(
+                    config.crawlName(), "renderer", config.groupInstanceId(), clientId)));
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-render-send"));
             built.keep(sendExecutor::shutdownNow);
-            Outputs outputs = new Outputs(producer, topics, sendExecutor);
-            RenderServices services = new RenderServices(scheduler, robots, this.http, browsers, outputs,
+            Outputs renderOutputs = new Outputs(outputs, topics, sendExecutor, UnackedPages.UNCOUNTED);
+            RenderServices services = new RenderServices(scheduler, robots, this.http, browsers, renderOutputs,
                     new ResponsePlanner(config.retryPolicy(), redirects), redirects, metrics, time);
             handler = new RenderHandler(services, new RequestRules(config.renderScope(), config.renderResourceTypes(),
                     config.renderMaxRequests(), config.renderMaxBytes()),
                     RenderLimits.of(config.renderTimeout(), config.maxBodyBytes()), config.maxHold(),
                     config.renderTabs(), config.perHost());
             consumer = built.keep(clients.consumer(topics.rendererGroup(), clientId, config.renderMaxPending(),
-                    SMALL_RECORDS));
+                    StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             loop = new WorkerLoop<>("renderer", consumer, List.of(topics.render()), CrawlRequest.class, handler,
-                    new DeadLetterPublisher(producer, topics.deadLetters()),
+                    new DeadLetterPublisher(outputs.producer(), topics.deadLetters()),
                     new WorkerLoopSettings(config.renderMaxPending(), config.renderMaxPending(),
-                            Duration.ofMillis(100), Duration.ZERO));
+                            Duration.ofMillis(100), Duration.ZERO), outputs);
         } catch (RuntimeException e) {
             built.closeAll();
             throw e;

@@ -84,6 +84,9 @@ class RenderWorkerIT {
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
                 .until(() -> worker.renderedPages() == urls.size() && worker.pending() == 0);
 
+        // Exactly once, what is rendered is readable once its transaction commits, some 250 ms later.
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> TopicContents.readAll(CLIENTS, TOPICS.pages()).size() >= urls.size());
         List<FetchedPage> pages = TopicContents.decoded(CLIENTS, TOPICS.pages(), FetchedPage.class);
         assertThat(pages).extracting(FetchedPage::requestedUrl).containsExactlyInAnyOrderElementsOf(urls);
         for (FetchedPage page : pages) {
@@ -121,6 +124,11 @@ class RenderWorkerIT {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
                 .until(() -> worker.plainPages() + worker.outcomes().failures() >= before + 2 && worker.pending() == 0);
 
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> TopicContents.decoded(CLIENTS, TOPICS.pages(), FetchedPage.class).stream()
+                        .anyMatch(p -> p.requestedUrl().equals(script))
+                        && TopicContents.decoded(CLIENTS, TOPICS.failures(), FailureRecord.class).stream()
+                        .anyMatch(f -> f.url().equals(missing)));
         List<FetchedPage> pages = TopicContents.decoded(CLIENTS, TOPICS.pages(), FetchedPage.class);
         FetchedPage js = pages.stream().filter(p -> p.requestedUrl().equals(script)).findFirst().orElseThrow();
         assertThat(js.rendered()).isFalse();
