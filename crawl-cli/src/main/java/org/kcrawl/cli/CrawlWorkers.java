@@ -39,6 +39,14 @@ interface CrawlWorkers extends AutoCloseable {
     /** The seeds that moved to another site by redirect, which the crawl now covers too. */
     SeedMoves seedMoves();
 
+    /**
+     * Requests servers refused for now (429, or 503 with a Retry-After), put back in line without counting
+     * an attempt: not errors, since the crawl slows down for them and loses nothing.
+     */
+    default long refusals() {
+        return 0;
+    }
+
     /** True when a render worker runs: the crawl is not drained while URLs wait on the render topic. */
     default boolean rendering() {
         return false;

@@ -362,6 +362,6 @@ final class LocalCrawl {
         // errors too.
         long others = Math.max(0, failures.written() - recorded);
         return new ProgressSnapshot(w.pagesFetched(), output.written(), w.queued(), w.inFlight(),
-                w.failedAttempts() + others, backlog, w.note(), byReason, w.seedMoves().count());
+                w.failedAttempts() + others, backlog, w.note(), byReason, w.seedMoves().count(), w.refusals());
     }
 }

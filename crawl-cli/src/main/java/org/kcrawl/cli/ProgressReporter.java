@@ -96,9 +96,12 @@ final class ProgressReporter {
         String moved = s.seedMoves() == 0 ? ""
                 : String.format(Locale.ROOT, "; %d seed%s moved to another site", s.seedMoves(),
                         s.seedMoves() == 1 ? "" : "s");
-        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d %s, %s, %s%s",
+        String refused = s.refused() == 0 ? ""
+                : String.format(Locale.ROOT, "; %d request%s refused by server limits and asked again", s.refused(),
+                        s.refused() == 1 ? "" : "s");
+        err.println(String.format(Locale.ROOT, "%s: %d pages in %.1f s (%.1f pages/s), %d %s, %s, %s%s%s",
                 outcome, s.pages(), seconds, s.pages() / seconds, s.records(), outputLabel,
-                count(s.errors(), "error"), failures(s.failures()), moved));
+                count(s.errors(), "error"), failures(s.failures()), refused, moved));
         err.flush();
     }
 

@@ -16,14 +16,21 @@ import org.kcrawl.common.message.FailureReason;
  *             did not ask for ({@link CapNote}), or empty
  * @param failures failure records (URLs given up on) by reason
  * @param seedMoves seeds that moved to another site by redirect ({@link SeedMoves})
+ * @param refused requests servers refused for now, put back in line (see {@link CrawlWorkers#refusals()})
  */
 record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note,
-                        Map<FailureReason, Long> failures, int seedMoves) {
+                        Map<FailureReason, Long> failures, int seedMoves, long refused) {
     ProgressSnapshot {
         if (note == null) {
             throw new IllegalArgumentException("note must not be null (empty for none)");
         }
         failures = Map.copyOf(failures);
+    }
+
+    /** A snapshot of a crawl no server refused. */
+    ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note,
+                     Map<FailureReason, Long> failures, int seedMoves) {
+        this(pages, records, queued, inFlight, errors, lag, note, failures, seedMoves, 0);
     }
 
     /** A snapshot without failures, of a crawl none of whose seeds moved. */

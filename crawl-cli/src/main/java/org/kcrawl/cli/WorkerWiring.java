@@ -21,6 +21,7 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.crawl.FetcherWorker;
+import org.kcrawl.http.politeness.SchedulerCounts;
 import org.kcrawl.http.pipeline.UrlOutcomes;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
@@ -369,6 +370,11 @@ final class WorkerWiring {
         }
 
         @Override
+        public long refusals() {
+            return fetcher.outcomes().refusals() + (renderer == null ? 0 : renderer.outcomes().refusals());
+        }
+
+        @Override
         public Map<FailureReason, Long> failuresByReason() {
             if (renderer == null) {
                 return fetcher.outcomes().failuresByReason();
@@ -393,7 +399,8 @@ final class WorkerWiring {
         public String note() {
             // The fetcher tells of waits only while nothing is on the wire or queued: the crawl is idle but for them.
             String waiting = WaitNote.of(fetcher.waiting());
-            return waiting.isEmpty() ? capNote.of(fetcher::heldHosts) : waiting;
+            SchedulerCounts counts = fetcher.schedulerCounts();
+            return waiting.isEmpty() ? capNote.of(counts::heldHosts, () -> counts.serverLimits(CapNote.NAMED + 1)) : waiting;
         }
 
         @Override

@@ -15,6 +15,7 @@ import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.LearnedHostRate;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.message.UrlStatus;
@@ -159,6 +160,16 @@ public final class Outputs {
             r.headers().add(PARTITION_HEADER, Integer.toString(partition).getBytes(StandardCharsets.US_ASCII));
             return r;
         });
+    }
+
+    /**
+     * The rate {@code host} learned from its server's refusals to the host-rates topic, keyed by host, in
+     * {@code partition} (its urls partition) when the topic has it; {@code rate} null writes a tombstone (the
+     * host is back at the configured rate).
+     */
+    public CompletableFuture<Void> hostRate(int partition, String host, LearnedHostRate rate) {
+        return send(() -> new ProducerRecord<>(topics.hostRates(), existing(topics.hostRates(), partition, host), host,
+                rate == null ? null : MessageCodec.get().encode(rate)));
     }
 
     /** A site that joined the crawl's scope (a seed moved there) to the scope topic, keyed by site. */

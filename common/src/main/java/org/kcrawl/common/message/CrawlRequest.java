@@ -22,6 +22,10 @@ import org.kcrawl.common.Checks;
  *             A sitemap from robots.txt is at depth 0 too, but no seed
  * @param revisit for a recrawl: the URL's previous fetch (validators, and when it was), so it is fetched
  *                again conditionally, once; null for every other request, and then not written
+ * @param refusedSince when the URL's server first refused it (429, or 503 with a Retry-After) among the
+ *                     refusals since its last other answer: a refused URL is tried again without counting an
+ *                     attempt until it has been refused for the fetcher's {@code rate_limited_give_up}; null
+ *                     (and not written) when it was not refused
  */
 public record CrawlRequest(
         @JsonProperty("v") int v,
@@ -33,13 +37,15 @@ public record CrawlRequest(
         @JsonProperty("hops") int hops,
         @JsonProperty("not_before") Instant notBefore,
         @JsonProperty("seed") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean seed,
-        @JsonProperty("revisit") @JsonInclude(JsonInclude.Include.NON_NULL) Revisit revisit) {
+        @JsonProperty("revisit") @JsonInclude(JsonInclude.Include.NON_NULL) Revisit revisit,
+        @JsonProperty("refused_since") @JsonInclude(JsonInclude.Include.NON_NULL) Instant refusedSince) {
 
     public CrawlRequest {
         Checks.httpUrl(url, "url");
         Checks.notNegative(depth, "depth");
         Checks.plausibleTime(Checks.notNull(discoveredAt, "discovered_at"), "discovered_at");
         Checks.plausibleTime(notBefore, "not_before");
+        Checks.plausibleTime(refusedSince, "refused_since");
         if (attempt < 1) {
             throw new IllegalArgumentException("attempt must be >= 1 but was " + attempt);
         }
@@ -47,6 +53,12 @@ public record CrawlRequest(
         if (seed && depth != 0) {
             throw new IllegalArgumentException("a seed is at depth 0 but was at depth " + depth);
         }
+    }
+
+    /** A request that was not refused. */
+    public CrawlRequest(int v, String url, int depth, String sourceUrl, Instant discoveredAt, int attempt, int hops,
+                        Instant notBefore, boolean seed, Revisit revisit) {
+        this(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, seed, revisit, null);
     }
 
     /** A request that is no recrawl. */
@@ -71,14 +83,27 @@ public record CrawlRequest(
         return new CrawlRequest(SchemaVersions.CURRENT, url, depth, sourceUrl, now, 1, 0, null);
     }
 
-    /** The same URL scheduled for another attempt, not before {@code notBefore}. */
+    /**
+     * The same URL scheduled for another attempt, not before {@code notBefore}: its previous one failed, so
+     * whatever refusals came before it are over.
+     */
     public CrawlRequest retry(Instant notBefore) {
         return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt + 1, hops, notBefore, seed, revisit);
     }
 
     /** The same attempt, not before {@code notBefore} (a URL parked until its turn). */
     public CrawlRequest withNotBefore(Instant notBefore) {
-        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, seed, revisit);
+        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, seed, revisit,
+                refusedSince);
+    }
+
+    /**
+     * The same attempt, refused by its server at {@code now} and tried again not before {@code notBefore}
+     * (null: when its host's pace allows): refused since the first of its refusals in a row.
+     */
+    public CrawlRequest refused(Instant now, Instant notBefore) {
+        return new CrawlRequest(v, url, depth, sourceUrl, discoveredAt, attempt, hops, notBefore, seed, revisit,
+                refusedSince == null ? now : refusedSince);
     }
 
     /**

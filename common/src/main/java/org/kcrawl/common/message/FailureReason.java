@@ -22,7 +22,7 @@ public enum FailureReason {
     REDIRECT_LIMIT(false),
     /** A 4xx response. */
     HTTP_4XX(false),
-    /** A 5xx response (or 429) after all retries. */
+    /** A 5xx response after all retries (a 503 with a Retry-After is a refusal: {@link #RATE_LIMITED}). */
     HTTP_5XX(true),
     /** The server broke HTTP (malformed response, oversized headers, reset mid-body). */
     PROTOCOL(true),
@@ -35,7 +35,12 @@ public enum FailureReason {
     /** The page's scripts did not let it load within the render worker's page time budget. */
     RENDER_TIMEOUT(true),
     /** The browser tab (or the whole browser) rendering the page crashed, hung or could not be started. */
-    RENDER_CRASHED(true);
+    RENDER_CRASHED(true),
+    /**
+     * The server kept refusing the URL (429, or 503 with a Retry-After) for longer than the fetcher waits for
+     * it ({@code rate_limited_give_up}); refusals before that are retried without counting an attempt.
+     */
+    RATE_LIMITED(true);
 
     private final boolean transientByNature;
 

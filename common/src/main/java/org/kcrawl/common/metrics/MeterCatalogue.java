@@ -49,6 +49,12 @@ public final class MeterCatalogue {
     public static final String FETCH_HOSTS_BACKLOGGED = "crawl.fetch.hosts.backlogged";
     /** Hosts with URLs queued for politeness, by the limit that holds them back. */
     public static final String FETCH_HOSTS_HELD = "crawl.fetch.hosts.held";
+    /** Requests servers refused for now (429, or 503 with a Retry-After). */
+    public static final String FETCH_REFUSALS = "crawl.fetch.refusals";
+    /** Hosts kept below the configured rate by the rate their servers' refusals taught. */
+    public static final String FETCH_HOSTS_LIMITED = "crawl.fetch.hosts.limited";
+    /** The slowest rate a server's refusals taught one of the fetcher's hosts. */
+    public static final String FETCH_HOSTS_LIMITED_SLOWEST = "crawl.fetch.hosts.limited.slowest";
     /** Body bytes of fetched pages waiting for the broker's acknowledgement. */
     public static final String FETCH_PAGES_UNACKED_BYTES = "crawl.fetch.pages.unacked.bytes";
     /** Bytes held by the bodies of responses being received. */
@@ -146,7 +152,7 @@ public final class MeterCatalogue {
             List.of("duplicate", "robots", "max_pages", "host_budget", "max_depth", "out_of_scope");
     /** Values of the {@code cap} tag of {@link #FETCH_HOSTS_HELD}: the limits that can hold a host back. */
     public static final List<String> FETCH_HELD_CAPS =
-            List.of("concurrency", "per_host", "per_address", "rate", "host_delay");
+            List.of("concurrency", "per_host", "per_address", "rate", "host_delay", "server_limit");
     /** Values of the render worker's {@code outcome} tag. */
     public static final List<String> RENDER_OUTCOME_VALUES =
             List.of("rendered", "page", "redirect", "failure", "retry", "parked", "skip");
@@ -196,9 +202,21 @@ public final class MeterCatalogue {
                             + " stuck for a second, as when a broker is away), per_host (at its own cap),"
                             + " per_address (its IP address is at its cap), rate (waiting for its next start at the"
                             + " configured rate, counted from the previous request's write), host_delay (waiting"
-                            + " longer than the rate asks: a robots.txt Crawl-delay, a slow-down after 429/503, or"
-                            + " with adaptive: true the host's slow answers)",
+                            + " longer than the rate asks: a robots.txt Crawl-delay, or with adaptive: true the host's"
+                            + " slow answers), server_limit (waiting longer than the rate asks because its server"
+                            + " refused requests, 429 or 503: the rate the host, or its IP address, learned from"
+                            + " that, or a Retry-After pause)",
                     "cap", FETCH_HELD_CAPS),
+            meter(FETCH_REFUSALS, COUNTER, null, FETCHER,
+                    "page requests their servers refused for now (429, or 503 with a Retry-After), robots.txt"
+                            + " excluded: each URL goes back to its host's line for the same attempt, no outcome yet"),
+            meter(FETCH_HOSTS_LIMITED, GAUGE, null, FETCHER,
+                    "hosts whose servers' refusals (429, 503) keep them below the configured rate, held back now or"
+                            + " not; the progress line names the slowest, and the log each one as it is first"
+                            + " limited and as it recovers"),
+            meter(FETCH_HOSTS_LIMITED_SLOWEST, GAUGE, null, FETCHER,
+                    "the lowest rate (requests per second) that servers' refusals hold one of the fetcher's hosts"
+                            + " (or an IP address shared by several) to; 0 when none is limited"),
             meter(FETCH_PAGES_UNACKED_BYTES, GAUGE, "bytes", FETCHER,
                     "body bytes of fetched pages the broker has not acknowledged yet; at max_unacked_page_bytes no"
                             + " new request starts until it has (ready hosts then count as held by concurrency)"),

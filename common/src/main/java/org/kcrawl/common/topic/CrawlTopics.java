@@ -64,6 +64,14 @@ public record CrawlTopics(String crawlName) {
     }
 
     /**
+     * The rates hosts learned from their servers' refusals, compacted, keyed by host and co-partitioned
+     * with {@link #urls()}: the owner of a host's partition keeps its rate there, and the next owner reads it.
+     */
+    public String hostRates() {
+        return crawlName + ".host-rates";
+    }
+
+    /**
      * The sites in the crawl's scope from any page (seeds' sites, and where seeds moved by redirect),
      * compacted and keyed by site; every fetcher and parser reads all of it.
      */
@@ -110,7 +118,7 @@ public record CrawlTopics(String crawlName) {
     /** Every topic of the crawl. */
     public List<String> all() {
         List<String> out = new ArrayList<>(List.of(urls(), pages(), records(), failures(), seen(), scope(),
-                deadLetters(), render()));
+                deadLetters(), render(), hostRates()));
         out.addAll(parkedTopics());
         return List.copyOf(out);
     }

@@ -84,6 +84,9 @@ public final class TopicProvisioner {
         // fingerprints of hosts in partition p of urls, so one owner restores exactly its hosts.
         wanted.add(topic(topics.seen(), layout.urlPartitions(), layout,
                 Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+        // Learned host rates: compacted, and partition p holds the hosts of urls partition p, which its owner reads.
+        wanted.add(topic(topics.hostRates(), layout.urlPartitions(), layout,
+                Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
         // One partition: a small topic every worker reads whole, in the order sites were added.
         wanted.add(topic(topics.scope(), 1, layout,
                 Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));

@@ -24,6 +24,20 @@ class GoldenMessagesTest {
     }
 
     @Test
+    void aRefusedRequestSaysSinceWhenAndIsTheSameAttemptAsGolden() throws Exception {
+        CrawlRequest first = new CrawlRequest(1, "https://example.org/a/b?q=1", 2, "https://example.org/a/",
+                Instant.parse("2026-11-29T12:00:00Z"), 1, 0, null);
+        CrawlRequest refused = first.refused(Instant.parse("2026-11-29T12:00:01Z"), null)
+                .refused(Instant.parse("2026-11-29T12:00:02Z"), Instant.parse("2026-11-29T12:00:32Z"));
+        assertRoundTrip("crawl-request-refused.json", refused, CrawlRequest.class);
+        assertThat(refused.withNotBefore(null).refusedSince()).as("a parked copy stays refused")
+                .isEqualTo(refused.refusedSince());
+        assertThat(refused.retry(null).refusedSince()).as("a failed attempt ends the refusals").isNull();
+        assertThat(codec.readTree(read("crawl-request.json")).has("refused_since")).isFalse();
+        assertThat(codec.readTree(codec.encode(first)).has("refused_since")).as("written only when refused").isFalse();
+    }
+
+    @Test
     void aSeedSaysSoAndOtherRequestsWriteNoSeedField() throws Exception {
         CrawlRequest seed = CrawlRequest.seed("http://example.org/", Instant.parse("2026-11-29T12:00:00Z"));
         JsonNode written = codec.readTree(codec.encode(seed));
@@ -112,6 +126,21 @@ class GoldenMessagesTest {
         assertRoundTrip("failure-record-render-timeout.json", expected, FailureRecord.class);
         assertThat(FailureReason.RENDER_TIMEOUT.isTransient()).isTrue();
         assertThat(FailureReason.fromWireName("render_crashed")).isEqualTo(FailureReason.RENDER_CRASHED);
+    }
+
+    @Test
+    void aLearnedHostRateMatchesGolden() throws Exception {
+        LearnedHostRate expected = new LearnedHostRate(1, "api.example.org", 9.25, 10.3,
+                Instant.parse("2026-11-29T12:00:05Z"));
+        assertRoundTrip("learned-host-rate.json", expected, LearnedHostRate.class);
+    }
+
+    @Test
+    void aRateLimitedFailureMatchesGolden() throws Exception {
+        FailureRecord expected = new FailureRecord(1, "https://api.example.org/items?page=7",
+                FailureReason.RATE_LIMITED, "HTTP 429 (refused since 2026-11-29T12:00:00Z, given up after 600 s)", 1,
+                429, 1, Instant.parse("2026-11-29T12:10:00Z"));
+        assertRoundTrip("failure-record-rate-limited.json", expected, FailureRecord.class);
     }
 
     private static FetchedPage page(int version) {

@@ -24,8 +24,8 @@ class CrawlTopicsTest {
 
     @Test
     void everyTopicIncludesTheTiersAndGroupsAreDistinct() {
-        assertThat(topics.all()).contains("shop.urls", "shop.seen", "shop.scope", "shop.urls.parked-2", "shop.render")
-                .hasSize(12).doesNotHaveDuplicates();
+        assertThat(topics.all()).contains("shop.urls", "shop.seen", "shop.scope", "shop.urls.parked-2", "shop.render",
+                "shop.host-rates").hasSize(13).doesNotHaveDuplicates();
         assertThat(topics.parkingGroup()).isNotEqualTo(topics.fetcherGroup()).startsWith("shop.");
         assertThat(topics.rendererGroup()).isEqualTo("shop.renderer");
     }

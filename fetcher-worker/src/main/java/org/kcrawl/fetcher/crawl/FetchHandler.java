@@ -46,6 +46,9 @@ import org.slf4j.LoggerFactory;
  * acknowledged: a marker never exists for a URL whose outputs could still be lost. The marker's value
  * is the URL's {@link UrlStatus} (validators, content hash, next fetch date), what a recrawl reads.
  *
+ * <p>A URL its server refused ({@link Plan.Refused}) goes back to its host's line as the same attempt,
+ * counting none, and waits there (or parked, when its turn is far off) for the host's new pace.
+ *
  * <p>A recrawl's request carries the URL's previous fetch ({@link org.kcrawl.common.message.Revisit}):
  * it is fetched again even though seen, conditionally, unless it was fetched since (see
  * {@link org.kcrawl.fetcher.seen.SeenSet}); a 304 is a not-modified page, which the parser records
@@ -203,7 +206,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     /** Keeps the URL in memory when its host can take it soon; parks it until its turn otherwise. */
     private void joinBacklog(UrlTask task) {
         Instant parkUntil = s.scheduler().parkUntil(task.host(), task.claim(), awaitingRobots.of(task.host()),
-                task.request.notBefore() != null);
+                task.request.notBefore() != null || task.request.refusedSince() != null);
         if (parkUntil != null) {
             publisher.park(task, parkUntil);
         } else {

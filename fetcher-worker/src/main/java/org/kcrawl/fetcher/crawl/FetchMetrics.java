@@ -52,6 +52,7 @@ public final class FetchMetrics {
     private final Map<String, Counter> responses = new HashMap<>();
     private final Map<String, Timer> durations = new HashMap<>();
     private final Counter bytes;
+    private final Counter refusals;
     private final Timer politenessWait;
     private final AtomicLong pages = new AtomicLong();
     private final AtomicLong notModified = new AtomicLong();
@@ -83,6 +84,7 @@ public final class FetchMetrics {
         }
         registerResponses(NONE);
         bytes = Meters.counter(BYTES).register(registry);
+        refusals = Meters.counter(MeterCatalogue.FETCH_REFUSALS).register(registry);
         politenessWait = Meters.timer(POLITENESS_WAIT)
                 .minimumExpectedValue(WAIT_HISTOGRAM_MIN)
                 .maximumExpectedValue(WAIT_HISTOGRAM_MAX)
@@ -127,6 +129,12 @@ public final class FetchMetrics {
 
     void retry(FailureReason reason) {
         outcomes.retry(reason);
+    }
+
+    /** A URL its server refused was put back in its host's line for the same attempt. */
+    void refused() {
+        outcomes.refused();
+        refusals.increment();
     }
 
     void parked() {

@@ -21,6 +21,7 @@ import org.kcrawl.http.client.ProxyMode;
 import org.kcrawl.http.pipeline.RetryPolicy;
 import org.kcrawl.http.politeness.PolitenessSettings;
 import org.kcrawl.http.robots.RobotsSettings;
+import org.kcrawl.http.politeness.RetryAfter;
 import org.kcrawl.fetcher.seen.RestoreBudget;
 import org.kcrawl.fetcher.seen.SeenStoreKind;
 
@@ -51,7 +52,7 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                   partition (the memory bound)
  * @param drainTimeout on shutdown, how long requests on the wire may take to finish and publish
  * @param maxCrawlDelay cap on an honoured robots.txt Crawl-delay
- * @param maxRetryAfter cap on an honoured Retry-After pause of a host
+ * @param maxRetryAfter cap on an honoured Retry-After pause of a host (at most 1 hour)
  * @param retryBaseDelay first retry back-off (doubled per attempt, full jitter)
  * @param retryMaxDelay cap on the retry back-off
  * @param robotsTtl how long robots.txt rules are cached (at most 24 h)
@@ -161,6 +162,15 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                 interval lengthens it to that answer's time at once, a server error (5xx) or a
  *                 timeout at least doubles it, faster answers shorten it by half the difference each
  *                 (gradual recovery), never below {@code 1/rate} nor above one minute
+ * @param learnRateLimits learn each host's rate from its server's refusals (default true): a 429 or 503
+ *                        lowers the rate of that host at once (halved the first time, a tenth near a rate
+ *                        refused before), answers bring it back slowly, never above {@code rate}; hosts
+ *                        behind one IP address refused together make the address learn a rate for them
+ *                        all. Learned rates outlive a restart and a rebalance (the {@code host-rates} topic).
+ *                        Off, a refusal only pauses its host for its Retry-After
+ * @param rateLimitedGiveUp how long a URL's server may keep refusing it (429, or 503 with a Retry-After)
+ *                          before it fails as {@code rate_limited} (default 10 min); until then a refused URL
+ *                          is tried again at its host's learned pace without counting an attempt
  * @param maxInflightBodyBytes bytes that the bodies of responses on the wire may hold beyond what the pages
  *                             waiting for the broker hold (default 32 MiB, at least {@code max_body_bytes}).
  *                             A body that cannot grow its buffer within it waits, its connection not
@@ -252,6 +262,8 @@ public record FetcherConfig(
         @JsonProperty("render_max_pending") int renderMaxPending,
         @JsonProperty("browser_sandbox") boolean browserSandbox,
         @JsonProperty("adaptive") boolean adaptive,
+        @JsonProperty("learn_rate_limits") boolean learnRateLimits,
+        @JsonProperty("rate_limited_give_up") Duration rateLimitedGiveUp,
         @JsonProperty("max_inflight_body_bytes") long maxInflightBodyBytes,
         @JsonProperty("seen_store") SeenStoreKind seenStore,
         @JsonProperty("seen_store_dir") String seenStoreDir,
@@ -363,6 +375,10 @@ public record FetcherConfig(
         Checks.notNegative(drainTimeout, "drain_timeout");
         Checks.notNegative(maxCrawlDelay, "max_crawl_delay");
         Checks.notNegative(maxRetryAfter, "max_retry_after");
+        if (maxRetryAfter.compareTo(RetryAfter.MAX) > 0) {
+            throw new IllegalArgumentException("max_retry_after must be at most 1 hour (PT1H), the longest pause a"
+                    + " Retry-After is honoured for, but was " + maxRetryAfter);
+        }
         Checks.positive(retryBaseDelay, "retry_base_delay");
         Checks.positive(retryMaxDelay, "retry_max_delay");
         Checks.positive(robotsTtl, "robots_ttl");
@@ -371,6 +387,7 @@ public record FetcherConfig(
         }
         Checks.positive(robotsRetry, "robots_retry");
         Checks.notNegative(robotsUnreachableGiveUp, "robots_unreachable_give_up");
+        Checks.positive(rateLimitedGiveUp, "rate_limited_give_up");
         Checks.atLeast(maxHostQueue, 1, "max_host_queue");
         Checks.positive(maxHold, "max_hold");
         Checks.positive(seenRestoreTimeout, "seen_restore_timeout");
@@ -524,8 +541,8 @@ public record FetcherConfig(
 
     /** The scheduler's limits. */
     public PolitenessSettings politeness() {
-        return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, 16.0,
-                perAddressInForce(), maxHold, maxHostQueue, adaptive);
+        return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter,
+                perAddressInForce(), maxHold, maxHostQueue, adaptive, learnRateLimits);
     }
 
     /** robots.txt handling. */
@@ -543,7 +560,7 @@ public record FetcherConfig(
 
     /** The retry policy, with a real random source. */
     public RetryPolicy retryPolicy() {
-        return new RetryPolicy(maxAttempts, retryBaseDelay, retryMaxDelay, maxRetryAfter,
+        return new RetryPolicy(maxAttempts, retryBaseDelay, retryMaxDelay, maxRetryAfter, rateLimitedGiveUp,
                 () -> java.util.concurrent.ThreadLocalRandom.current().nextDouble());
     }
 

@@ -54,6 +54,8 @@ final class FetcherMeters implements MeterBinder {
             Meters.gauge(MeterCatalogue.FETCH_HOSTS_HELD, this, m -> m.scheduler.heldHosts(cap)).tag("cap", cap.tag())
                     .register(registry);
         }
+        gauge(registry, MeterCatalogue.FETCH_HOSTS_LIMITED, m -> m.scheduler.limitedHosts());
+        gauge(registry, MeterCatalogue.FETCH_HOSTS_LIMITED_SLOWEST, m -> m.scheduler.slowestLimitedRate());
         gauge(registry, MeterCatalogue.FETCH_SEEN_COMPLETED, m -> m.seen.completedCount());
         gauge(registry, MeterCatalogue.FETCH_SEEN_CLAIMED, m -> m.seen.claimedCount());
         gauge(registry, ParkingMetrics.HELD, m -> m.forwarder.held());

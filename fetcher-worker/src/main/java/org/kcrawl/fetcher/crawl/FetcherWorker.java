@@ -32,10 +32,10 @@ import org.kcrawl.http.client.HttpFetcher;
 import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.http.client.PageMemory;
 import org.kcrawl.http.pipeline.UrlOutcomes;
-import org.kcrawl.http.politeness.HeldBy;
 import org.kcrawl.http.politeness.HostAddresses;
 import org.kcrawl.http.politeness.HostScheduler;
 import org.kcrawl.http.politeness.ResolvedAddresses;
+import org.kcrawl.http.politeness.SchedulerCounts;
 import org.kcrawl.http.politeness.SystemTimeSource;
 import org.kcrawl.http.robots.RobotsPolicy;
 import org.kcrawl.http.robots.RobotsRules;
@@ -185,6 +185,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
                             id -> clients.fencer(clientId + "-fence", id)) : null,
                     topics.seen(), config.seenStore().open(Path.of(config.seenStoreDir()), topics.seen()),
                     config.seenRestoreBudget()));
+            HostRatePublisher.keepLearnedRates(config, scheduler, restorer, fetchOutputs, time);
             seen = new SeenSet();
             built.keep(seen::close);
             outputs.onCommit(seen::transactionCommitted);
@@ -321,9 +322,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         return tally.waiting(robots, config.maxAttempts());
     }
 
-    /** Hosts with URLs queued that {@code cap} holds back now (see {@link HostScheduler#counts()}). */
-    public int heldHosts(HeldBy cap) {
-        return scheduler.counts().heldHosts(cap);
+    /** What the politeness scheduler holds: hosts held back by each limit, the hosts servers limit, ... */
+    public SchedulerCounts schedulerCounts() {
+        return scheduler.counts();
     }
 
     /** Pages (and redirect pages) published and acknowledged. */

@@ -19,7 +19,8 @@ import org.slf4j.Logger;
 
 /**
  * Publishes how a fetcher's URL ends: a page, a redirect or a failure with the URL's seen marker after it
- * (in one transaction exactly once), or a retry or a parked copy on a topic. What {@link FetchHandler}'s
+ * (in one transaction exactly once), a retry or a parked copy on a topic, or a refused URL back in its host's
+ * line. What {@link FetchHandler}'s
  * pipeline planned, carried out.
  */
 final class PlanPublisher {
@@ -67,6 +68,12 @@ final class PlanPublisher {
         } else if (plan instanceof Plan.Retry r) {
             admission.retried(task);
             task.completeWhen(parking.park(r.next(), task.key, task.partition()), v -> s.metrics().retry(r.reason()));
+        } else if (plan instanceof Plan.Refused r) {
+            // The same attempt, back in its host's line in memory: the scheduler holds it to the host's new pace
+            // and its pause, and hands it back to be parked (deferred) when its turn is further off than the hold.
+            task.refusedAs(r.next());
+            s.metrics().refused();
+            s.scheduler().submit(task, null);
         }
     }
 
@@ -125,7 +132,7 @@ final class PlanPublisher {
 
     void park(UrlTask task, Instant notBefore) {
         admission.parked(task);
-        CrawlRequest parked = task.request.withNotBefore(notBefore);
+        CrawlRequest parked = task.current().withNotBefore(notBefore);
         task.completeWhen(parking.park(parked, task.key, task.partition()), v -> s.metrics().parked());
     }
 }

@@ -14,6 +14,7 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.message.SeenMarkers;
+import org.kcrawl.http.politeness.HostRate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +54,8 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
     private volatile long progressNanos;
     private volatile boolean restoring;
     private volatile Runnable betweenReads = () -> { };
+    /** Where the hosts' learned rates are kept, read along with the seen topic; null when not restored. */
+    private volatile HostRateRestore hostRates;
 
     /**
      * Restores {@code store}'s sets from {@code topic} with {@code consumer}; owns and closes the
@@ -103,6 +106,15 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
     }
 
     /**
+     * Also reads, at each restore, the assigned partitions of {@code topic} (compacted, co-partitioned with the
+     * seen topic: the rates hosts learned from their servers' refusals, {@link HostRateRestore}) from their
+     * beginning, in the same reads as the seen topic's, and hands what they hold to {@code sink}.
+     */
+    public void restoreHostRates(String topic, java.util.function.Consumer<Collection<HostRate>> sink) {
+        this.hostRates = new HostRateRestore(topic, sink);
+    }
+
+    /**
      * The completed set of each of {@code partitions}, caught up to the topic's end. Throws
      * {@link IllegalStateException} when a partition cannot be read to its end within its budget.
      */
@@ -135,6 +147,10 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         long started = System.nanoTime();
         List<TopicPartition> tps = new ArrayList<>();
         sets.keySet().forEach(p -> tps.add(new TopicPartition(topic, p)));
+        HostRateRestore rates = hostRates;
+        if (rates != null) {
+            tps.addAll(rates.partitions(sets.keySet()));
+        }
         consumer.assign(tps);
         Duration ask = budget.allowance();
         Map<TopicPartition, Long> begins = consumer.beginningOffsets(tps, ask);
@@ -142,15 +158,16 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         Map<TopicPartition, Long> deadlines = new HashMap<>();
         long toRead = 0;
         for (TopicPartition tp : tps) {
-            long from = startAt(tp, sets, begins.get(tp), ends.get(tp));
+            long from = rates != null && rates.reads(tp) ? seekTo(tp, begins.get(tp))
+                    : startAt(tp, sets, begins.get(tp), ends.get(tp));
             long records = ends.get(tp) - from;
             toRead += records;
             deadlines.put(tp, started + budget.forRecords(records).toNanos());
         }
         long before = recordsRead.get();
-        int malformed = readTo(ends, sets, deadlines, started, ask);
+        int malformed = readTo(ends, sets, deadlines, started, ask, rates);
         if (transactions != null) {
-            malformed += awaitUndecided(tps, sets);
+            malformed += awaitUndecided(tps, sets, rates);
             // Whatever was being committed when the ends were asked for is committed now, its markers before
             // the read-committed end: read on to it. (Found committed by the check above, or finished while
             // the partitions were read: then the ends asked at the start stop short of it.) A budget of its
@@ -162,17 +179,23 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
                 long left = Math.max(0, settled.get(tp) - consumer.position(tp, ask));
                 tail.put(tp, now + budget.forRecords(left).toNanos());
             }
-            malformed += readTo(settled, sets, tail, now, ask);
+            malformed += readTo(settled, sets, tail, now, ask, rates);
         }
         Map<Integer, Long> readTo = new TreeMap<>();
         for (TopicPartition tp : tps) {
+            if (rates != null && rates.reads(tp)) {
+                continue;
+            }
             // The position, not the end asked at the start: every record before it is applied.
             long position = consumer.position(tp, ask);
             sets.get(tp.partition()).caughtUp(position);
             readTo.put(tp.partition(), position);
         }
         if (malformed > 0) {
-            log.warn("ignored {} seen records with malformed keys in {}", malformed, tps);
+            log.warn("ignored {} malformed records (seen keys, learned host rates) in {}", malformed, tps);
+        }
+        if (rates != null) {
+            rates.finish();
         }
         log.info("restored seen-set of {} partitions of {}: read {} of at most {} records in {} ms (partition=offset"
                 + " reached: {})", tps.size(), topic, recordsRead.get() - before, toRead,
@@ -184,7 +207,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
      * skipped.
      */
     private int readTo(Map<TopicPartition, Long> ends, Map<Integer, CompletedSet> sets,
-                       Map<TopicPartition, Long> deadlines, long started, Duration ask) {
+                       Map<TopicPartition, Long> deadlines, long started, Duration ask, HostRateRestore rates) {
         int malformed = 0;
         List<TopicPartition> open = new ArrayList<>(ends.keySet());
         while (true) {
@@ -202,7 +225,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
                             + " cluster is this slow");
                 }
             }
-            malformed += pollOnce(sets);
+            malformed += pollOnce(sets, rates);
         }
     }
 
@@ -210,7 +233,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
      * Exactly once: waits, reading on, while a transaction on {@code tps} is being committed (see
      * {@link CommittingTransactions}), at most {@link #COMMIT_WAIT}; returns the malformed records skipped.
      */
-    private int awaitUndecided(List<TopicPartition> tps, Map<Integer, CompletedSet> sets) {
+    private int awaitUndecided(List<TopicPartition> tps, Map<Integer, CompletedSet> sets, HostRateRestore rates) {
         long started = System.nanoTime();
         int malformed = 0;
         Set<TopicPartition> undecided = transactions.undecided(tps);
@@ -221,7 +244,7 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
                         commitWait.toMillis());
                 return malformed;
             }
-            malformed += pollOnce(sets);
+            malformed += pollOnce(sets, rates);
             undecided = transactions.undecided(undecided);
         }
         long waitedMs = (System.nanoTime() - started) / 1_000_000;
@@ -231,15 +254,25 @@ public final class SeenRestorer implements SeenHistory, AutoCloseable {
         return malformed;
     }
 
-    private int pollOnce(Map<Integer, CompletedSet> sets) {
+    private int pollOnce(Map<Integer, CompletedSet> sets, HostRateRestore rates) {
         int malformed = 0;
         for (ConsumerRecord<String, byte[]> r : consumer.poll(POLL)) {
-            malformed += apply(sets.get(r.partition()), r);
-            recordsRead.incrementAndGet();
+            if (rates != null && rates.reads(r.topic())) {
+                malformed += rates.apply(r);
+            } else {
+                malformed += apply(sets.get(r.partition()), r);
+                recordsRead.incrementAndGet();
+            }
         }
         progressNanos = System.nanoTime();
         betweenReads.run();
         return malformed;
+    }
+
+    /** Seeks {@code tp} to {@code offset} and returns it. */
+    private long seekTo(TopicPartition tp, long offset) {
+        consumer.seek(tp, offset);
+        return offset;
     }
 
     /**

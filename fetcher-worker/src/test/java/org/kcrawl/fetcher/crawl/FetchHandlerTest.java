@@ -98,7 +98,7 @@ class FetchHandlerTest {
         HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
         java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
         f.fetcher.script(URL, u -> CompletableFuture.completedFuture(calls.incrementAndGet() == 1
-                ? new org.kcrawl.http.client.HttpResult(u, 503, Map.of("retry-after", "1"), "text/html", new byte[0],
+                ? new org.kcrawl.http.client.HttpResult(u, 500, Map.of(), "text/html", new byte[0],
                         false, 5, "127.0.0.1")
                 : new org.kcrawl.http.client.HttpResult(u, 200, Map.of(), "text/html", new byte[0], false, 5,
                         "127.0.0.1")));
@@ -112,7 +112,7 @@ class FetchHandlerTest {
         assertThat(f.handle(first.retry(f.time.now()))).isCompleted();
         assertThat(f.outcome("skip", "duplicate")).isEqualTo(2);
 
-        f.fetcher.release(); // 503: the first attempt publishes its retry and hands the claim over
+        f.fetcher.release(); // 500: the first attempt publishes its retry and hands the claim over
         assertThat(a).isCompleted();
         CrawlRequest published = f.requests().get(0);
         assertThat(published.attempt()).isEqualTo(2);
@@ -258,7 +258,7 @@ class FetchHandlerTest {
     @Test
     void aHostsBacklogPastTheHorizonIsParkedAtItsPaceAndNotKeptInMemory() {
         HandlerFixture.Options o = optionsWithoutRobots();
-        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 10,
+        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 10,
                 Duration.ofSeconds(5), 1_000);
         HandlerFixture f = new HandlerFixture(o);
         f.fetcher.holdResponses();
@@ -336,7 +336,7 @@ class FetchHandlerTest {
     @Test
     void aLongRetryAfterHandsTheQueuedBacklogBackToBeParkedAfterThePause() {
         HandlerFixture.Options o = optionsWithoutRobots();
-        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofHours(1), 16.0, 10,
+        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofHours(1), 10,
                 Duration.ofMinutes(1), 1_000);
         HandlerFixture f = new HandlerFixture(o);
         f.fetcher.answer("http://a.test/1", 429, "text/html", "slow down", Map.of("retry-after", "3600"));
@@ -357,8 +357,9 @@ class FetchHandlerTest {
                 .containsExactlyInAnyOrder("http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4");
         Instant pauseEnds = f.time.now().plus(Duration.ofHours(1));
         assertThat(tier2).allSatisfy(r -> assertThat(r.notBefore()).isAfterOrEqualTo(pauseEnds));
-        assertThat(tier2.stream().filter(r -> r.url().equals("http://a.test/1")).findFirst().orElseThrow().attempt())
-                .as("the throttled one is a retry").isEqualTo(2);
+        CrawlRequest refused = tier2.stream().filter(r -> r.url().equals("http://a.test/1")).findFirst().orElseThrow();
+        assertThat(refused.attempt()).as("the refused one counts no attempt").isEqualTo(1);
+        assertThat(refused.refusedSince()).isEqualTo(f.time.now());
     }
 
     @Test
@@ -475,7 +476,7 @@ class FetchHandlerTest {
     }
 
     @Test
-    void a503IsRetriedAfterItsRetryAfterAndSlowsTheHost() {
+    void a503WithALongRetryAfterRefusesTheUrlForNowCountingNoAttemptParkedUntilThePauseEnds() {
         HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
         f.fetcher.answer(URL, 503, "text/html", "busy", Map.of("retry-after", "30"));
 
@@ -483,16 +484,56 @@ class FetchHandlerTest {
 
         assertThat(stage).isCompleted();
         assertThat(f.failures()).isEmpty();
-        assertThat(f.sent(HandlerFixture.TOPICS.seen())).as("a retry is not terminal").isEmpty();
-        CrawlRequest retry = f.parked(0).get(0);
-        assertThat(retry.attempt()).isEqualTo(2);
-        assertThat(retry.notBefore()).isEqualTo(f.time.now().plusSeconds(30));
+        assertThat(f.sent(HandlerFixture.TOPICS.seen())).as("a refusal is not terminal").isEmpty();
+        CrawlRequest again = f.parked(0).get(0);
+        assertThat(again.attempt()).isEqualTo(1);
+        assertThat(again.refusedSince()).isEqualTo(f.time.now());
+        assertThat(again.notBefore()).as("the host's pause, past the hold").isAfterOrEqualTo(f.time.now().plusSeconds(30));
         ProducerRecord<String, byte[]> record = f.sent(HandlerFixture.TOPICS.parked(0)).get(0);
         assertThat(new String(record.headers().lastHeader(Outputs.PARTITION_HEADER).value(),
                 java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("0");
         assertThat(record.key()).isEqualTo("a.test");
         assertThat(interval(f.scheduler, "a.test")).isEqualTo(Duration.ofSeconds(2));
-        assertThat(f.outcome("retry", "http_5xx")).isEqualTo(1);
+        assertThat(f.outcome("parked", "none")).isEqualTo(1);
+        assertThat(f.metrics.outcomes().retries()).as("no failed attempt").isZero();
+        assertThat(f.metrics.outcomes().refusals()).isEqualTo(1);
+        assertThat(f.metrics.registry().counter("crawl.fetch.refusals").count()).isEqualTo(1);
+    }
+
+    @Test
+    void aRefusedUrlWaitsInItsHostsLineAndIsFetchedOnceTheServerLetsItThrough() {
+        HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
+        f.fetcher.answer(URL, 429, "text/html", "slow down", Map.of());
+        CompletableFuture<?> stage = f.handle(f.seed(URL));
+        assertThat(stage).as("still in line").isNotDone();
+        f.fetcher.answer(URL, 200, "text/html", "<html></html>", Map.of());
+
+        f.time.advance(Duration.ofSeconds(2));
+
+        assertThat(stage).isCompleted();
+        assertThat(f.requests()).as("nothing went back through the urls topic").isEmpty();
+        assertThat(f.pages()).hasSize(1);
+        assertThat(f.fetcher.timesOf(URL)).hasSize(2);
+        assertThat(f.fetcher.timesOf(URL).get(1) - f.fetcher.timesOf(URL).get(0)).as("at the halved rate")
+                .isEqualTo(2_000_000_000L);
+        assertThat(f.failures()).isEmpty();
+        assertThat(f.metrics.outcomes().refusals()).isEqualTo(1);
+    }
+
+    @Test
+    void aUrlRefusedForTenMinutesFailsAsRateLimited() {
+        HandlerFixture f = new HandlerFixture(optionsWithoutRobots());
+        f.fetcher.answer(URL, 429, "text/html", "slow down", Map.of());
+        CrawlRequest longRefused = f.seed(URL).refused(f.time.now().minus(Duration.ofMinutes(10)), null);
+
+        f.handle(longRefused);
+        f.time.advance(Duration.ofSeconds(1));
+
+        FailureRecord failure = f.failures().get(0);
+        assertThat(failure.reason()).isEqualTo(FailureReason.RATE_LIMITED);
+        assertThat(failure.status()).isEqualTo(429);
+        assertThat(failure.attempts()).isEqualTo(1);
+        assertThat(f.outcome("failure", "rate_limited")).isEqualTo(1);
     }
 
     @Test
@@ -564,7 +605,7 @@ class FetchHandlerTest {
     /** One host at 1/s with a 5 s horizon, one in flight, and a max_pages budget of 8. */
     private static HandlerFixture slowHostWithABudgetOf8() {
         HandlerFixture.Options o = optionsWithoutRobots();
-        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 10,
+        o.politeness = new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30), Duration.ofMinutes(10), 10,
                 Duration.ofSeconds(5), 1_000);
         o.settings = new HandlerSettings(5, 8, Duration.ofMinutes(1), ParkingTiers.defaults());
         return new HandlerFixture(o);

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 class GracefulStopTest {
     private final GracefulStop graceful = new GracefulStop(LoggerFactory.getLogger(GracefulStopTest.class), "test");
     private final HostScheduler scheduler = new HostScheduler(new PolitenessSettings(1, 1, 1, 1, Duration.ofSeconds(30),
-            Duration.ofMinutes(10), 16.0), new FakeTime());
+            Duration.ofMinutes(10)), new FakeTime());
     private final MockConsumer<String, byte[]> urls = new MockConsumer<>("earliest");
     private final MockConsumer<String, byte[]> parked = new MockConsumer<>("earliest");
     private final AtomicBoolean drained = new AtomicBoolean();

@@ -22,6 +22,8 @@ public abstract class ConsumedTask extends AbstractHostTask {
     /** Completes when every output of the URL is acknowledged; fails when the URL is left to the next owner. */
     public final CompletableFuture<Void> done = new CompletableFuture<>();
     private final long offset;
+    /** The request as it stands now: the consumed one, or its copy since its server refused it. */
+    private volatile CrawlRequest current;
 
     /** A task for {@code request}, read at {@code offset} of the partition owned under {@code claim}. */
     protected ConsumedTask(CrawlRequest request, String key, String host, long offset, Claim claim) {
@@ -29,6 +31,17 @@ public abstract class ConsumedTask extends AbstractHostTask {
         this.request = request;
         this.key = key;
         this.offset = offset;
+        this.current = request;
+    }
+
+    /** The request as it stands now: {@link #request}, or what it became when its server refused it. */
+    public final CrawlRequest current() {
+        return current;
+    }
+
+    /** Its server refused the URL: {@code again} (the same attempt, refused since ...) is what it asks next. */
+    public final void refusedAs(CrawlRequest again) {
+        this.current = again;
     }
 
     @Override

@@ -27,4 +27,11 @@ public sealed interface Plan {
 
     /** Another attempt, re-published to the urls topic with a not-before time. Not terminal. */
     record Retry(CrawlRequest next, FailureReason reason) implements Plan {}
+
+    /**
+     * The server refused the URL for now (429, or 503 with a Retry-After): the same attempt again
+     * ({@code next}, refused since its first refusal), when its host's pace allows and not before its
+     * not-before time (the Retry-After) when it has one. Not terminal.
+     */
+    record Refused(CrawlRequest next) implements Plan {}
 }

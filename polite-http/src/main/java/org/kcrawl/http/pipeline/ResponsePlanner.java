@@ -14,7 +14,6 @@ import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.http.client.FetchException;
 import org.kcrawl.http.client.HttpResult;
 import org.kcrawl.http.politeness.ResponseFeedback;
-import org.kcrawl.http.politeness.RetryAfter;
 import org.kcrawl.http.robots.RobotsUnreachable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +27,12 @@ import org.slf4j.LoggerFactory;
  *       {@code INVALID_URL} failure. A seed's redirect is always followed and may move the crawl's
  *       scope ({@link RedirectRules#follow}, the rule the parser applies to meta refreshes too).</li>
  *   <li>4xx other than 408 and 429: an {@code HTTP_4XX} failure.</li>
- *   <li>408, 429, 5xx and transient fetch errors: a retry while attempts remain, else a failure.</li>
+ *   <li>429, and 503 with a Retry-After: the server refuses the URL for now ({@link ResponseFeedback#refuses}).
+ *       It is tried again when its host's pace allows (its Retry-After, and the rate its refusals
+ *       taught it: the scheduler holds it to that), without counting an attempt, until it has been
+ *       refused for the policy's {@link RetryPolicy#refusedGiveUp()} since its first refusal in a row; then a {@code RATE_LIMITED}
+ *       failure.</li>
+ *   <li>408, other 5xx and transient fetch errors: a retry while attempts remain, else a failure.</li>
  *   <li>Permanent fetch errors: a failure at once.</li>
  *   <li>Anything else (2xx, 1xx, odd codes, 3xx without Location): a page; but one whose
  *       {@code Refresh} header sends the reader elsewhere within {@code max_refresh_delay} is planned
@@ -62,11 +66,12 @@ public final class ResponsePlanner {
         if (status >= 300 && status < 400 && location != null) {
             return redirect(request, result, location, now);
         }
-        if (status == 408 || status == 429 || (status >= 500 && status < 600)) {
+        if (ResponseFeedback.refuses(result)) {
+            return refused(request, "HTTP " + status, status, ResponseFeedback.retryAfter(result, now), now);
+        }
+        if (status == 408 || (status >= 500 && status < 600)) {
             FailureReason reason = status == 408 ? FailureReason.HTTP_4XX : FailureReason.HTTP_5XX;
-            Duration retryAfter = ResponseFeedback.isThrottle(status)
-                    ? RetryAfter.parse(result.header("retry-after"), now) : null;
-            return retryOrFail(request, reason, "HTTP " + status, status, retryAfter, now);
+            return retryOrFail(request, reason, "HTTP " + status, status, null, now);
         }
         if (status >= 400 && status < 500) {
             return fail(request, FailureReason.HTTP_4XX, "HTTP " + status, status, now);
@@ -93,17 +98,37 @@ public final class ResponsePlanner {
     /**
      * A URL whose robots.txt cannot be fetched now: retried when the file is fetched again, while its
      * attempts last and the host has not been given up on; else a failure with the reason the file's
-     * fetch failed ({@code connect}, {@code dns}, ...; {@code robots_unavailable} for a 5xx or 429 answer).
+     * fetch failed ({@code connect}, {@code dns}, ...; {@code robots_unavailable} for a 5xx answer). A file
+     * its server refused ({@code rate_limited}) refuses the URL with it: tried again then without counting
+     * an attempt, as a page refused would be.
      */
     public Plan forRobotsUnavailable(CrawlRequest request, RobotsUnreachable robots, Instant now) {
         String detail = "robots.txt unreachable: " + robots.detail();
+        Instant retryAt = robots.retryAt();
+        Duration until = retryAt.isBefore(now) ? Duration.ZERO : Duration.between(now, retryAt);
+        if (robots.cause() == FailureReason.RATE_LIMITED) {
+            return refused(request, detail, null, until, now); // the URL's own deadline, not the file's give-up
+        }
         if (robots.givenUp()) {
             return fail(request, robots.cause(), detail + " (" + robots.failures() + " fetches failed since "
                     + robots.since() + "; given up)", null, now);
         }
-        Instant retryAt = robots.retryAt();
-        Duration until = retryAt.isBefore(now) ? Duration.ZERO : Duration.between(now, retryAt);
         return retryOrFail(request, robots.cause(), detail, null, until, now);
+    }
+
+    /**
+     * A URL its server refused at {@code now} ({@code retryAfter}: its Retry-After, may be null): the same
+     * attempt again, after the Retry-After if any (the host's learned rate holds it otherwise), unless it has
+     * been refused for {@link RetryPolicy#refusedGiveUp()} already.
+     */
+    private Plan refused(CrawlRequest request, String detail, Integer status, Duration retryAfter, Instant now) {
+        Instant since = request.refusedSince() == null ? now : request.refusedSince();
+        if (retry.refusedTooLong(since, now)) {
+            return fail(request, FailureReason.RATE_LIMITED, detail + " (refused since " + since + ", given up after "
+                    + retry.refusedGiveUp().toSeconds() + " s)", status, now);
+        }
+        Duration wait = retry.honoured(retryAfter);
+        return new Plan.Refused(request.refused(now, wait.isZero() ? null : now.plus(wait)));
     }
 
     private Plan redirect(CrawlRequest request, HttpResult result, String location, Instant now) {

@@ -8,13 +8,18 @@ import java.util.function.DoubleSupplier;
  * When a transiently failed URL is tried again: exponential back-off with full jitter (a uniform
  * delay between zero and {@code min(maxDelay, baseDelay * 2^(attempt-1))}), never sooner than a
  * Retry-After (itself capped at {@code maxRetryAfter}, like the host's pause), and not after
- * {@code maxAttempts} attempts.
+ * {@code maxAttempts} attempts. A URL its server refuses (429, or 503 with a Retry-After) counts no
+ * attempt: it is tried again until it has been refused for {@code refusedGiveUp}.
  */
 public final class RetryPolicy {
+    /** How long a URL may be refused before it fails, unless set: ten minutes. */
+    public static final Duration DEFAULT_REFUSED_GIVE_UP = Duration.ofMinutes(10);
+
     private final int maxAttempts;
     private final Duration baseDelay;
     private final Duration maxDelay;
     private final Duration maxRetryAfter;
+    private final Duration refusedGiveUp;
     private final DoubleSupplier random;
 
     /** A policy honouring Retry-After up to an hour. */
@@ -22,9 +27,15 @@ public final class RetryPolicy {
         this(maxAttempts, baseDelay, maxDelay, Duration.ofHours(1), random);
     }
 
-    /** {@code random} yields uniform values in [0, 1); tests pass a fixed one. */
+    /** A policy giving refused URLs up after {@link #DEFAULT_REFUSED_GIVE_UP}. */
     public RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxRetryAfter,
                        DoubleSupplier random) {
+        this(maxAttempts, baseDelay, maxDelay, maxRetryAfter, DEFAULT_REFUSED_GIVE_UP, random);
+    }
+
+    /** {@code random} yields uniform values in [0, 1); tests pass a fixed one. */
+    public RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxRetryAfter,
+                       Duration refusedGiveUp, DoubleSupplier random) {
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be >= 1 but was " + maxAttempts);
         }
@@ -37,6 +48,9 @@ public final class RetryPolicy {
         if (maxRetryAfter == null || maxRetryAfter.isNegative()) {
             throw new IllegalArgumentException("maxRetryAfter must be >= 0 but was " + maxRetryAfter);
         }
+        if (refusedGiveUp == null || refusedGiveUp.isNegative() || refusedGiveUp.isZero()) {
+            throw new IllegalArgumentException("refusedGiveUp must be positive but was " + refusedGiveUp);
+        }
         if (random == null) {
             throw new IllegalArgumentException("random must not be null");
         }
@@ -44,6 +58,7 @@ public final class RetryPolicy {
         this.baseDelay = baseDelay;
         this.maxDelay = maxDelay;
         this.maxRetryAfter = maxRetryAfter;
+        this.refusedGiveUp = refusedGiveUp;
         this.random = random;
     }
 
@@ -62,13 +77,26 @@ public final class RetryPolicy {
             return null;
         }
         Duration wait = backoff(attempt);
-        if (atLeast != null) {
-            Duration honoured = atLeast.compareTo(maxRetryAfter) > 0 ? maxRetryAfter : atLeast;
-            if (honoured.compareTo(wait) > 0) {
-                wait = honoured;
-            }
+        Duration honoured = honoured(atLeast);
+        return now.plus(honoured.compareTo(wait) > 0 ? honoured : wait);
+    }
+
+    /** How long a URL may be refused by its server, from its first refusal in a row, before it fails. */
+    public Duration refusedGiveUp() {
+        return refusedGiveUp;
+    }
+
+    /** True when a URL refused since {@code since} has been refused too long to be tried again at {@code now}. */
+    public boolean refusedTooLong(Instant since, Instant now) {
+        return Duration.between(since, now).compareTo(refusedGiveUp) >= 0;
+    }
+
+    /** {@code retryAfter} (may be null: zero) cut to {@code maxRetryAfter}. */
+    public Duration honoured(Duration retryAfter) {
+        if (retryAfter == null || retryAfter.isNegative()) {
+            return Duration.ZERO;
         }
-        return now.plus(wait);
+        return retryAfter.compareTo(maxRetryAfter) > 0 ? maxRetryAfter : retryAfter;
     }
 
     /** The jittered back-off after attempt {@code attempt} (1-based). */

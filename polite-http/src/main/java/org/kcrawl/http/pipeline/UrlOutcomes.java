@@ -26,6 +26,7 @@ public final class UrlOutcomes {
     private final Counter[] retryCounters = new Counter[FailureReason.values().length];
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong retries = new AtomicLong();
+    private final AtomicLong refusals = new AtomicLong();
     private final AtomicLongArray failuresByReason = new AtomicLongArray(FailureReason.values().length);
 
     /** Outcomes counted on the catalogue's {@code meter} in {@code registry}. */
@@ -67,12 +68,34 @@ public final class UrlOutcomes {
         retryCounters[reason.ordinal()].increment();
     }
 
+    /**
+     * A URL its server refused was put back in its host's line for the same attempt: counted among the
+     * refusals, not the {@link #retries()} (failed attempts), and no outcome (the URL goes on).
+     */
+    public void refused() {
+        refusals.incrementAndGet();
+    }
+
+    /**
+     * A URL its server refused was published again for the same attempt (a render worker's, back on its
+     * topic): an outcome of the consumption, a retry for {@code rate_limited}, and a refusal.
+     */
+    public void refusedAndPublished() {
+        refusals.incrementAndGet();
+        retryCounters[FailureReason.RATE_LIMITED.ordinal()].increment();
+    }
+
+    /** URLs refused by their servers and put back in line (see {@link #refused()}). */
+    public long refusals() {
+        return refusals.get();
+    }
+
     /** Failure records published and acknowledged. */
     public long failures() {
         return failures.get();
     }
 
-    /** Retries published and acknowledged. */
+    /** Retries of failed attempts published and acknowledged. */
     public long retries() {
         return retries.get();
     }

@@ -143,7 +143,7 @@ public final class UrlPipeline<T extends ConsumedTask> {
                         log.info("robots.txt disallows {}", task.request.url());
                         stages.disallowed(task);
                     }
-                    case UNAVAILABLE -> stages.outcome(task, planner.forRobotsUnavailable(task.request,
+                    case UNAVAILABLE -> stages.outcome(task, planner.forRobotsUnavailable(task.current(),
                             v.unreachable(), time.now()), null);
                 }
             });
@@ -180,8 +180,8 @@ public final class UrlPipeline<T extends ConsumedTask> {
                 return;
             }
             stages.answered(result);
-            step(task, () -> stages.outcome(task, result != null ? planner.forResponse(task.request, result, now)
-                    : planner.forError(task.request, error, now), result));
+            step(task, () -> stages.outcome(task, result != null ? planner.forResponse(task.current(), result, now)
+                    : planner.forError(task.current(), error, now), result));
         });
     }
 

@@ -20,10 +20,15 @@ public enum HeldBy {
     RATE,
     /**
      * Waiting for its next start time, which the host itself has pushed past what {@code rate} allows:
-     * a robots.txt Crawl-delay longer than the rate's interval, a slow-down after 429 or 503, or (with
-     * the adaptive throttle) its slow answers.
+     * a robots.txt Crawl-delay longer than the rate's interval, or (with the adaptive throttle) its slow
+     * answers.
      */
-    HOST_DELAY;
+    HOST_DELAY,
+    /**
+     * Waiting for its next start time, which its server's refusals (429, 503) have pushed past what
+     * {@code rate} allows: the rate the host, or its IP address, learned from them, or a Retry-After pause.
+     */
+    SERVER_LIMIT;
 
     /** The lower-case tag value. */
     public String tag() {

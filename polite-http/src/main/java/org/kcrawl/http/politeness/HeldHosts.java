@@ -14,9 +14,11 @@ final class HeldHosts {
     // is lost, and readers on other threads see the latest counts without contending for that lock.
     private final AtomicIntegerArray counts = new AtomicIntegerArray(HeldBy.values().length);
     private final int perHost;
+    private final AddressPaces addressPaces;
 
-    HeldHosts(int perHost) {
+    HeldHosts(int perHost, AddressPaces addressPaces) {
         this.perHost = perHost;
+        this.addressPaces = addressPaces;
     }
 
     /** Counts {@code h} under the limit that holds it now, and no longer under the one before. */
@@ -58,6 +60,9 @@ final class HeldHosts {
         }
         if (h.timer != null || h.sending > 0) {
             // Also while its last request is being written: the next start counts from that write.
+            if (h.pace.serverSetsPace() || addressPaces.holds(h.address, h.pace.eligibleAt())) {
+                return HeldBy.SERVER_LIMIT;
+            }
             return h.pace.hostSetsPace() ? HeldBy.HOST_DELAY : HeldBy.RATE;
         }
         return null;

@@ -2,8 +2,9 @@ package org.kcrawl.http.politeness;
 
 /**
  * When a host may receive its next request: a token bucket (kept as a theoretical arrival time, the
- * GCRA form, so the whole state is a few longs), stretched by Crawl-delay, by throttling and, when
- * adaptive, by the host's response time.
+ * GCRA form, so the whole state is a few longs), stretched by Crawl-delay, by the rate its server's
+ * refusals taught it ({@link LearnedRate}, made at the first refusal) and, when adaptive, by the host's
+ * response time.
  *
  * <p>A request may start at {@code t} when {@code t >= tat - (burst - 1) * interval}. The bucket counts
  * requests at their <em>real</em> start, the moment their bytes reached the socket ({@link #sent}),
@@ -11,39 +12,42 @@ package org.kcrawl.http.politeness;
  * slow connection set-up) moves {@code tat} to {@code max(tat, sent) + interval}, so it pushes the
  * next one later and never lets it come closer. With the scheduler holding a host's next start until
  * the previous request is written, this is exactly a bucket of {@code burst} tokens refilled at one
- * per interval, applied to the times the server sees. While a Crawl-delay, a slow-down or the adaptive
+ * per interval, applied to the times the server sees. While a Crawl-delay, a learned rate or the adaptive
  * throttle lengthens the interval the burst is 1, because each means "leave this much time between
- * requests".
+ * requests". A refusal also pauses the host for its Retry-After.
  *
  * <p>Not thread-safe: guarded by the {@link HostScheduler}'s lock.
  */
 final class HostPace {
-    /** How long an idle, slowed-down host remembers its slow-down before it may be forgotten. */
+    /** How long an idle host slowed down by its answers remembers that before it may be forgotten. */
     static final long SLOW_MEMORY_NANOS = 600_000_000_000L;
 
+    private final double rate;
     private final long baseInterval;
     private final int burst;
     private final long maxCrawlDelay;
     private final long maxRetryAfter;
-    private final double maxSlowdown;
     private final boolean adaptive;
+    private final boolean learns;
 
     private long tat;
     private long lastStart;
     private long pausedUntil;
     private long crawlDelay;
-    private double slowdown = 1.0;
+    /** The rate the host's refusals taught; null until its first refusal (or a rate learned before). */
+    private LearnedRate learned;
     /** The interval the host's response times ask for (adaptive only; 0 until its first answer). */
     private long answerPace;
 
     /** A host whose bucket is empty at {@code emptyAt}: its first request may start one interval later. */
     HostPace(PolitenessSettings settings, long emptyAt) {
+        this.rate = settings.rate();
         this.baseInterval = settings.intervalNanos();
         this.burst = settings.burst();
         this.maxCrawlDelay = settings.maxCrawlDelay().toNanos();
-        this.maxRetryAfter = settings.maxRetryAfter().toNanos();
-        this.maxSlowdown = settings.maxSlowdown();
+        this.maxRetryAfter = settings.maxRetryAfterNanos();
         this.adaptive = settings.adaptive();
+        this.learns = settings.learnRates();
         this.tat = emptyAt + (long) burst * baseInterval;
         this.lastStart = emptyAt;
         this.pausedUntil = emptyAt;
@@ -51,13 +55,45 @@ final class HostPace {
 
     /** The current interval between request starts. */
     long interval() {
-        long base = Math.max(baseInterval, crawlDelay);
-        long stretched = slowdown == 1.0 ? base : (long) Math.min(base * slowdown, (double) (Long.MAX_VALUE / 4));
-        return Math.max(stretched, answerPace);
+        return Math.max(Math.max(baseInterval, crawlDelay), Math.max(learnedInterval(), answerPace));
+    }
+
+    private long learnedInterval() {
+        return learned == null ? 0 : learned.intervalNanos();
+    }
+
+    /**
+     * The interval to plan the host's backlog with ({@link QueueHorizon}): the current one, except that a
+     * learned rate on its way back counts at the rate it is heading for ({@link LearnedRate#plannedRate()}).
+     */
+    long planningInterval() {
+        if (!limited()) {
+            return interval();
+        }
+        long planned = Math.max(1L, Math.round(1_000_000_000d / learned.plannedRate()));
+        return Math.max(Math.max(baseInterval, crawlDelay), Math.max(planned, answerPace));
     }
 
     private boolean stretched() {
-        return crawlDelay > baseInterval || slowdown > 1.0 || answerPace > baseInterval;
+        return crawlDelay > baseInterval || answerPace > baseInterval || limited();
+    }
+
+    /** True while a server's refusals hold the host below the configured rate. */
+    boolean limited() {
+        return learned != null && learned.limited();
+    }
+
+    /** The rate learned from the host's refusals, or null when it never refused (nor inherited one). */
+    LearnedRate learned() {
+        return learned;
+    }
+
+    /** Resumes a rate learned before (by this worker, or the partition's previous owner). */
+    void resume(LearnedRate earlier) {
+        if (learns && earlier != null) {
+            learned = earlier;
+            respace();
+        }
     }
 
     private int effectiveBurst() {
@@ -71,11 +107,23 @@ final class HostPace {
 
     /**
      * True when the host itself, not the configured rate, sets when the next request may start: a
-     * Retry-After pause outlasts the next token, or a Crawl-delay, a slow-down or its slow answers
+     * Retry-After pause outlasts the next token, or a Crawl-delay, a learned rate or its slow answers
      * stretch the interval beyond the rate's.
      */
     boolean hostSetsPace() {
-        return stretched() || pausedUntil - tokenAt() > 0;
+        return stretched() || paused();
+    }
+
+    /**
+     * True when the server's refusals set when the next request may start: a Retry-After pause outlasts
+     * the next token, or the learned rate is what the interval is.
+     */
+    boolean serverSetsPace() {
+        return paused() || (limited() && learnedInterval() >= interval());
+    }
+
+    private boolean paused() {
+        return pausedUntil - tokenAt() > 0;
     }
 
     private long tokenAt() {
@@ -84,11 +132,16 @@ final class HostPace {
 
     /**
      * Takes a token for a request let go at {@code now} (which must be eligible). Its real start is
-     * not known yet; {@link #sent} corrects the bucket when it is.
+     * not known yet; {@link #sent} corrects the bucket when it is. Returns whether it goes out on pace:
+     * within half an interval of when the pace first let it and of one interval after the request before
+     * it, so that the host was keeping to its pace and the answer says whether that pace is fine.
      */
-    void consume(long now) {
-        tat = Math.max(tat, now) + interval();
+    boolean consume(long now) {
+        long interval = interval();
+        boolean onPace = now - eligibleAt() <= interval / 2 && now - lastStart <= interval + interval / 2;
+        tat = Math.max(tat, now) + interval;
         lastStart = Math.max(lastStart, now);
+        return onPace;
     }
 
     /**
@@ -121,39 +174,60 @@ final class HostPace {
     }
 
     /**
-     * A request ended {@code now} with {@code feedback}, {@code latencyNanos} after its real start (or
-     * after it was let go, when it was never written); {@code retryAfterNanos} is a 429's or 503's pause.
+     * A request sent at {@code sentAt} (on pace or not, as {@link #consume} said) ended {@code now} with
+     * {@code feedback}, {@code latencyNanos} after its real start (or after it was let go, when it was never
+     * written); {@code retryAfterNanos} is a refusal's pause. Returns true when the learned rate changed.
      */
-    void ended(Permit.Feedback feedback, long latencyNanos, long now, long retryAfterNanos) {
+    boolean ended(Permit.Feedback feedback, long latencyNanos, long now, long sentAt, boolean onPace,
+                  long retryAfterNanos) {
         switch (feedback) {
             case ANSWERED -> {
-                recover();
                 answered(latencyNanos, false);
+                return climb(sentAt, onPace);
             }
             case SERVER_ERROR -> {
-                recover();
                 answered(latencyNanos, true);
+                return climb(sentAt, onPace);
             }
-            case THROTTLED -> throttle(now, retryAfterNanos);
+            case REFUSED -> {
+                return refused(now, sentAt, retryAfterNanos, true);
+            }
             case TIMED_OUT -> answered(latencyNanos, true);
             case NONE -> { }
         }
+        return false;
     }
 
-    /** The host answered 429 or 503: stretch its interval and pause it for {@code retryAfterNanos} (if > 0). */
-    void throttle(long now, long retryAfterNanos) {
-        slowdown = Math.min(maxSlowdown, slowdown * 2);
+    /**
+     * The host refused a request sent at {@code sentAt} (429, or 503): pause it for {@code retryAfterNanos}
+     * (if > 0, capped), and when {@code learn} lower its learned rate. Returns true when that rate changed.
+     */
+    boolean refused(long now, long sentAt, long retryAfterNanos, boolean learn) {
         if (retryAfterNanos > 0) {
             pausedUntil = Math.max(pausedUntil, now + Math.min(retryAfterNanos, maxRetryAfter));
         }
+        boolean changed = false;
+        if (learn && learns) {
+            if (learned == null) {
+                learned = new LearnedRate(rate);
+            }
+            changed = learned.refused(1_000_000_000d / interval(), sentAt, now);
+        }
         respace();
+        return changed;
     }
 
-    /** The host answered normally: relax a slow-down a little (a quarter per good answer). */
-    void recover() {
-        if (slowdown > 1.0) {
-            slowdown = slowdown * 0.75 < 1.05 ? 1.0 : slowdown * 0.75;
+    /** An answer to a request sent at {@code sentAt}: the learned rate climbs while it is what holds the host. */
+    private boolean climb(long sentAt, boolean onPace) {
+        if (!limited() || learnedInterval() < Math.max(Math.max(baseInterval, crawlDelay), answerPace)) {
+            return false;
         }
+        boolean changed = learned.answered(sentAt, onPace);
+        if (changed) {
+            // The burst was 1 while the rate was learned: count the shorter interval from the same start.
+            tat = Math.min(tat, lastStart + interval());
+        }
+        return changed;
     }
 
     /**
@@ -181,11 +255,12 @@ final class HostPace {
     }
 
     /**
-     * True when forgetting this host changes nothing: its bucket is full again and no pause or
-     * slow-down is left (a slowed-down host is remembered for a while longer).
+     * True when forgetting this host changes nothing but its learned rate, which is kept elsewhere: its
+     * bucket is full again and no pause is left (a host slowed down by its answers is remembered for a
+     * while longer).
      */
     boolean rested(long now) {
-        boolean slowed = slowdown > 1.0 || answerPace > baseInterval;
+        boolean slowed = answerPace > baseInterval;
         long quietSince = Math.max(tat, pausedUntil) + (slowed ? SLOW_MEMORY_NANOS : 0);
         return now >= quietSince;
     }

@@ -42,14 +42,9 @@ import org.kcrawl.http.politeness.TaskHandoffs.Start;
  * ({@link HostAddresses}); until it is known the host does not start. The answer of each request
  * tells where it really went, and the host follows when that changes.
  *
- * <p>Real starts: the host sees a request when its bytes arrive, and that can be well after the
- * scheduler let it go (a new connection's DNS, TCP and TLS, an event loop or a CPU busy with other
- * work). So a host's interval counts from the moment its previous request was written to the socket,
- * which the HTTP client reports through the {@link Permit} ({@link Permit#sent()}): until then the
- * host starts nothing else, and its bucket ({@link HostPace#sent}) then counts the request from there.
- * A late request therefore pushes the next one later and never brings it closer; the same holds for
- * robots.txt requests, Crawl-delay, slowed-down hosts and the adaptive throttle, which all live in the
- * bucket. A request that is never written (no connection) keeps the time it was let go.
+ * <p>Real starts: a host's interval counts from the moment its previous request was written to the
+ * socket, which the HTTP client reports through the {@link Permit}; {@link RequestEnds} handles that and
+ * what an ended request says about its host (a refusal lowers the rate the host, or its address, learned).
  */
 public final class HostScheduler implements AutoCloseable {
     private final PolitenessSettings settings;
@@ -59,6 +54,8 @@ public final class HostScheduler implements AutoCloseable {
     private final StartGate gate;
     private final Object lock = new Object();
     private final AddressCaps addressCaps;
+    private final AddressPaces addressPaces;
+    private final RequestEnds ends;
     private final HeldHosts held;
     private final HostTable hosts;
     private final HostTimers timers;
@@ -102,13 +99,17 @@ public final class HostScheduler implements AutoCloseable {
         this.lookups = new AddressLookups(Checks.notNull(addresses, "addresses"), this::onAddress);
         this.listener = Checks.notNull(listener, "listener");
         this.addressCaps = new AddressCaps(settings.perAddress());
-        this.held = new HeldHosts(settings.perHost());
+        this.addressPaces = new AddressPaces(settings.rate(), settings.maxRetryAfterNanos());
+        this.held = new HeldHosts(settings.perHost(), addressPaces);
+        LimitedHosts limited = new LimitedHosts(addressPaces);
         Backlog backlog = new Backlog();
-        this.hosts = new HostTable(settings, backlog, addressCaps);
+        this.hosts = new HostTable(settings, backlog, addressCaps, new RememberedRates(settings.rate()), limited);
         this.timers = new HostTimers(time, this::onTimer);
         this.backlogBound = new BacklogBound(new QueueHorizon(settings), time, timers, addressCaps);
-        this.ring = new ReadyRing(settings.perHost(), timers, addressCaps, held);
-        this.counts = new SchedulerCounts(lock, backlog, held, hosts);
+        this.ring = new ReadyRing(settings.perHost(), timers, addressCaps, addressPaces, held);
+        this.counts = new SchedulerCounts(lock, backlog, held, hosts, limited);
+        this.ends = new RequestEnds(lock, time, new RequestEnds.Parts(hosts, ring, held, addressCaps, addressPaces,
+                new PaceFeedback(addressPaces, limited), backlogBound, counts), () -> closed, this::pump);
         synchronized (lock) {
             scheduleSweep();
         }
@@ -210,6 +211,24 @@ public final class HostScheduler implements AutoCloseable {
         TaskHandoffs.deferAll(deferred);
     }
 
+    /**
+     * Tells {@code listener} every change of a host's learned rate from now on (see {@link RateListener});
+     * set before the first request.
+     */
+    public void rateListener(RateListener listener) {
+        ends.rates(Checks.notNull(listener, "listener"));
+    }
+
+    /**
+     * Rates hosts learned before, under the previous owner of their partitions or before a restart: a host
+     * not held now takes its rate back when it is next seen (one held now keeps what it learned since).
+     */
+    public void resumeRates(Collection<HostRate> learned) {
+        synchronized (lock) {
+            hosts.resume(learned);
+        }
+    }
+
     /** The scheduler's totals: tasks queued, hosts backlogged or held back, requests in flight, hosts held. */
     public SchedulerCounts counts() {
         return counts;
@@ -279,70 +298,6 @@ public final class HostScheduler implements AutoCloseable {
         TaskHandoffs.cancelAll(cancelled, "scheduler closed");
     }
 
-    /** The request of {@code permit} was written just now: the host's next start counts from here. */
-    void sent(Permit permit) {
-        long now = time.nanoTime(); // read first: the closer to the write, the truer
-        HostState h = permit.hostState();
-        boolean ready;
-        synchronized (lock) {
-            if (permit.ended) {
-                return;
-            }
-            permit.sentAt = now;
-            h.pace.sent(now);
-            permit.written();
-            if (closed || !hosts.holds(h)) {
-                return;
-            }
-            // Judged on a fresh reading: an interval shorter than this bookkeeping (a host with no rate
-            // limit to speak of) has passed already, and the next request starts here, on the thread that
-            // wrote this one, instead of a timer's hand-off later for each of a host's requests in turn.
-            ring.evaluate(h, time.nanoTime());
-            ready = h.inReadyRing;
-        }
-        if (ready) {
-            pump();
-        }
-    }
-
-    /** The request of {@code permit} will be written again: its host waits for that write as well. */
-    void resending(Permit permit) {
-        synchronized (lock) {
-            if (!permit.ended && !permit.unsent) {
-                permit.unsent = true;
-                HostState h = permit.hostState();
-                h.sending++;
-                held.track(h);
-            }
-        }
-    }
-
-    void release(Permit permit, Permit.Feedback feedback, long retryAfterNanos) {
-        HostState h = permit.hostState();
-        List<Deferral> deferred = List.of();
-        synchronized (lock) {
-            permit.ended = true;
-            permit.written(); // if it never was, the bucket keeps the time it was let go
-            h.inFlight--;
-            counts.inFlight--;
-            long now = time.nanoTime();
-            long intervalBefore = h.pace.interval();
-            h.pace.ended(feedback, permit.latencyAt(now), now, retryAfterNanos);
-            boolean current = hosts.holds(h) && !closed;
-            addressCaps.follow(h, permit.dialedAddress());
-            if (current) {
-                if (feedback == Permit.Feedback.THROTTLED || h.pace.interval() > intervalBefore) {
-                    deferred = backlogBound.trim(h, now);
-                }
-                ring.evaluate(h, now);
-            }
-            addressCaps.release(permit.address(), !closed, w -> hosts.holds(w) && ring.readyAfter(w, now));
-            held.track(h);
-        }
-        TaskHandoffs.deferAll(deferred);
-        pump();
-    }
-
     /**
      * Starts whatever may start now. Runs on the calling thread, outside the lock; a nested call
      * (a task that completed synchronously inside {@code start}) only asks the outer loop for one
@@ -378,8 +333,8 @@ public final class HostScheduler implements AutoCloseable {
                 held.track(h);
                 continue;
             }
-            if (h.pace.eligibleAt() - now > 0) {
-                ring.evaluate(h, now); // slowed down while it waited for a global slot
+            if (ring.eligibleAt(h) - now > 0) {
+                ring.evaluate(h, now); // slowed down (or its address was) while it waited for a global slot
                 continue;
             }
             HostQueue.Queued next = h.queue.pollFirst();
@@ -387,8 +342,10 @@ public final class HostScheduler implements AutoCloseable {
             h.sending++;
             counts.inFlight++;
             addressCaps.take(h.address);
-            h.pace.consume(now);
-            out.add(new Start(next.task(), new Permit(this, h, h.address, now), Math.max(0, now - next.queuedAt())));
+            Permit permit = new Permit(ends, h, h.address, now);
+            permit.addressOnPace = addressPaces.consume(h.address, h.host, now);
+            permit.onPace = h.pace.consume(now);
+            out.add(new Start(next.task(), permit, Math.max(0, now - next.queuedAt())));
             ring.evaluate(h, now);
         }
         return out;
@@ -427,7 +384,9 @@ public final class HostScheduler implements AutoCloseable {
             if (closed) {
                 return;
             }
-            hosts.forgetRested(time.nanoTime());
+            long now = time.nanoTime();
+            hosts.forgetRested(now);
+            addressPaces.forgetIdle(now);
             scheduleSweep();
         }
     }

@@ -27,31 +27,50 @@ final class HostTable {
     private final PolitenessSettings settings;
     private final Backlog backlog;
     private final AddressCaps addressCaps;
+    private final RememberedRates remembered;
+    private final LimitedHosts limited;
     private final Map<String, HostState> hosts = new HashMap<>();
 
-    /** @param backlog counts the tasks of every host's queue; {@code addressCaps} loses forgotten hosts */
-    HostTable(PolitenessSettings settings, Backlog backlog, AddressCaps addressCaps) {
+    /**
+     * @param backlog counts the tasks of every host's queue; {@code addressCaps} and {@code limited} lose
+     *                forgotten hosts, and {@code remembered} keeps their learned rates and gives them back
+     */
+    HostTable(PolitenessSettings settings, Backlog backlog, AddressCaps addressCaps, RememberedRates remembered,
+              LimitedHosts limited) {
         this.settings = settings;
         this.backlog = backlog;
         this.addressCaps = addressCaps;
+        this.remembered = remembered;
+        this.limited = limited;
     }
 
     /**
      * The state of {@code host}, created (and its address looked up) on first sight. A host first seen
      * under {@code claim} gets a bucket empty since the claim began: until then another worker may have
-     * talked to it.
+     * talked to it; and the rate it learned before, when one is remembered.
      */
     HostState stateOf(String host, Claim claim, long now, AddressLookups.Batch lookup) {
         HostState h = hosts.get(host);
         if (h == null) {
             h = new HostState(host, claim, new HostPace(settings, claim.since()), now, backlog);
             hosts.put(host, h);
+            h.pace.resume(remembered.take(host));
+            limited.track(h);
             lookup.begin(h);
         } else if (h.claim != claim) {
             h.claim = claim;
             h.pace.emptyAt(claim.since());
         }
         return h;
+    }
+
+    /** Remembers the rates hosts learned before, for those not held now (one held keeps what it learned since). */
+    void resume(Collection<HostRate> learned) {
+        for (HostRate r : learned) {
+            if (!hosts.containsKey(r.host())) {
+                remembered.keep(r);
+            }
+        }
     }
 
     /** The state of {@code host}, or null when it is not held. */
@@ -74,19 +93,33 @@ final class HostTable {
         return hosts.size();
     }
 
-    /** Forgets the idle hosts last seen under one of the {@code revoked} partitions. */
+    /** Forgets the idle hosts last seen under one of the {@code revoked} partitions, and their learned rates. */
     void forgetIdle(Set<Integer> revoked) {
         hosts.values().removeIf(h -> revoked.contains(h.claim.partition().partition()) && h.idle() && forget(h));
+        remembered.drop(revoked);
     }
 
-    /** Forgets idle hosts whose state equals a fresh one. */
+    /** Forgets idle hosts whose state equals a fresh one but for a learned rate, which is remembered. */
     void forgetRested(long now) {
-        hosts.values().removeIf(h -> h.idle() && h.pace.rested(now) && h.parkedThrough - now <= 0 && forget(h));
+        hosts.values().removeIf(h -> h.idle() && h.pace.rested(now) && h.parkedThrough - now <= 0 && remember(h)
+                && forget(h));
     }
 
-    /** Takes {@code h} out of its address's line as it is forgotten; true, to end a removal's condition. */
+    /** Takes the learned rate of a host being forgotten into memory; true, to go on with the removal. */
+    private boolean remember(HostState h) {
+        if (h.pace.limited()) {
+            remembered.keep(PaceFeedback.rateOf(h));
+        }
+        return true;
+    }
+
+    /**
+     * Takes {@code h} out of its address's line and the limited hosts as it is forgotten; true, to end a
+     * removal's condition.
+     */
     private boolean forget(HostState h) {
         addressCaps.stopWaiting(h);
+        limited.forget(h);
         return true;
     }
 }

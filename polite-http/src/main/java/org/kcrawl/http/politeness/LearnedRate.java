@@ -9,12 +9,12 @@ package org.kcrawl.http.politeness;
  * <ul>
  *   <li>A refusal with no refused rate known nearby (the first one, or one well below the last refused
  *       rate: the limit fell) halves the rate, since the limit may be far below.</li>
- *   <li>A refusal at or near the last refused rate ({@link #NEAR} of it or more) cuts by a tenth only:
- *       the limit is known to lie just there.</li>
- *   <li>Answers bring the rate back quickly towards nine tenths of the last refused rate (a fixed share
- *       of the way per answer), then slowly past it, by {@link #PROBE_STEP} of that rate per answer, so
- *       about one request in {@code (1 - NEAR_CUT) / PROBE_STEP} is refused while the crawl probes the
- *       limit.</li>
+ *   <li>A refusal at or near the last refused rate ({@link #NEAR} of it or more) cuts by 4 % only: the
+ *       limit is known to lie just there.</li>
+ *   <li>Answers bring the rate back quickly towards {@link #RETURN_TO} of the last refused rate (a fixed
+ *       share of the way per answer), then slowly past it, by {@link #PROBE_STEP} of that rate per answer,
+ *       so about one request in {@code (1 - NEAR_CUT) / PROBE_STEP} is refused while the crawl probes the
+ *       limit, and it keeps between 96 % and 100 % of it.</li>
  *   <li>A refusal of a request sent before the last cut says nothing new (it went out at the old rate)
  *       and changes nothing; so do answers to those requests.</li>
  *   <li>Never below {@link #MIN_RATE} (one request a minute) nor above the configured rate.</li>
@@ -29,13 +29,15 @@ final class LearnedRate {
     /** What a refusal far from any refused rate known leaves of the rate. */
     static final double FIRST_CUT = 0.5;
     /** What a refusal near the last refused rate leaves of the rate. */
-    static final double NEAR_CUT = 0.9;
+    static final double NEAR_CUT = 0.96;
     /** A refusal at this share of the last refused rate or more is near it. */
     static final double NEAR = 0.8;
-    /** Share of the way back to {@code NEAR_CUT} times the last refused rate that each answer covers. */
-    static final double RETURN_SHARE = 0.15;
+    /** The share of the last refused rate that answers bring the rate back to quickly. */
+    static final double RETURN_TO = 0.9;
+    /** Share of the way back to {@code RETURN_TO} times the last refused rate that each answer covers. */
+    static final double RETURN_SHARE = 0.3;
     /** The climb per answer past that point, as a share of the larger of the rate and the last refused rate. */
-    static final double PROBE_STEP = 0.002;
+    static final double PROBE_STEP = 0.0008;
 
     private final double maxRate;
     private double rate;
@@ -62,6 +64,14 @@ final class LearnedRate {
         this.refusedAt = refusedAt > 0 && Double.isFinite(refusedAt) ? refusedAt : 0;
     }
 
+    /** This rate and what it knows, under another ceiling ({@code maxRate}). */
+    LearnedRate withMaxRate(double newMaxRate) {
+        LearnedRate r = new LearnedRate(newMaxRate, rate, refusedAt);
+        r.cutAt = cutAt;
+        r.cut = cut;
+        return r;
+    }
+
     /** The rate to keep to now, in requests per second. */
     double rate() {
         return rate;
@@ -80,6 +90,15 @@ final class LearnedRate {
     /** True while the rate is below the configured one. */
     boolean limited() {
         return rate < maxRate;
+    }
+
+    /**
+     * The rate to plan the next seconds with: the rate now, or when it is on its way back to just under the
+     * last refused rate, that rate, which it reaches within a few answers. What is parked for later is
+     * spread at this pace, so it does not come back slower than the host will take it.
+     */
+    double plannedRate() {
+        return Math.min(maxRate, Math.max(rate, RETURN_TO * refusedAt));
     }
 
     /** The interval between request starts the rate asks for. */
@@ -115,7 +134,7 @@ final class LearnedRate {
             return false;
         }
         double step = PROBE_STEP * Math.max(rate, refusedAt);
-        double target = NEAR_CUT * refusedAt;
+        double target = RETURN_TO * refusedAt;
         if (rate < target) {
             step = Math.max(step, (target - rate) * RETURN_SHARE);
         }

@@ -11,7 +11,7 @@ import org.kcrawl.http.client.SendListener;
  * answer says about the host; later calls are ignored.
  */
 public final class Permit implements SendListener {
-    private final HostScheduler owner;
+    private final RequestEnds owner;
     private final HostState host;
     private final String address;
     private final AtomicBoolean released = new AtomicBoolean();
@@ -26,8 +26,12 @@ public final class Permit implements SendListener {
     final long letGoAt;
     /** When the request was last written, on the scheduler's clock; {@link Long#MIN_VALUE} before. */
     long sentAt = Long.MIN_VALUE;
+    /** Let go about when its host's pace allowed it, as {@link HostPace#consume} judged. */
+    boolean onPace;
+    /** Let go about when its address's pace allowed it, when the address learns a rate ({@link AddressPaces}). */
+    boolean addressOnPace;
 
-    Permit(HostScheduler owner, HostState host, String address, long letGoAt) {
+    Permit(RequestEnds owner, HostState host, String address, long letGoAt) {
         this.owner = owner;
         this.host = host;
         this.address = address;
@@ -62,7 +66,7 @@ public final class Permit implements SendListener {
         }
     }
 
-    /** The host answered (any status but 429, 503 and the other 5xx): a slow-down relaxes. */
+    /** The host answered (any status but 429, 503 and the other 5xx): a learned rate may climb. */
     public void answered() {
         release(Feedback.ANSWERED, 0);
     }
@@ -75,9 +79,12 @@ public final class Permit implements SendListener {
         release(Feedback.SERVER_ERROR, 0);
     }
 
-    /** The host answered 429 or 503: slow it down, and pause it for {@code retryAfter} when given. */
-    public void throttled(Duration retryAfter) {
-        release(Feedback.THROTTLED, retryAfter == null ? 0 : Math.max(0, retryAfter.toNanos()));
+    /**
+     * The host refused the request (429, or 503): its learned rate falls, and it pauses for
+     * {@code retryAfter} when given.
+     */
+    public void refused(Duration retryAfter) {
+        release(Feedback.REFUSED, retryAfter == null ? 0 : Math.max(0, retryAfter.toNanos()));
     }
 
     /**
@@ -106,7 +113,12 @@ public final class Permit implements SendListener {
 
     /** How long the request took until {@code now}: from its last write, or from its let-go if never written. */
     long latencyAt(long now) {
-        return now - (sentAt != Long.MIN_VALUE ? sentAt : letGoAt);
+        return now - startedAt();
+    }
+
+    /** When the request really started: its last write, or its let-go if it was never written. */
+    long startedAt() {
+        return sentAt != Long.MIN_VALUE ? sentAt : letGoAt;
     }
 
     /** The address key this request counts against. */
@@ -128,5 +140,5 @@ public final class Permit implements SendListener {
         }
     }
 
-    enum Feedback { ANSWERED, SERVER_ERROR, THROTTLED, TIMED_OUT, NONE }
+    enum Feedback { ANSWERED, SERVER_ERROR, REFUSED, TIMED_OUT, NONE }
 }

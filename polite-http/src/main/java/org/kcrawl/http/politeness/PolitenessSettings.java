@@ -12,8 +12,7 @@ import java.time.Duration;
  * @param perHost concurrent requests per host
  * @param concurrency concurrent requests over all hosts (the global in-flight cap)
  * @param maxCrawlDelay cap on a robots.txt Crawl-delay, so one file cannot park a host for hours
- * @param maxRetryAfter cap on a Retry-After pause of a host
- * @param maxSlowdown largest factor by which throttling (429/503) may stretch a host's interval
+ * @param maxRetryAfter cap on a Retry-After pause of a host (and never more than {@link RetryAfter#MAX})
  * @param perAddress concurrent requests per resolved IP address, over all hosts behind it (shared
  *                   hosting)
  * @param maxQueueWait how far ahead a host's queue may reach: URLs that could not start within this
@@ -21,10 +20,13 @@ import java.time.Duration;
  * @param maxHostQueue URLs queued in memory per host, whatever its pace
  * @param adaptive the latency-aware throttle: each host's interval also follows its response time
  *                 ({@link AdaptiveThrottle}), never shorter than {@code 1/rate}
+ * @param learnRates a host whose server refuses requests (429, 503) learns a rate below {@code rate}
+ *                   ({@link LearnedRate}), and so does an address whose hosts are refused together; off, a
+ *                   refusal only pauses the host for its Retry-After
  */
 public record PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
-                                 Duration maxRetryAfter, double maxSlowdown, int perAddress, Duration maxQueueWait,
-                                 int maxHostQueue, boolean adaptive) {
+                                 Duration maxRetryAfter, int perAddress, Duration maxQueueWait,
+                                 int maxHostQueue, boolean adaptive, boolean learnRates) {
 
     public PolitenessSettings {
         if (!(rate > 0) || Double.isInfinite(rate)) {
@@ -46,9 +48,6 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
         if (maxRetryAfter == null || maxRetryAfter.isNegative()) {
             throw new IllegalArgumentException("maxRetryAfter must be >= 0");
         }
-        if (!(maxSlowdown >= 1)) {
-            throw new IllegalArgumentException("maxSlowdown must be >= 1 but was " + maxSlowdown);
-        }
         if (perAddress < 1) {
             throw new IllegalArgumentException("perAddress must be >= 1 but was " + perAddress);
         }
@@ -60,12 +59,19 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
         }
     }
 
-    /** Limits without the adaptive throttle. */
+    /** Limits without the adaptive throttle, learning rates from refusals. */
     public PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
-                              Duration maxRetryAfter, double maxSlowdown, int perAddress, Duration maxQueueWait,
-                              int maxHostQueue) {
-        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, maxSlowdown, perAddress, maxQueueWait,
-                maxHostQueue, false);
+                              Duration maxRetryAfter, int perAddress, Duration maxQueueWait, int maxHostQueue) {
+        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, perAddress, maxQueueWait, maxHostQueue,
+                false, true);
+    }
+
+    /** Limits with or without the adaptive throttle, learning rates from refusals. */
+    public PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
+                              Duration maxRetryAfter, int perAddress, Duration maxQueueWait, int maxHostQueue,
+                              boolean adaptive) {
+        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, perAddress, maxQueueWait, maxHostQueue,
+                adaptive, true);
     }
 
     /**
@@ -73,19 +79,24 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
      * at most 1,000 URLs per host.
      */
     public PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
-                              Duration maxRetryAfter, double maxSlowdown) {
-        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, maxSlowdown, concurrency,
-                Duration.ofMinutes(1), 1_000);
+                              Duration maxRetryAfter) {
+        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, concurrency, Duration.ofMinutes(1),
+                1_000);
     }
 
     /**
      * Defaults: 1 request/s, burst 1, 2 per host and 8 per address (the fetcher's defaults), 256
-     * in total, Crawl-delay up to 30 s, Retry-After up to 10 min, slow-down up to 16x, queues reaching
-     * 10 s ahead, 1,000 per host, no adaptive throttle.
+     * in total, Crawl-delay up to 30 s, Retry-After up to 10 min, queues reaching 10 s ahead, 1,000 per
+     * host, no adaptive throttle, rates learned from refusals.
      */
     public static PolitenessSettings defaults() {
-        return new PolitenessSettings(1.0, 1, 2, 256, Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 8,
-                Duration.ofSeconds(10), 1_000);
+        return new PolitenessSettings(1.0, 1, 2, 256, Duration.ofSeconds(30), Duration.ofMinutes(10), 8, Duration.ofSeconds(10),
+                1_000);
+    }
+
+    /** The cap on a Retry-After pause in nanoseconds: {@code maxRetryAfter}, at most {@link RetryAfter#MAX}. */
+    public long maxRetryAfterNanos() {
+        return Math.min(maxRetryAfter.toNanos(), RetryAfter.MAX.toNanos());
     }
 
     /** The interval between requests to one host implied by {@link #rate}, in nanoseconds. */

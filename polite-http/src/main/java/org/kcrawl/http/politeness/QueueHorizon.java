@@ -3,7 +3,9 @@ package org.kcrawl.http.politeness;
 /**
  * How much of a host's backlog waits in memory: a URL stays when the host could start it within
  * {@code maxQueueWait} at its current pace (and the queue is under {@code maxHostQueue}); the rest
- * is parked and told when to come back. Pure arithmetic over a {@link HostState}, guarded by the
+ * is parked and told when to come back. A host whose learned rate is on its way back after a refusal is
+ * planned at the rate it is heading for ({@link HostPace#planningInterval()}), or what is parked during
+ * the dip would come back slower than the host takes it once recovered. Pure arithmetic over a {@link HostState}, guarded by the
  * {@link HostScheduler}'s lock.
  *
  * <p>This is what keeps a slow host (0.5 requests/s, 10,000 URLs) from filling the worker's
@@ -28,9 +30,9 @@ final class QueueHorizon {
         }
         long wait = base(h, now) - now;
         if (ahead == 0) {
-            return wait <= Math.max(horizon, h.pace.interval());
+            return wait <= Math.max(horizon, h.pace.planningInterval());
         }
-        return saturatingAdd(wait, saturatingMultiply(ahead, h.pace.interval())) <= horizon;
+        return saturatingAdd(wait, saturatingMultiply(ahead, h.pace.planningInterval())) <= horizon;
     }
 
     /** True when URLs parked earlier reach past the horizon: a newcomer must queue up behind them. */
@@ -44,7 +46,7 @@ final class QueueHorizon {
      * new end of the parked line.
      */
     long parkSlot(HostState h, int ahead, long now) {
-        long interval = h.pace.interval();
+        long interval = h.pace.planningInterval();
         long estimate = saturatingAdd(base(h, now), saturatingMultiply(ahead, interval));
         long slot = Math.max(estimate, saturatingAdd(h.parkedThrough, interval));
         h.parkedThrough = slot;

@@ -5,7 +5,8 @@ import java.util.ArrayDeque;
 /**
  * The hosts that may start a request now, in the order they became ready: the {@link HostScheduler}
  * serves them round-robin as global slots allow. {@link #evaluate} puts a host where it belongs: in the
- * ring, on its timer ({@link HostTimers}) while its pace holds it back, in its address's line
+ * ring, on its timer ({@link HostTimers}) while its pace (or its address's, {@link AddressPaces}) holds it
+ * back, in its address's line
  * ({@link AddressCaps}) while the address is busy, or nowhere while its own slots are taken or its
  * address is being looked up (a release, or the lookup, brings it back). A host that is not in the ring
  * therefore holds no more than its own slots, and the others keep going. Guarded by the scheduler's lock.
@@ -15,12 +16,14 @@ final class ReadyRing {
     private final int perHost;
     private final HostTimers timers;
     private final AddressCaps addressCaps;
+    private final AddressPaces addressPaces;
     private final HeldHosts held;
 
-    ReadyRing(int perHost, HostTimers timers, AddressCaps addressCaps, HeldHosts held) {
+    ReadyRing(int perHost, HostTimers timers, AddressCaps addressCaps, AddressPaces addressPaces, HeldHosts held) {
         this.perHost = perHost;
         this.timers = timers;
         this.addressCaps = addressCaps;
+        this.addressPaces = addressPaces;
         this.held = held;
     }
 
@@ -50,6 +53,11 @@ final class ReadyRing {
         return h.inFlight < perHost && h.sending == 0;
     }
 
+    /** When {@code h}'s next request may start: its own pace's time, or its address's when that is later. */
+    long eligibleAt(HostState h) {
+        return addressPaces.eligibleAt(h.address, h.host, h.pace.eligibleAt());
+    }
+
     /** Empties the ring, for a closing scheduler. */
     void clear() {
         ready.clear();
@@ -67,7 +75,7 @@ final class ReadyRing {
         // A slot is free after all (one offered to a host that now waits for a global slot): leave the
         // line, or the host would start while still counted as waiting and take a later offer for nothing.
         addressCaps.stopWaiting(h);
-        long at = h.pace.eligibleAt();
+        long at = eligibleAt(h);
         if (at - now <= 0) {
             timers.disarm(h);
             h.inReadyRing = true;

@@ -1,5 +1,6 @@
 package org.kcrawl.http.politeness;
 
+import java.util.List;
 import org.kcrawl.common.Checks;
 
 /**
@@ -13,14 +14,16 @@ public final class SchedulerCounts {
     private final Backlog backlog;
     private final HeldHosts held;
     private final HostTable hosts;
+    private final LimitedHosts limited;
     /** Requests started and not yet released; the scheduler counts them under its lock. */
     int inFlight;
 
-    SchedulerCounts(Object lock, Backlog backlog, HeldHosts held, HostTable hosts) {
+    SchedulerCounts(Object lock, Backlog backlog, HeldHosts held, HostTable hosts, LimitedHosts limited) {
         this.lock = lock;
         this.backlog = backlog;
         this.held = held;
         this.hosts = hosts;
+        this.limited = limited;
     }
 
     /** Tasks waiting in host queues; safe to read from any thread without the lock. */
@@ -42,6 +45,31 @@ public final class SchedulerCounts {
      */
     public int heldHosts(HeldBy cap) {
         return held.count(Checks.notNull(cap, "cap"));
+    }
+
+    /**
+     * Hosts held whose servers' refusals keep them below the configured rate, held back now or not; safe
+     * to read from any thread without the lock.
+     */
+    public int limitedHosts() {
+        return limited.hosts();
+    }
+
+    /**
+     * The {@code max} slowest hosts (or IP addresses, for hosts refused together) that their servers' refusals
+     * keep below the configured rate, those holding requests back first.
+     */
+    public List<ServerLimit> serverLimits(int max) {
+        synchronized (lock) {
+            return limited.slowest(max);
+        }
+    }
+
+    /** The lowest rate a server's refusals hold one of the hosts (or an address) to; 0 when none is limited. */
+    public double slowestLimitedRate() {
+        synchronized (lock) {
+            return limited.slowestRate();
+        }
     }
 
     /** Tasks started and not yet released. */

@@ -1,6 +1,7 @@
 package org.kcrawl.http.robots;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -16,20 +17,36 @@ import org.kcrawl.http.politeness.ResponseFeedback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One robots.txt request (or redirect hop of it), run as a politeness-scheduled task of the host. */
+/**
+ * One robots.txt request (or redirect hop of it), run as a politeness-scheduled task of the host. A
+ * refusal (429, or 503 with a Retry-After) asks again in the host's next slot, which its lowered rate and
+ * its pause put off, a few times in a row and for a short pause only: past that the file is unreachable
+ * for now, as {@code rate_limited}, and the URLs waiting for it are refused with it.
+ */
 final class RobotsFetch extends AbstractHostTask {
     private static final Logger log = LoggerFactory.getLogger(RobotsFetch.class);
+    /** Refusals in a row asked again at once; the next one makes the file unreachable for now. */
+    static final int REFUSALS_ASKED_AGAIN = 4;
+    /** The longest Retry-After waited for in the host's line; a longer one makes the file unreachable for now. */
+    static final Duration LONGEST_WAIT_IN_LINE = Duration.ofSeconds(10);
 
     private final String url;
     private final int hop;
+    private final int refusals;
     private final CompletableFuture<HostRobots> result;
     private final RobotsRules owner;
 
     RobotsFetch(String url, String host, Claim claim, int hop, CompletableFuture<HostRobots> result,
                 RobotsRules owner) {
+        this(url, host, claim, hop, 0, result, owner);
+    }
+
+    private RobotsFetch(String url, String host, Claim claim, int hop, int refusals,
+                        CompletableFuture<HostRobots> result, RobotsRules owner) {
         super(host, claim);
         this.url = url;
         this.hop = hop;
+        this.refusals = refusals;
         this.result = result;
         this.owner = owner;
     }
@@ -68,18 +85,32 @@ final class RobotsFetch extends AbstractHostTask {
 
     private void onResponse(HttpResult r) {
         int status = r.status();
-        if (status >= 200 && status < 300) {
+        if (ResponseFeedback.refuses(r)) {
+            refused(r);
+        } else if (status >= 200 && status < 300) {
             result.complete(owner.parser().parse(url, r.body(), r.contentType()));
         } else if (status >= 300 && status < 400) {
             redirect(r.header("location"));
         } else if (status == 429 || status >= 500) {
-            // 429 is "too many requests", not "no file": treat it like a server error, which is the polite reading.
+            // A 429 refuses above; a 5xx is "not now", not "no file": disallow all until it is fetched again.
             result.complete(answered(status));
         } else if (status >= 400) {
             result.complete(HostRobots.allowAll());
         } else {
             result.complete(answered(status));
         }
+    }
+
+    /** The server refused the file for now: ask again in the host's next slot, or call it unreachable. */
+    private void refused(HttpResult r) {
+        Duration wait = ResponseFeedback.retryAfter(r, owner.time().now());
+        if (refusals < REFUSALS_ASKED_AGAIN && (wait == null || wait.compareTo(LONGEST_WAIT_IN_LINE) <= 0)) {
+            owner.scheduler().submit(new RobotsFetch(url, host(), claim(), hop, refusals + 1, result, owner), null);
+            return;
+        }
+        result.complete(HostRobots.unreachable(FailureReason.RATE_LIMITED, "HTTP " + r.status(),
+                url + " refused " + (refusals + 1) + " times in a row (HTTP " + r.status()
+                        + (wait == null ? "" : ", Retry-After " + wait.toSeconds() + " s") + ")"));
     }
 
     private void redirect(String location) {
@@ -132,7 +163,7 @@ final class RobotsFetch extends AbstractHostTask {
         result.complete(HostRobots.unreachable(cause, cause.wireName(), detail));
     }
 
-    /** A robots.txt answered with a status that says "not now" (5xx, 429) or nothing RFC 9309 knows. */
+    /** A robots.txt answered with a status that says "not now" (5xx) or nothing RFC 9309 knows. */
     private HostRobots answered(int status) {
         return HostRobots.unreachable(FailureReason.ROBOTS_UNAVAILABLE, "HTTP " + status,
                 url + " answered " + status);

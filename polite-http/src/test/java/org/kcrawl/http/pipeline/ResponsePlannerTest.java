@@ -85,7 +85,7 @@ class ResponsePlannerTest {
             assertThat(failed(plan(status))).as("status %d", status).isEqualTo(FailureReason.HTTP_4XX);
         }
         assertThat(plan(408)).isInstanceOf(Plan.Retry.class);
-        assertThat(plan(429)).isInstanceOf(Plan.Retry.class);
+        assertThat(plan(429)).isInstanceOf(Plan.Refused.class);
     }
 
     @Test
@@ -102,12 +102,76 @@ class ResponsePlannerTest {
     }
 
     @Test
-    void retryAfterIsHonouredOnlyFor429And503() {
+    void aRefusalIsTheSameAttemptAgainAfterItsRetryAfterAndAServerErrorsRetryAfterIsNoRefusal() {
         Map<String, String> wait = Map.of("retry-after", "120");
-        assertThat(((Plan.Retry) planner.forResponse(request, result(429, wait), now)).next().notBefore())
-                .isEqualTo(now.plusSeconds(120));
+        for (int status : new int[] {429, 503}) {
+            Plan.Refused refused = (Plan.Refused) planner.forResponse(request, result(status, wait), now);
+            assertThat(refused.next().notBefore()).as("status %d", status).isEqualTo(now.plusSeconds(120));
+            assertThat(refused.next().attempt()).as("no attempt counted").isEqualTo(1);
+            assertThat(refused.next().refusedSince()).isEqualTo(now);
+        }
         assertThat(((Plan.Retry) planner.forResponse(request, result(500, wait), now)).next().notBefore())
-                .isEqualTo(now.plusMillis(500));
+                .as("a 500's Retry-After is no refusal").isEqualTo(now.plusMillis(500));
+        Plan.Retry plain503 = (Plan.Retry) planner.forResponse(request, result(503, Map.of()), now);
+        assertThat(plain503.reason()).as("a 503 without Retry-After is a server error").isEqualTo(FailureReason.HTTP_5XX);
+    }
+
+    @Test
+    void aRefusalWithoutRetryAfterWaitsOnlyForItsHostsPace() {
+        Plan.Refused refused = (Plan.Refused) plan(429);
+
+        assertThat(refused.next().notBefore()).isNull();
+        assertThat(refused.next().attempt()).isEqualTo(1);
+    }
+
+    @Test
+    void aRefusedUrlFailsAsRateLimitedOnceRefusedForTheGiveUpTimeAndNotBefore() {
+        CrawlRequest refusedBefore = request.refused(now.minus(Duration.ofMinutes(10)).plusSeconds(1), null);
+        Plan.Refused again = (Plan.Refused) planner.forResponse(refusedBefore, result(429, Map.of()), now);
+        assertThat(again.next().refusedSince()).as("since its first refusal")
+                .isEqualTo(now.minus(Duration.ofMinutes(10)).plusSeconds(1));
+
+        Plan p = planner.forResponse(again.next(), result(429, Map.of()), now.plusSeconds(1));
+
+        assertThat(failed(p)).isEqualTo(FailureReason.RATE_LIMITED);
+        assertThat(((Plan.Fail) p).failure().status()).isEqualTo(429);
+        assertThat(((Plan.Fail) p).failure().detail()).startsWith("HTTP 429 (refused since");
+    }
+
+    @Test
+    void refusalsCountNoAttemptEvenAfterFailedOnes() {
+        CrawlRequest third = request.retry(now).retry(now);
+
+        Plan.Refused refused = (Plan.Refused) planner.forResponse(third, result(429, Map.of()), now);
+
+        assertThat(refused.next().attempt()).isEqualTo(3);
+        assertThat(((Plan.Retry) planner.forResponse(request.refused(now, null), result(500, Map.of()), now)).next()
+                .refusedSince()).as("a failed attempt ends a run of refusals").isNull();
+    }
+
+    @Test
+    void aHugeRetryAfterIsCutToTheCap() {
+        ResponsePlanner capped = new ResponsePlanner(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1),
+                Duration.ofMinutes(10), () -> 0.5), RedirectRules.defaults(5));
+
+        Plan.Refused refused = (Plan.Refused) capped.forResponse(request, result(429,
+                Map.of("retry-after", "99999999")), now);
+
+        assertThat(refused.next().notBefore()).isEqualTo(now.plus(Duration.ofMinutes(10)));
+    }
+
+    @Test
+    void aUrlWhoseRobotsTxtWasRefusedIsRefusedWithItUntilItsOwnDeadline() {
+        RobotsUnreachable file = new RobotsUnreachable(FailureReason.RATE_LIMITED, "HTTP 429",
+                "http://a.test/robots.txt refused 5 times in a row (HTTP 429)", now.minusSeconds(60), 5,
+                now.plusSeconds(2), true);
+
+        Plan.Refused refused = (Plan.Refused) planner.forRobotsUnavailable(request, file, now);
+        assertThat(refused.next().notBefore()).as("when the file is fetched again").isEqualTo(now.plusSeconds(2));
+        assertThat(refused.next().attempt()).isEqualTo(1);
+
+        Plan late = planner.forRobotsUnavailable(request.refused(now.minus(Duration.ofMinutes(11)), null), file, now);
+        assertThat(failed(late)).isEqualTo(FailureReason.RATE_LIMITED);
     }
 
     @Test

@@ -35,7 +35,7 @@ class HostSchedulerAdaptiveTest {
 
     private HostScheduler scheduler(boolean adaptive, int perHost) {
         HostScheduler s = new HostScheduler(new PolitenessSettings(RATE, 1, perHost, 100, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0, 100, Duration.ofMinutes(5), 10_000, adaptive), time);
+                Duration.ofMinutes(10), 100, Duration.ofMinutes(5), 10_000, adaptive), time);
         probe.assign(0);
         time.advance(Duration.ofSeconds(10));
         origin = time.nanoTime();
@@ -167,7 +167,7 @@ class HostSchedulerAdaptiveTest {
         s.submit(probe.held("a", 0), null);
         long t0 = time.nanoTime();
 
-        probe.throttle("a", Duration.ofSeconds(5));
+        probe.refuse("a", Duration.ofSeconds(5));
         time.advance(Duration.ofSeconds(6));
 
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 5 * SECOND);

@@ -22,7 +22,7 @@ class HostSchedulerAddressTest {
 
     private HostScheduler scheduler(int perHost, int perAddress, int concurrency) {
         PolitenessSettings settings = new PolitenessSettings(1000, 1, perHost, concurrency, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0, perAddress, Duration.ofMinutes(1), 1_000);
+                Duration.ofMinutes(10), perAddress, Duration.ofMinutes(1), 1_000);
         HostScheduler s = new HostScheduler(settings, time, addresses);
         probe.assign(0);
         time.advance(Duration.ofSeconds(1));
@@ -127,7 +127,7 @@ class HostSchedulerAddressTest {
                 p.addressOf.put("h" + h, "10.0.0." + random.nextInt(3));
             }
             PolitenessSettings settings = new PolitenessSettings(2 + random.nextInt(8), 1, 1 + random.nextInt(3),
-                    2 + random.nextInt(8), Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, perAddress,
+                    2 + random.nextInt(8), Duration.ofSeconds(30), Duration.ofMinutes(10), perAddress,
                     Duration.ofMinutes(1), 1_000);
             HostScheduler s = new HostScheduler(settings, clock,
                     host -> CompletableFuture.completedFuture(p.addressOf.get(host)));

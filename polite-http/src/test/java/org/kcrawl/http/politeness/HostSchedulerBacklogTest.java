@@ -17,7 +17,7 @@ class HostSchedulerBacklogTest {
 
     private HostScheduler scheduler(double rate, Duration horizon, int maxHostQueue) {
         PolitenessSettings settings = new PolitenessSettings(rate, 1, 1, 100, Duration.ofSeconds(30),
-                Duration.ofHours(1), 16.0, 100, horizon, maxHostQueue);
+                Duration.ofHours(1), 100, horizon, maxHostQueue);
         HostScheduler s = new HostScheduler(settings, time);
         probe.assign(0);
         time.advance(Duration.ofSeconds(5));
@@ -98,16 +98,18 @@ class HostSchedulerBacklogTest {
         }
         assertThat(queued(s, "a")).isEqualTo(4);
 
-        probe.throttle("a", Duration.ofHours(1));
+        probe.refuse("a", Duration.ofHours(1));
 
         assertThat(queued(s, "a")).isEqualTo(1);
         assertThat(probe.deferred).hasSize(3);
         Instant pauseEnds = time.now().plus(Duration.ofHours(1));
         List<Instant> times = probe.deferred.stream().map(t -> t.deferredUntil).toList();
         assertThat(times.get(0)).isAfterOrEqualTo(pauseEnds);
-        // Spread at the slowed-down pace (the throttle doubled the interval), in queue order.
-        assertThat(Duration.between(times.get(0), times.get(1))).isEqualTo(Duration.ofSeconds(2));
-        assertThat(Duration.between(times.get(1), times.get(2))).isEqualTo(Duration.ofSeconds(2));
+        // Spread, in queue order, at the pace the host is heading back to: the refusal halved its rate of 1/s,
+        // and answers bring it back to 90 % of the refused rate within a few requests (LearnedRate).
+        Duration planned = Duration.ofNanos(Math.round(1e9 / 0.9));
+        assertThat(Duration.between(times.get(0), times.get(1))).isEqualTo(planned);
+        assertThat(Duration.between(times.get(1), times.get(2))).isEqualTo(planned);
         assertThat(robots.started || robots.cancelledBecause != null).isFalse();
     }
 

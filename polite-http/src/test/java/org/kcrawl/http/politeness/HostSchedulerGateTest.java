@@ -15,7 +15,7 @@ class HostSchedulerGateTest {
 
     private HostScheduler scheduler() {
         PolitenessSettings settings = new PolitenessSettings(1000, 1, 4, 64, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0, 64, Duration.ofMinutes(1), 1_000);
+                Duration.ofMinutes(10), 64, Duration.ofMinutes(1), 1_000);
         HostScheduler s = new HostScheduler(settings, time, HostAddresses.byName(), PermitListener.NONE, open::get);
         probe.assign(0);
         time.advance(Duration.ofSeconds(5));

@@ -25,7 +25,7 @@ class HostSchedulerHeldTest {
     /** A scheduler owning partition 0 for long enough that new hosts start at once. */
     private HostScheduler scheduler(double rate, int perHost, int perAddress, int concurrency) {
         PolitenessSettings settings = new PolitenessSettings(rate, 1, perHost, concurrency, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0, perAddress, Duration.ofMinutes(1), 1_000);
+                Duration.ofMinutes(10), perAddress, Duration.ofMinutes(1), 1_000);
         HostScheduler s = new HostScheduler(settings, time, addresses);
         probe.assign(0);
         time.advance(Duration.ofSeconds(5));
@@ -162,19 +162,19 @@ class HostSchedulerHeldTest {
     }
 
     @Test
-    void aThrottledHostIsHeldByItsOwnDelay() {
+    void aRefusedHostIsHeldByItsServersLimit() {
         HostScheduler s = scheduler(10, 1, 1, 64);
         warm(s, "a");
         s.submit(probe.held("a", 0), null);
         s.submit(probe.held("a", 0), null);
         assertThat(held(s)).isEqualTo(only(HeldBy.PER_HOST, 1));
 
-        probe.throttle("a", Duration.ofSeconds(5));
+        probe.refuse("a", Duration.ofSeconds(5));
 
-        assertThat(held(s)).isEqualTo(only(HeldBy.HOST_DELAY, 1));
+        assertThat(held(s)).isEqualTo(only(HeldBy.SERVER_LIMIT, 1));
         time.advance(Duration.ofSeconds(5));
         assertThat(probe.startsOf("a")).as("started once the pause was over").hasSize(3);
-        assertThat(held(s)).isEqualTo(only(HeldBy.HOST_DELAY, 0));
+        assertThat(held(s)).isEqualTo(only(HeldBy.SERVER_LIMIT, 0));
     }
 
     @Test
@@ -216,7 +216,7 @@ class HostSchedulerHeldTest {
             int perHost = 1 + random.nextInt(3);
             int concurrency = 2 + random.nextInt(6);
             PolitenessSettings settings = new PolitenessSettings(1 + random.nextInt(10), 1, perHost, concurrency,
-                    Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 1 + random.nextInt(4),
+                    Duration.ofSeconds(30), Duration.ofMinutes(10), 1 + random.nextInt(4),
                     Duration.ofSeconds(2 + random.nextInt(5)), 20);
             HostScheduler s = new HostScheduler(settings, clock,
                     host -> CompletableFuture.completedFuture(addressOf.get(host)));
@@ -233,7 +233,7 @@ class HostSchedulerHeldTest {
                     }
                     case 3 -> {
                         if (p.openCount(h) > 0 && random.nextInt(4) == 0) {
-                            p.throttle(h, Duration.ofSeconds(random.nextInt(3)));
+                            p.refuse(h, Duration.ofSeconds(random.nextInt(3)));
                         }
                     }
                     case 4 -> {

@@ -26,7 +26,7 @@ class HostSchedulerObservabilityTest {
     /** A scheduler owning partitions 0 and 1 for long enough that new hosts start at once. */
     private HostScheduler scheduler(int perHost, int concurrency, PermitListener listener) {
         PolitenessSettings settings = new PolitenessSettings(1, 1, perHost, concurrency, Duration.ofSeconds(30),
-                Duration.ofHours(1), 16.0, 100, Duration.ofSeconds(10), 1_000);
+                Duration.ofHours(1), 100, Duration.ofSeconds(10), 1_000);
         HostScheduler s = new HostScheduler(settings, time, HostAddresses.byName(), listener);
         probe.assign(0, 1);
         time.advance(Duration.ofSeconds(5));
@@ -104,7 +104,7 @@ class HostSchedulerObservabilityTest {
         }
         assertThat(s.counts().backloggedHosts()).isEqualTo(1);
 
-        probe.throttle("d", Duration.ofMinutes(5)); // a pause far past the 10 s horizon
+        probe.refuse("d", Duration.ofMinutes(5)); // a pause far past the 10 s horizon
 
         assertThat(probe.deferred).hasSize(3);
         assertThat(s.counts().backloggedHosts()).isZero();
@@ -118,7 +118,7 @@ class HostSchedulerObservabilityTest {
             FakeTime clock = new FakeTime();
             SchedulerProbe p = new SchedulerProbe(clock);
             PolitenessSettings settings = new PolitenessSettings(1 + random.nextInt(10), 1, 1 + random.nextInt(2),
-                    2 + random.nextInt(6), Duration.ofSeconds(30), Duration.ofMinutes(10), 16.0, 100,
+                    2 + random.nextInt(6), Duration.ofSeconds(30), Duration.ofMinutes(10), 100,
                     Duration.ofSeconds(2 + random.nextInt(5)), 20);
             HostScheduler s = new HostScheduler(settings, clock, HostAddresses.byName(), waited -> { });
             p.assign(0, 1);
@@ -135,7 +135,7 @@ class HostSchedulerObservabilityTest {
                     }
                     case 3 -> {
                         if (p.openCount(h) > 0 && random.nextInt(4) == 0) {
-                            p.throttle(h, Duration.ofSeconds(random.nextInt(20)));
+                            p.refuse(h, Duration.ofSeconds(random.nextInt(20)));
                         }
                     }
                     case 4 -> {

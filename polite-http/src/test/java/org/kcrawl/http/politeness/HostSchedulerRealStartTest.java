@@ -1,6 +1,7 @@
 package org.kcrawl.http.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.http.politeness.SchedulerView.interval;
 import static org.kcrawl.http.politeness.SchedulerView.inFlight;
 
 import java.time.Duration;
@@ -24,7 +25,7 @@ class HostSchedulerRealStartTest {
     /** A scheduler owning partition 0 for long enough that new hosts start at once. */
     private HostScheduler scheduler(double rate, int burst, int perHost) {
         HostScheduler s = new HostScheduler(new PolitenessSettings(rate, burst, perHost, 100, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0), time);
+                Duration.ofMinutes(10)), time);
         probe.assign(0);
         time.advance(Duration.ofSeconds(10));
         return s;
@@ -33,7 +34,7 @@ class HostSchedulerRealStartTest {
     /** A scheduler like {@link #scheduler(double, int, int)} (burst 1, 4 per host) on {@code ticking}'s clock. */
     private HostScheduler scheduler(double rate, TickingTime ticking) {
         HostScheduler s = new HostScheduler(new PolitenessSettings(rate, 1, 4, 100, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0), ticking);
+                Duration.ofMinutes(10)), ticking);
         probe.assign(0);
         time.advance(Duration.ofSeconds(10));
         return s;
@@ -126,16 +127,18 @@ class HostSchedulerRealStartTest {
         long t0 = time.nanoTime();
         probe.write("a");
         time.advanceNanos(100 * MS);
-        probe.throttle("a", null); // 429 without Retry-After: the interval doubles to 2 s
+        probe.refuse("a", null); // 429 without Retry-After: the rate halves, the interval is 2 s
 
         time.advanceNanos(1_900 * MS);
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 2 * SECOND);
         time.advanceNanos(300 * MS);
         probe.write("a");
-        probe.finish("a");
+        probe.finish("a"); // an answer on pace: the rate climbs a little
+        long interval = interval(s, "a").toNanos();
+        assertThat(interval).isBetween(1_550 * MS, 1_700 * MS);
         time.advance(Duration.ofSeconds(3));
 
-        assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 2 * SECOND, t0 + 4_300 * MS);
+        assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 2 * SECOND, t0 + 2_300 * MS + interval);
     }
 
     @Test
@@ -180,7 +183,7 @@ class HostSchedulerRealStartTest {
             int perHost = 1 + random.nextInt(3);
             double rate = 1 + random.nextInt(20);
             HostScheduler s = new HostScheduler(new PolitenessSettings(rate, burst, perHost, 8, Duration.ofSeconds(30),
-                    Duration.ofMinutes(10), 16.0), clock);
+                    Duration.ofMinutes(10)), clock);
             p.assign(0);
             List<String> hosts = List.of("h0", "h1", "h2", "h3");
             for (int step = 0; step < 5_000; step++) {

@@ -18,7 +18,7 @@ class HostSchedulerTest {
 
     private static PolitenessSettings settings(double rate, int burst, int perHost, int concurrency) {
         return new PolitenessSettings(rate, burst, perHost, concurrency, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 16.0);
+                Duration.ofMinutes(10));
     }
 
     private HostScheduler scheduler(PolitenessSettings settings) {
@@ -229,14 +229,14 @@ class HostSchedulerTest {
     }
 
     @Test
-    void throttlingPausesForRetryAfterThenSpacesRequestsWiderAndRecovers() {
+    void aRefusalPausesForRetryAfterThenHalvesTheRateWhichClimbsBackWithAnswers() {
         HostScheduler s = scheduler(settings(1, 1, 1, 10));
         time.advance(Duration.ofSeconds(5));
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 300; i++) {
             s.submit(probe.held("a", 0), null);
         }
         long t0 = time.nanoTime();
-        probe.throttle("a", Duration.ofSeconds(10));
+        probe.refuse("a", Duration.ofSeconds(10));
         time.advance(Duration.ofSeconds(9));
         assertThat(probe.startsOf("a")).containsExactly(t0);
 
@@ -244,25 +244,32 @@ class HostSchedulerTest {
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 10 * SECOND);
         assertThat(interval(s, "a")).isEqualTo(Duration.ofSeconds(2));
 
-        probe.finish("a");
+        probe.finish("a"); // answered at once, but not on pace: it came after the pause, not one interval after
         time.advance(Duration.ofSeconds(2));
         assertThat(probe.startsOf("a")).endsWith(t0 + 12 * SECOND);
-        for (int i = 0; i < 4; i++) {
-            probe.finish("a");
-            time.advance(Duration.ofSeconds(2));
+        for (int i = 0; i < 15; i++) {
+            probe.finish("a"); // on pace: each answer lets the rate climb, and the next starts sooner
+            time.advance(interval(s, "a"));
         }
-        assertThat(interval(s, "a")).isEqualTo(Duration.ofSeconds(1));
+        assertThat(interval(s, "a")).as("most of the way back to 90 % of the refused rate")
+                .isBetween(Duration.ofMillis(1_111), Duration.ofMillis(1_200));
+        for (int i = 0; i < 200; i++) {
+            probe.finish("a");
+            time.advance(interval(s, "a"));
+        }
+        assertThat(interval(s, "a")).as("then past it, slowly, to the configured rate")
+                .isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
-    void throttlingWithoutRetryAfterOnlyStretchesTheInterval() {
+    void aRefusalWithoutRetryAfterOnlyStretchesTheInterval() {
         HostScheduler s = scheduler(settings(1, 1, 1, 10));
         time.advance(Duration.ofSeconds(5));
         s.submit(probe.held("a", 0), null);
         s.submit(probe.held("a", 0), null);
         long t0 = time.nanoTime();
 
-        probe.throttle("a", null);
+        probe.refuse("a", null);
         time.advance(Duration.ofSeconds(3));
 
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 2 * SECOND);
@@ -271,13 +278,13 @@ class HostSchedulerTest {
     @Test
     void retryAfterIsCapped() {
         HostScheduler s = scheduler(new PolitenessSettings(1, 1, 1, 10, Duration.ofSeconds(30),
-                Duration.ofSeconds(60), 16.0));
+                Duration.ofSeconds(60)));
         time.advance(Duration.ofSeconds(5));
         s.submit(probe.held("a", 0), null);
         s.submit(probe.held("a", 0), null);
         long t0 = time.nanoTime();
 
-        probe.throttle("a", Duration.ofHours(5));
+        probe.refuse("a", Duration.ofHours(5));
         time.advance(Duration.ofSeconds(61));
 
         assertThat(probe.startsOf("a")).containsExactly(t0, t0 + 60 * SECOND);
@@ -286,7 +293,7 @@ class HostSchedulerTest {
     @Test
     void crawlDelayIsHonouredUpToItsCapAndSpacesTheVeryNextRequest() {
         HostScheduler s = scheduler(new PolitenessSettings(10, 5, 4, 10, Duration.ofSeconds(5),
-                Duration.ofMinutes(10), 16.0));
+                Duration.ofMinutes(10)));
         time.advance(Duration.ofSeconds(5));
         s.submit(probe.instant("a", 0), null); // the robots.txt request
         long t0 = time.nanoTime();
@@ -367,7 +374,7 @@ class HostSchedulerTest {
                 clock.advance(Duration.ofMillis(random.nextInt(300)));
                 assertThat(s.counts().inFlight()).isLessThanOrEqualTo(global);
             }
-            long interval = new PolitenessSettings(rate, burst, perHost, global, Duration.ZERO, Duration.ZERO, 1)
+            long interval = new PolitenessSettings(rate, burst, perHost, global, Duration.ZERO, Duration.ZERO)
                     .intervalNanos();
             for (String h : p.starts.keySet()) {
                 assertRateOf(p, h, interval, burst);

@@ -157,11 +157,11 @@ final class SchedulerProbe {
         p.timedOut();
     }
 
-    /** Releases the oldest open request of {@code host} as throttled. */
-    void throttle(String host, java.time.Duration retryAfter) {
+    /** Releases the oldest open request of {@code host} as refused (429), pausing for {@code retryAfter} if given. */
+    void refuse(String host, java.time.Duration retryAfter) {
         Permit p = open.get(host).pollFirst();
         ended(host);
-        p.throttled(retryAfter);
+        p.refused(retryAfter);
     }
 
     int openCount(String host) {

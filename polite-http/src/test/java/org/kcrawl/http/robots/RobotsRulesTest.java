@@ -80,10 +80,48 @@ class RobotsRulesTest {
     }
 
     @Test
-    void a429CountsAsUnreachableNotAsMissing() {
-        fetcher.answer(ROBOTS, 429, "text/html", "slow down", Map.of());
+    void a429IsAskedAgainAtTheHostsSlowerPaceAndAnswersOnceTheServerLetsItThrough() {
+        fetcher.answer(ROBOTS, 429, "text/plain", "slow down", Map.of());
+        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/page", owner.claim(0));
+        assertThat(fetcher.count(ROBOTS)).as("asked at once, refused").isEqualTo(1);
+        fetcher.answer(ROBOTS, 200, "text/plain", "User-agent: *\nDisallow: /secret\n", Map.of());
 
-        assertThat(check("http://a.test/page").status()).isEqualTo(RobotsVerdict.Status.UNAVAILABLE);
+        time.advance(Duration.ofMillis(1_999));
+        assertThat(f).as("the rate halved: the next request 2 s after the refused one").isNotDone();
+        time.advance(Duration.ofMillis(1));
+
+        assertThat(f).isDone();
+        assertThat(f.join().status()).isEqualTo(RobotsVerdict.Status.ALLOWED);
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(2);
+    }
+
+    @Test
+    void aRobotsTxtRefusedTooOftenInARowIsUnreachableAsRateLimited() {
+        fetcher.answer(ROBOTS, 429, "text/plain", "slow down", Map.of());
+
+        CompletableFuture<RobotsVerdict> f = rules.check("http://a.test/page", owner.claim(0));
+        time.advance(Duration.ofMinutes(5));
+
+        assertThat(f).isDone();
+        RobotsVerdict v = f.join();
+        assertThat(v.status()).isEqualTo(RobotsVerdict.Status.UNAVAILABLE);
+        assertThat(v.unreachable().cause()).isEqualTo(FailureReason.RATE_LIMITED);
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(1 + RobotsFetch.REFUSALS_ASKED_AGAIN);
+        List<Long> times = fetcher.timesOf(ROBOTS);
+        for (int i = 2; i < times.size(); i++) {
+            assertThat(times.get(i) - times.get(i - 1)).as("each refusal slows the host further")
+                    .isGreaterThan(times.get(i - 1) - times.get(i - 2));
+        }
+    }
+
+    @Test
+    void aLongRetryAfterOnRobotsTxtMakesItUnreachableAtOnce() {
+        fetcher.answer(ROBOTS, 503, "text/plain", "maintenance", Map.of("retry-after", "3600"));
+
+        RobotsVerdict v = check("http://a.test/page");
+
+        assertThat(v.unreachable().cause()).isEqualTo(FailureReason.RATE_LIMITED);
+        assertThat(fetcher.count(ROBOTS)).isEqualTo(1);
     }
 
     @Test

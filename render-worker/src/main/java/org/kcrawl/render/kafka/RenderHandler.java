@@ -311,6 +311,9 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         } else if (plan instanceof Plan.Fail f) {
             outs.add(s.outputs().failure(f.failure()));
             counted = () -> s.metrics().failure(f.failure().reason());
+        } else if (plan instanceof Plan.Refused r) {
+            outs.add(s.outputs().render(r.next(), task.key));
+            counted = () -> s.metrics().refused();
         } else {
             Plan.Retry r = (Plan.Retry) plan;
             outs.add(s.outputs().render(r.next(), task.key));

@@ -76,6 +76,11 @@ public final class RenderMetrics implements RenderEvents {
         outcomes.retry(reason);
     }
 
+    /** A URL its server refused was put back on the render topic for the same attempt. */
+    void refused() {
+        outcomes.refusedAndPublished();
+    }
+
     void parked() {
         parkedOutcome.increment();
     }
