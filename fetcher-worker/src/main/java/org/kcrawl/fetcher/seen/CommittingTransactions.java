@@ -122,12 +122,12 @@ public interface CommittingTransactions extends AutoCloseable {
             TransactionDescription now = admin.describeTransactions(List.of(transactionalId)).description(
                     transactionalId).get(ASK.toMillis(), TimeUnit.MILLISECONDS);
             if (now.state() == TransactionState.ONGOING && now.producerId() == producerId
-                    && now.producerEpoch() == on.epoch) {
+                    && now.producerEpoch() == on.producerEpoch) {
                 fence(transactionalId, on.partitions);
             } else {
                 log.info("{}: not fencing {}: the transaction seen open (producer {} epoch {}) is no longer its"
-                        + " open one (producer {} epoch {}, {})", on.partitions, transactionalId, producerId, on.epoch,
-                        now.producerId(), now.producerEpoch(), now.state());
+                        + " open one (producer {} epoch {}, {})", on.partitions, transactionalId, producerId,
+                        on.producerEpoch, now.producerId(), now.producerEpoch(), now.state());
             }
         }
 
@@ -150,11 +150,11 @@ public interface CommittingTransactions extends AutoCloseable {
         /** The partitions a producer has a transaction open on, and the oldest producer epoch open there. */
         private static final class OpenOn {
             final Set<TopicPartition> partitions = new HashSet<>();
-            int epoch = Integer.MAX_VALUE;
+            int producerEpoch = Integer.MAX_VALUE;
 
             void add(TopicPartition tp, int openEpoch) {
                 partitions.add(tp);
-                epoch = Math.min(epoch, openEpoch);
+                producerEpoch = Math.min(producerEpoch, openEpoch);
             }
         }
     }
