@@ -160,6 +160,54 @@ class GoldenMessagesTest {
     }
 
     @Test
+    void aPageRecordWithContentMatchesGolden() throws Exception {
+        PageRecord expected = new PageRecord(1, "https://news.example.org/2026/12/rivers",
+                "https://news.example.org/2026/12/rivers", 200, 1, "text/html; charset=utf-8",
+                "Rivers run again | Example News", "After the dry summer the rivers are back.",
+                "https://news.example.org/2026/12/rivers", "en", 42, "Rivers run again", 3120,
+                new RecordText("Rivers run again\n\nAfter the dry summer, the rivers of the valley are back.\n\n"
+                        + "Farmers welcome the rain.", false, "# Rivers run again\n\nAfter the dry summer, the rivers"
+                        + " of the valley are *back*.\n\nFarmers welcome the [rain](https://news.example.org/weather).",
+                        "5d41402abc4b2a76b9719d911017c592", "9f3a5c7e1b2d4f60", null),
+                new RecordMetadata("Ada Lovelace, Charles Babbage", "2026-12-05T08:30:00+01:00", "2026-12-06",
+                        "Example News", "https://news.example.org/img/rivers.jpg", "article", List.of("rivers", "weather"),
+                        0),
+                "UTF-8", null, false, Instant.parse("2026-12-06T12:00:01.250Z"), 87, Map.of(), false);
+        assertRoundTrip("page-record-content.json", expected, PageRecord.class);
+        JsonNode written = codec.readTree(codec.encode(expected));
+        List<String> names = new java.util.ArrayList<>();
+        written.fieldNames().forEachRemaining(names::add);
+        assertThat(names).as("the content after text_length, the metadata after it, then the record's other fields")
+                .containsSubsequence("text_length", "text", "markdown", "text_hash", "simhash", "author", "published",
+                        "modified", "site_name", "image", "type", "keywords", "charset", "fields");
+        assertThat(written.has("text_truncated")).as("written only when true").isFalse();
+        assertThat(written.has("pages")).as("written only for a PDF").isFalse();
+    }
+
+    @Test
+    void aPdfRecordSaysItsPagesAndWhyItsTextIsIncompleteAsGolden() throws Exception {
+        PageRecord expected = new PageRecord(1, "https://example.org/papers/scan.pdf",
+                "https://example.org/papers/scan.pdf", 200, 2, "application/pdf", "Minutes of the meeting", null, null,
+                null, 0, null, 44, new RecordText("Minutes of the meeting\n\nPresent: all members.", true, null,
+                "0cc175b9c0f1b6a831c399e269772661", "00ff00ff00ff00ff", "time_budget"),
+                new RecordMetadata("The Secretary", "2026-11-30T10:00:00Z", null, null, null, null, List.of(), 12),
+                null, null, false, Instant.parse("2026-12-06T12:00:02Z"), 140, Map.of(), false);
+        assertRoundTrip("page-record-pdf.json", expected, PageRecord.class);
+    }
+
+    @Test
+    void aRecordWithoutContentWritesNoneOfItsFields() throws Exception {
+        JsonNode written = codec.readTree(codec.encode(codec.decode(read("page-record.json"), PageRecord.class)));
+        for (String name : List.of("text", "text_truncated", "markdown", "text_hash", "simhash", "text_error", "author",
+                "published", "modified", "site_name", "image", "type", "keywords", "pages")) {
+            assertThat(written.has(name)).as(name).isFalse();
+        }
+        PageRecord old = codec.decode(read("page-record.json"), PageRecord.class);
+        assertThat(old.content()).isEqualTo(RecordText.NONE);
+        assertThat(old.metadata()).isEqualTo(RecordMetadata.NONE);
+    }
+
+    @Test
     void failureRecordMatchesGolden() throws Exception {
         FailureRecord expected = new FailureRecord(1, "https://example.org/missing", FailureReason.HTTP_4XX,
                 "404 Not Found", 1, 404, 1, Instant.parse("2026-11-29T12:00:02Z"));

@@ -3,10 +3,12 @@ package org.kcrawl.common.message;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +29,8 @@ class RollingUpgradeTest {
     @CsvSource({"crawl-request.json, org.kcrawl.common.message.CrawlRequest",
         "scope-site.json, org.kcrawl.common.message.ScopeSite",
         "page-record.json, org.kcrawl.common.message.PageRecord",
+        "page-record-content.json, org.kcrawl.common.message.PageRecord",
+        "page-record-pdf.json, org.kcrawl.common.message.PageRecord",
         "failure-record.json, org.kcrawl.common.message.FailureRecord"})
     void theNextBuildReadsWhatThisOneWrites(String golden, Class<?> type) throws Exception {
         byte[] written = THIS_BUILD.encode(THIS_BUILD.decode(read(golden), type));
@@ -38,6 +42,48 @@ class RollingUpgradeTest {
         assertThat(refused).hasMessageContaining("schema version " + SchemaVersions.CURRENT)
                 .hasMessageContaining("reads " + (SchemaVersions.CURRENT + 1) + " and " + (SchemaVersions.CURRENT + 2));
     }
+
+    /**
+     * The content fields (issue 36) came without a version bump: the build before them reads records that
+     * have them, since it ignores the fields it does not know, as any reader with this codec does.
+     */
+    @Test
+    void aReaderOfTheRecordsBeforeContentReadsTheRecordsWithIt() throws Exception {
+        for (String golden : List.of("page-record-content.json", "page-record-pdf.json")) {
+            byte[] written = THIS_BUILD.encode(THIS_BUILD.decode(read(golden), PageRecord.class));
+            PageRecord now = THIS_BUILD.decode(written, PageRecord.class);
+
+            RecordBeforeContent before = THIS_BUILD.decode(written, RecordBeforeContent.class);
+
+            assertThat(before).isEqualTo(new RecordBeforeContent(now.v(), now.url(), now.finalUrl(), now.status(),
+                    now.depth(), now.contentType(), now.title(), now.description(), now.canonical(), now.lang(),
+                    now.links(), now.h1(), now.textLength(), now.charset(), now.redirectTo(), now.truncated(),
+                    now.fetchedAt(), now.fetchMs(), now.fields(), now.notModified()));
+        }
+    }
+
+    /** The page record as the builds before issue 36 declared it. */
+    record RecordBeforeContent(
+            @JsonProperty("v") int v,
+            @JsonProperty("url") String url,
+            @JsonProperty("final_url") String finalUrl,
+            @JsonProperty("status") int status,
+            @JsonProperty("depth") int depth,
+            @JsonProperty("content_type") String contentType,
+            @JsonProperty("title") String title,
+            @JsonProperty("description") String description,
+            @JsonProperty("canonical") String canonical,
+            @JsonProperty("lang") String lang,
+            @JsonProperty("links") int links,
+            @JsonProperty("h1") String h1,
+            @JsonProperty("text_length") int textLength,
+            @JsonProperty("charset") String charset,
+            @JsonProperty("redirect_to") String redirectTo,
+            @JsonProperty("truncated") boolean truncated,
+            @JsonProperty("fetched_at") Instant fetchedAt,
+            @JsonProperty("fetch_ms") long fetchMs,
+            @JsonProperty("fields") Map<String, Object> fields,
+            @JsonProperty("not_modified") boolean notModified) {}
 
     @Test
     void theNextBuildReadsThePagesThisOneFrames() throws Exception {

@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.MessageCodec;
 import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.message.RecordMetadata;
+import org.kcrawl.common.message.RecordText;
 import org.kcrawl.common.message.SchemaVersions;
 
 class RecordSizeCapTest {
@@ -149,6 +151,99 @@ class RecordSizeCapTest {
 
         assertThat(bytes.length).isLessThanOrEqualTo(RecordSizeCap.MIN_MAX_BYTES);
         assertThat(decode(bytes).fields()).hasSize(21).allSatisfy((k, v) -> assertThat(v).isNotNull());
+    }
+
+    private static PageRecord withText(String text, String markdown, Map<String, Object> fields) {
+        return new PageRecord(SchemaVersions.CURRENT, "https://site.example/p", "https://site.example/p", 200, 1,
+                "text/html", "title", "description", null, "en", 3, "h1", 100,
+                new RecordText(text, false, markdown, "0123456789abcdef0123456789abcdef", "0123456789abcdef", null),
+                new RecordMetadata("An Author", "2026-12-06", null, null, null, "article", List.of("k"), 0),
+                "UTF-8", null, false, Instant.parse("2025-01-02T03:04:05Z"), 12, fields, false);
+    }
+
+    /** Words of 3-byte characters: 200,000 characters of them take about 600 KB of JSON. */
+    private static String cjk(int chars) {
+        StringBuilder b = new StringBuilder(chars);
+        while (b.length() < chars) {
+            b.append("\u4e2d\u6587\u7ef4\u57fa\u767e\u79d1 ");
+        }
+        return b.substring(0, chars);
+    }
+
+    @Test
+    void markdownIsCutFirstAndTheTextStaysWhole() throws Exception {
+        String text = cjk(200_000);
+        String markdown = "# " + cjk(200_000);
+        PageRecord r = withText(text, markdown, Map.of("price", "12.50"));
+        assertThat(MessageCodec.get().encode(r).length).isGreaterThan(CAP);
+
+        byte[] bytes = cap.encode(r);
+
+        assertThat(bytes.length).isLessThanOrEqualTo(CAP).isGreaterThan(CAP - 1_000);
+        PageRecord out = decode(bytes);
+        assertThat(out.content().text()).isEqualTo(text);
+        assertThat(markdown).startsWith(out.content().markdown());
+        assertThat(out.content().markdown().length()).isLessThan(markdown.length()).isGreaterThan(50_000);
+        assertThat(out.content().markdown()).as("ended at a word").endsWith("\u79d1");
+        assertThat(out.content().textTruncated()).isTrue();
+        assertThat(out.truncated()).as("the page itself was read whole").isFalse();
+        assertThat(out.content().textHash()).isEqualTo(r.content().textHash());
+        assertThat(out.metadata()).isEqualTo(r.metadata());
+        assertThat(out.fields()).isEqualTo(Map.of("price", "12.50"));
+        assertThat(cap.encode(r)).as("the same every time").isEqualTo(bytes);
+    }
+
+    @Test
+    void fieldsAreCutBeforeTheTextAndMarkdownBeforeEither() throws Exception {
+        String text = cjk(100_000);
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("price", "12.50");
+        fields.put("paragraphs", values(190, 10_000, 'p'));
+        PageRecord r = withText(text, "# " + text, fields);
+
+        PageRecord out = decode(cap.encode(r));
+
+        assertThat(out.content().markdown()).isNull();
+        assertThat(out.content().text()).isEqualTo(text);
+        assertThat(out.content().textTruncated()).isTrue();
+        assertThat(out.truncated()).isTrue();
+        assertThat(out.fields()).containsEntry("price", "12.50").containsEntry(RecordSizeCap.TRUNCATED_FIELD, true);
+        @SuppressWarnings("unchecked")
+        List<String> kept = (List<String>) out.fields().get("paragraphs");
+        assertPrefixOf(kept, (List<?>) fields.get("paragraphs"));
+        assertThat(kept).isNotEmpty();
+    }
+
+    @Test
+    void aTextLargerThanTheCapOnItsOwnIsCutAndTheRecordKept() throws Exception {
+        String text = cjk(400_000);
+        PageRecord r = withText(text, null, Map.of());
+
+        byte[] bytes = cap.encode(r);
+
+        assertThat(bytes.length).isLessThanOrEqualTo(CAP).isGreaterThan(CAP - 1_000);
+        PageRecord out = decode(bytes);
+        assertThat(text).startsWith(out.content().text());
+        assertThat(out.content().textTruncated()).isTrue();
+        assertThat(out.fields()).as("no fields, so none marked").isEmpty();
+        assertThat(out.truncated()).isFalse();
+        assertThat(out.content().simhash()).isEqualTo(r.content().simhash());
+    }
+
+    @Test
+    void aTextWithinTheCapIsNotTouched() throws Exception {
+        PageRecord r = withText("Paragraph one.\n\nParagraph two.", "Paragraph *one*.", Map.of());
+
+        assertThat(cap.encode(r)).isEqualTo(MessageCodec.get().encode(r));
+        assertThat(decode(cap.encode(r)).content().textTruncated()).isFalse();
+    }
+
+    @Test
+    void aCutEndsAtASpaceNearItsEndOrAtTheCharacterWhereThereIsNone() {
+        assertThat(RecordSizeCap.prefix("one two three", 9)).isEqualTo("one two");
+        assertThat(RecordSizeCap.prefix("x".repeat(1_000), 300)).hasSize(300);
+        assertThat(RecordSizeCap.prefix("one two three", 0)).isNull();
+        assertThat(RecordSizeCap.prefix("whole", 100)).isEqualTo("whole");
     }
 
     @Test
