@@ -31,6 +31,10 @@ final class HtmlTokenizer {
         /** A comment or doctype: a node that is neither text nor an element. */
         void other();
 
+        /** The data of an element read as {@link Content#RAW_KEPT}: {@code text[from, to)}, valid only during the call. */
+        default void data(char[] text, int from, int to) {
+        }
+
         /** How the content after the start tag {@code name} is read (the sink knows whether it is HTML content). */
         Content contentAfter(String name);
     }
@@ -43,6 +47,8 @@ final class HtmlTokenizer {
         ESCAPABLE_RAW,
         /** Data up to the element's end tag ({@code script}, {@code style}, ...). */
         RAW,
+        /** Data as {@link #RAW}, handed to {@link Sink#data} (a JSON-LD script). */
+        RAW_KEPT,
         /** Text to the end of the document ({@code plaintext}). */
         PLAINTEXT
     }
@@ -259,6 +265,11 @@ final class HtmlTokenizer {
         switch (sink.contentAfter(name)) {
             case RAW -> {
                 return rawEnd(name, from); // data, not text: nothing a record reads
+            }
+            case RAW_KEPT -> {
+                int end = rawEnd(name, from);
+                sink.data(s, from, end);
+                return end;
             }
             case ESCAPABLE_RAW -> {
                 int end = rawEnd(name, from);

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.jsoup.internal.StringUtil;
 import org.kcrawl.common.redirect.Refresh;
+import org.kcrawl.parser.content.ContentCollector;
+import org.kcrawl.parser.content.ElementAttributes;
 
 /**
  * Everything a page's record needs, read in one pass of {@link HtmlTokenizer} without building a
@@ -29,7 +31,14 @@ final class PageDigest implements HtmlTokenizer.Sink {
     /** How far up jsoup looks for a whitespace-preserving ancestor: the parent and five more. */
     private static final int PRESERVE_LOOKUP = 6;
 
+    /** Attributes of an element the markup implies (a stray {@code </p>}): none. */
+    private static final ElementAttributes NO_ATTRIBUTES = name -> null;
+
     private final String location;
+    /** Where the body's elements, text and the page's metadata go for content extraction; null when none is wanted. */
+    private final ContentCollector content;
+    /** The script just started is JSON-LD, and the content collector wants its text. */
+    private boolean keepData;
     private final List<LinkElement> links = new ArrayList<>();
     private final ElementText bodyText = new ElementText();
     private final String[] openNames = new String[MAX_DEPTH];
@@ -73,16 +82,24 @@ final class PageDigest implements HtmlTokenizer.Sink {
      */
     private boolean headNoscript;
 
-    private PageDigest(String location) {
+    private PageDigest(String location, ContentCollector content) {
         this.location = location;
+        this.content = content;
     }
 
-    /** Reads {@code html[0, length)}, the page at {@code location}, until its end or until {@code expired}. */
-    static PageDigest of(char[] html, int length, String location, BooleanSupplier expired) {
-        PageDigest digest = new PageDigest(location);
+    /**
+     * Reads {@code html[0, length)}, the page at {@code location}, until its end or until {@code expired},
+     * handing its body and metadata to {@code content} as it goes (null: none).
+     */
+    static PageDigest of(char[] html, int length, String location, BooleanSupplier expired,
+                         ContentCollector content) {
+        PageDigest digest = new PageDigest(location, content);
         HtmlTokenizer tokenizer = new HtmlTokenizer(html, length, digest, expired);
         tokenizer.run();
         digest.stoppedEarly = tokenizer.stoppedEarly();
+        if (content != null) {
+            content.title(digest.title());
+        }
         return digest;
     }
 
@@ -144,7 +161,7 @@ final class PageDigest implements HtmlTokenizer.Sink {
         }
         int flags = HtmlTags.of(name);
         if (HtmlTags.is(flags, HtmlTags.DATA)) {
-            return HtmlTokenizer.Content.RAW;
+            return keepData ? HtmlTokenizer.Content.RAW_KEPT : HtmlTokenizer.Content.RAW;
         }
         return HtmlTags.is(flags, HtmlTags.ESCAPABLE_RAW) ? HtmlTokenizer.Content.ESCAPABLE_RAW
                 : HtmlTokenizer.Content.MARKUP;
@@ -153,6 +170,7 @@ final class PageDigest implements HtmlTokenizer.Sink {
     @Override
     public void startTag(String name, TagAttributes attributes, boolean selfClosing) {
         newlineIgnorable = false;
+        keepData = content != null && name.equals("script") && content.wantsData(attributes.view().get("type"));
         lastStartIgnored = ignored(name);
         if (lastStartIgnored) {
             if (name.equals("html") && openIndex("template") < 0) {
@@ -185,7 +203,14 @@ final class PageDigest implements HtmlTokenizer.Sink {
         if (!inBody || name.equals("html") || name.equals("body")) {
             return;
         }
-        element(name, selfClosing);
+        element(name, selfClosing, attributes.view());
+    }
+
+    @Override
+    public void data(char[] text, int from, int to) {
+        if (content != null) {
+            content.jsonLd(text, from, to);
+        }
     }
 
     /**
@@ -249,7 +274,7 @@ final class PageDigest implements HtmlTokenizer.Sink {
         if (!inBody) {
             if (name.equals("br") && !frameset) {
                 inBody = true; // "</br>" reads as "<br>", which begins the body
-                element("br", false);
+                element("br", false, NO_ATTRIBUTES);
             }
             return;
         }
@@ -258,7 +283,7 @@ final class PageDigest implements HtmlTokenizer.Sink {
             popTo(at);
         } else if (name.equals("p") || name.equals("br")) {
             // A stray </p> makes an empty paragraph, a stray </br> a line break: elements either way.
-            element(name, false);
+            element(name, false, NO_ATTRIBUTES);
             if (name.equals("p")) {
                 popTo(depth - 1);
             }
@@ -297,6 +322,9 @@ final class PageDigest implements HtmlTokenizer.Sink {
         if (h1Depth >= 0) {
             h1.text(text, from, to, preserve);
         }
+        if (content != null) {
+            content.text(text, from, to, preserve);
+        }
     }
 
     @Override
@@ -311,7 +339,7 @@ final class PageDigest implements HtmlTokenizer.Sink {
     }
 
     /** An element in the body: laid out in the text, and kept open unless it is empty. */
-    private void element(String name, boolean selfClosing) {
+    private void element(String name, boolean selfClosing, ElementAttributes attributes) {
         int tag = HtmlTags.of(name);
         boolean foreign = foreignFrom >= 0 || HtmlTags.is(tag, HtmlTags.FOREIGN_ROOT);
         int flags = foreign ? foreignFlags(name) : tag;
@@ -323,10 +351,16 @@ final class PageDigest implements HtmlTokenizer.Sink {
         if (h1Depth >= 0) {
             h1.elementStart(block);
         }
+        if (content != null) {
+            content.start(name, attributes);
+        }
         if (HtmlTags.is(flags, HtmlTags.VOID) || foreign && selfClosing) {
             bodyText.elementEnd(block);
             if (h1Depth >= 0) {
                 h1.elementEnd(block);
+            }
+            if (content != null) {
+                content.end();
             }
             return;
         }
@@ -401,6 +435,9 @@ final class PageDigest implements HtmlTokenizer.Sink {
                 h1.elementEnd(block);
             }
             bodyText.elementEnd(block);
+            if (content != null) {
+                content.end();
+            }
             if (depth == foreignFrom) {
                 foreignFrom = -1;
             }
@@ -465,6 +502,9 @@ final class PageDigest implements HtmlTokenizer.Sink {
                 if (base == null && a.has("href")) {
                     String resolved = StringUtil.resolve(location, a.get("href"));
                     base = resolved.isEmpty() ? null : resolved;
+                    if (base != null && content != null) {
+                        content.base(base);
+                    }
                 }
             }
             case "meta" -> meta(a);
@@ -478,6 +518,9 @@ final class PageDigest implements HtmlTokenizer.Sink {
     }
 
     private void meta(TagAttributes a) {
+        if (content != null) {
+            content.meta(a.view());
+        }
         if (refresh == null && a.has("http-equiv") && MetaRefresh.declares(a.get("http-equiv"))
                 && headTemplates == 0 && openIndex("template") < 0) {
             refresh = Refresh.parse(a.get("content"));

@@ -94,7 +94,7 @@ public final class PageParser {
     private ParsedPage digest(FetchedPage page, byte[] body, int length, DetectedCharset charset, long deadline) {
         CharBuffer html = decoded(body, length, charset);
         PageDigest d = PageDigest.of(html.array(), html.limit(), page.finalUrl(),
-                () -> nanoClock.getAsLong() - deadline > 0);
+                () -> nanoClock.getAsLong() - deadline > 0, null);
         RobotsDirectives robots = d.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
         LinkExtractor.Result links = linkExtractor.extract(d.baseUri(), d.links(), selfUrl(page.finalUrl()));
         Content content = new Content(d.title(), d.description(), d.lang(), d.h1(), d.textLength(), Map.of());

@@ -1,5 +1,7 @@
 package org.kcrawl.parser.html;
 
+import org.kcrawl.parser.content.ElementAttributes;
+
 import java.util.Arrays;
 
 /**
@@ -16,6 +18,7 @@ final class TagAttributes {
     private int[] to = new int[8];
     private char[] quotes = new char[8];
     private int size;
+    private final ElementAttributes view = name -> has(name) ? get(name) : null;
 
     TagAttributes(char[] document) {
         this.document = document;
@@ -42,6 +45,11 @@ final class TagAttributes {
         to[size] = valueTo;
         quotes[size] = quote;
         size++;
+    }
+
+    /** These attributes as content extraction reads them: null when absent. Valid while the tag is. */
+    ElementAttributes view() {
+        return view;
     }
 
     /** True when the tag has {@code name} (lower case). */

@@ -1,0 +1,100 @@
+package org.kcrawl.parser.content;
+
+/**
+ * Takes out of the selected content the parts that are furniture by their shape, as Readability.js's
+ * article preparation does: what the attempt left out (unlikely classes, furniture tags), short sharing
+ * widgets, headings whose class says furniture, and (when asked) lists, tables, forms and divs whose
+ * counts say they are link lists, image galleries, forms or ads rather than prose: mostly links, more
+ * list items than paragraphs, more inputs than a third of the paragraphs, and the like. A data table
+ * (with header cells, a caption, or ten rows) is kept whole.
+ */
+final class ContentCleaner {
+    /** Sharing widgets shorter than this are removed. */
+    private static final int SHARE_CHARS = 500;
+    /** Text below which a part with links and no heading reads as a link block. */
+    private static final int MIN_CONTENT = 25;
+
+    /**
+     * Marks the removed nodes of {@code s}'s roots; returns the characters of text left. {@code dead}
+     * marks the furniture of the attempt; {@code scored} and {@code score} are the candidates' scores.
+     */
+    int clean(ContentTree t, Selection s, boolean[] dead, boolean[] scored, float[] score, int flags) {
+        boolean weigh = (flags & MainContentSelector.WEIGHT_CLASSES) != 0;
+        boolean conditionally = (flags & MainContentSelector.CLEAN_CONDITIONALLY) != 0;
+        int kept = 0;
+        for (int i = 0; i < s.rootCount; i++) {
+            int root = s.roots[i];
+            kept += t.chars[root];
+            int dataTableEnd = -1;
+            for (int n = root + 1; n <= t.lastDescendant[root]; n++) {
+                if (n > dataTableEnd && t.code[n] == ContentTags.TABLE && isDataTable(t, n)) {
+                    dataTableEnd = t.lastDescendant[n];
+                }
+                boolean inDataTable = n <= dataTableEnd;
+                if (dead[n] || !inDataTable && remove(t, n, weigh, conditionally, scored, score)) {
+                    s.removed[n] = true;
+                    kept -= t.chars[n];
+                    n = t.lastDescendant[n];
+                }
+            }
+        }
+        return kept;
+    }
+
+    private static boolean remove(ContentTree t, int n, boolean weigh, boolean conditionally, boolean[] scored,
+                                  float[] score) {
+        int code = t.code[n];
+        int words = ClassWords.flags(t.judged[n]);
+        int weight = weigh ? ClassWords.weight(t.judged[n]) : 0;
+        if ((words & ClassWords.SHARE) != 0 && t.chars[n] < SHARE_CHARS && code != ContentTags.A
+                && (t.flags[n] & ContentTree.MARKED_MAIN) == 0) {
+            return true;
+        }
+        if ((code == ContentTags.H1 || code == ContentTags.H2) && weight < 0) {
+            return true;
+        }
+        if (!conditionally || (t.flags[n] & ContentTree.IN_CODE) != 0) {
+            return false;
+        }
+        return switch (code) {
+            case ContentTags.DIV, ContentTags.UL, ContentTags.OL, ContentTags.TABLE, ContentTags.FORM,
+                 ContentTags.SECTION -> looksLikeFurniture(t, n, weight, scored[n] ? score[n] : 0);
+            default -> false;
+        };
+    }
+
+    /** Readability's conditional cleaning of one element, from its counts. */
+    private static boolean looksLikeFurniture(ContentTree t, int n, int weight, float score) {
+        if (weight + score < 0) {
+            return true;
+        }
+        if (t.commas[n] >= 10) {
+            return false;
+        }
+        int code = t.code[n];
+        int chars = t.chars[n];
+        boolean list = code == ContentTags.UL || code == ContentTags.OL
+                || chars > 0 && t.listChars[n] > 0.9 * chars;
+        int paragraphs = t.paragraphs[n];
+        int images = t.images[n];
+        int items = t.listItems[n] - 100;
+        int inputs = t.inputs[n];
+        int embeds = t.embeds[n];
+        double headingDensity = chars == 0 ? 0 : (double) t.headingChars[n] / chars;
+        double linkDensity = t.linkDensity(n);
+        boolean inFigure = (t.flags[n] & ContentTree.IN_FIGURE) != 0;
+        return images > 1 && (double) paragraphs / images < 0.5 && !inFigure
+                || !list && items > paragraphs
+                || inputs > paragraphs / 3
+                || !list && headingDensity < 0.9 && chars < MIN_CONTENT && (images == 0 || images > 2)
+                        && linkDensity > 0 && !inFigure
+                || !list && weight < 25 && linkDensity > 0.2
+                || weight >= 25 && linkDensity > 0.5
+                || embeds == 1 && chars < 75 || embeds > 1;
+    }
+
+    /** A table of data rather than of layout: header cells or a caption, or ten rows or more. */
+    private static boolean isDataTable(ContentTree t, int table) {
+        return t.tableHeads[table] > 0 || t.rows[table] >= 10;
+    }
+}

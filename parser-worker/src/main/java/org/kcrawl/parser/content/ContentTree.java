@@ -1,0 +1,376 @@
+package org.kcrawl.parser.content;
+
+import java.util.Arrays;
+
+/**
+ * The body of one page as content extraction sees it: its visible elements (as {@link ContentTags}
+ * codes, with what their class and id say), their text, and the order of both, in flat arrays. A
+ * page reader builds it with {@link #start}, {@link #end} and {@link #text} while it reads the page for
+ * links anyway; invisible elements (scripts, styles, templates, embedded objects) and hidden ones are
+ * left out as they arrive. Node 0 is the body; nodes are numbered in document order, so a node's
+ * descendants follow it and a pass from the last node to the first sees every child before its parent.
+ *
+ * <p>Per node it keeps the counts the selection scores: characters of text (whitespace runs counting
+ * one), characters inside links, commas. One instance per thread, {@link #reset} between pages.
+ */
+final class ContentTree {
+    static final int START = 0;
+    static final int END = 1;
+    static final int TEXT = 2;
+
+    /** Node flags. */
+    static final int IN_LINK = 1;
+    static final int IN_TABLE = 1 << 1;
+    static final int IN_CODE = 1 << 2;
+    static final int IN_FIGURE = 1 << 3;
+    static final int HAS_BLOCK_CHILD = 1 << 4;
+    /** A role or attribute that names the element as the main content ({@code role=main}, {@code itemprop=articleBody}). */
+    static final int MARKED_MAIN = 1 << 5;
+    /** A role that names page furniture ({@code navigation}, {@code complementary}, {@code banner}, ...). */
+    static final int ROLE_FURNITURE = 1 << 6;
+    /** Inside an {@code article} or {@code main}: its header and footer are the article's. */
+    static final int IN_ARTICLE = 1 << 7;
+    static final int PRESERVE = 1 << 8;
+
+    /** Elements kept at most: a page with more is read to here (a million is far past any real page). */
+    static final int MAX_NODES = 1 << 20;
+
+    int size;
+    int[] parent = new int[1024];
+    int[] code = new int[1024];
+    int[] judged = new int[1024];
+    int[] flags = new int[1024];
+    int[] evStart = new int[1024];
+    int[] evEnd = new int[1024];
+    /** Characters of text in the node and its descendants (own text only, until {@link #sum}). */
+    int[] chars = new int[1024];
+    int[] linkChars = new int[1024];
+    int[] commas = new int[1024];
+    /** The node's own text characters and commas (not its descendants'). */
+    int[] ownChars = new int[1024];
+    int[] ownCommas = new int[1024];
+    /** The last node of the node's subtree: its descendants are the nodes after it up to this one. */
+    int[] lastDescendant = new int[1024];
+    int[] children = new int[1024];
+    /** Descendants by kind, for the cleaning of a candidate's parts (Readability's counts). */
+    int[] paragraphs = new int[1024];
+    int[] images = new int[1024];
+    int[] listItems = new int[1024];
+    int[] inputs = new int[1024];
+    int[] embeds = new int[1024];
+    int[] headingChars = new int[1024];
+    int[] listChars = new int[1024];
+    int[] tableHeads = new int[1024];
+    int[] rows = new int[1024];
+    /** {@code href} of a link, {@code src} of an image. */
+    String[] target = new String[1024];
+    /** {@code alt} of an image, the language of a code block. */
+    String[] label = new String[1024];
+    String[] className = new String[1024];
+
+    int events;
+    int[] ev = new int[4096];
+
+    char[] text = new char[16 * 1024];
+    int textLength;
+    int segments;
+    int[] segFrom = new int[1024];
+    int[] segTo = new int[1024];
+    boolean[] segPreserve = new boolean[1024];
+
+    private int current = -1;
+    /** Open elements left out (invisible, hidden, or past {@link #MAX_NODES}), counted to match their ends. */
+    private int skipped;
+
+    void reset() {
+        Arrays.fill(target, 0, size, null); // the strings of the last page go with it
+        Arrays.fill(label, 0, size, null);
+        Arrays.fill(className, 0, size, null);
+        size = 0;
+        events = 0;
+        textLength = 0;
+        segments = 0;
+        skipped = 0;
+        current = -1;
+        open(ContentTags.BODY, 0, 0, null, null, null);
+    }
+
+    /** Drops arrays a huge page grew, so a thread does not keep them for the pages after it. */
+    void shrink(int keptNodes, int keptChars) {
+        if (parent.length > keptNodes) {
+            grow(keptNodes, true);
+        }
+        if (text.length > keptChars) {
+            text = new char[keptChars];
+        }
+        if (ev.length > 4 * keptNodes) {
+            ev = new int[4 * keptNodes];
+        }
+        if (segFrom.length > keptNodes) {
+            segFrom = new int[keptNodes];
+            segTo = new int[keptNodes];
+            segPreserve = new boolean[keptNodes];
+        }
+    }
+
+    /** An element starts: {@code name} in lower case, its attributes valid during the call. */
+    void start(String name, ElementAttributes attributes) {
+        if (skipped > 0) {
+            skipped++;
+            return;
+        }
+        int tag = ContentTags.of(name);
+        if (ContentTags.isInvisible(tag) || size >= MAX_NODES || hidden(attributes)) {
+            if (tag == ContentTags.EMBED || name.equals("iframe")) {
+                embeds[current]++;
+            }
+            skipped = 1;
+            return;
+        }
+        String cls = attributes.get("class");
+        String id = attributes.get("id");
+        int extra = 0;
+        String role = attributes.get("role");
+        if (role != null) {
+            extra |= roleFlags(role);
+        }
+        String itemprop = attributes.get("itemprop");
+        if (itemprop != null && itemprop.contains("articleBody")) {
+            extra |= MARKED_MAIN;
+        }
+        String target = null;
+        String label = null;
+        if (tag == ContentTags.A) {
+            target = attributes.get("href");
+        } else if (tag == ContentTags.IMG) {
+            target = attributes.get("src");
+            if (target == null || target.startsWith("data:")) {
+                String lazy = attributes.get("data-src");
+                target = lazy != null ? lazy : target;
+            }
+            label = attributes.get("alt");
+        } else if (tag == ContentTags.PRE || tag == ContentTags.CODE) {
+            label = CodeLanguage.of(cls, attributes.get("data-lang"));
+        }
+        open(tag, ClassWords.judge(cls, id), extra, target, label, cls);
+    }
+
+    /** The innermost open element ends. */
+    void end() {
+        if (skipped > 0) {
+            skipped--;
+            return;
+        }
+        if (current <= 0) {
+            return; // the body itself is closed by finish(), not by a stray end
+        }
+        addEvent(current, END);
+        evEnd[current] = events;
+        current = parent[current];
+    }
+
+    /** Text of the innermost open element; {@code preserve} keeps its whitespace ({@code pre}). */
+    void text(char[] chars, int from, int to, boolean preserve) {
+        if (skipped > 0 || from >= to) {
+            return;
+        }
+        int n = to - from;
+        if (textLength + n > text.length) {
+            text = Arrays.copyOf(text, Math.max(textLength + n, text.length * 2));
+        }
+        System.arraycopy(chars, from, text, textLength, n);
+        int counted = 0;
+        int commaCount = 0;
+        boolean space = true;
+        for (int i = from; i < to; i++) {
+            char c = chars[i];
+            if (c <= ' ' || c == '\u00a0') {
+                space = true;
+                continue;
+            }
+            if (space) {
+                counted++; // the space before a word counts one, as in normalized text
+                space = false;
+            }
+            counted++;
+            if (c == ',' || c == '\uff0c' || c == '\u3001' || c == '\u060c') {
+                commaCount++;
+            }
+        }
+        if (segments == segFrom.length) {
+            segFrom = Arrays.copyOf(segFrom, segments * 2);
+            segTo = Arrays.copyOf(segTo, segments * 2);
+            segPreserve = Arrays.copyOf(segPreserve, segments * 2);
+        }
+        segFrom[segments] = textLength;
+        segTo[segments] = textLength + n;
+        segPreserve[segments] = preserve || (flags[current] & PRESERVE) != 0;
+        textLength += n;
+        addEvent(segments++, TEXT);
+        this.chars[current] += counted;
+        commas[current] += commaCount;
+        ownChars[current] += counted;
+        ownCommas[current] += commaCount;
+        if ((flags[current] & IN_LINK) != 0 || code[current] == ContentTags.A) {
+            linkChars[current] += counted;
+        }
+    }
+
+    /** Closes what is still open, then sums each node's counts into its ancestors'. */
+    void finish() {
+        while (current > 0) {
+            end();
+        }
+        addEvent(0, END);
+        evEnd[0] = events;
+        for (int n = size - 1; n > 0; n--) {
+            int c = code[n];
+            paragraphs[n] += c == ContentTags.P ? 1 : 0;
+            images[n] += c == ContentTags.IMG ? 1 : 0;
+            listItems[n] += c == ContentTags.LI ? 1 : 0;
+            inputs[n] += c == ContentTags.CONTROL ? 1 : 0;
+            headingChars[n] = ContentTags.isHeading(c) ? chars[n] : headingChars[n];
+            listChars[n] = c == ContentTags.LI ? chars[n] : listChars[n];
+            tableHeads[n] += c == ContentTags.TH || c == ContentTags.CAPTION ? 1 : 0;
+            rows[n] += c == ContentTags.TR ? 1 : 0;
+            int p = parent[n];
+            chars[p] += chars[n];
+            linkChars[p] += linkChars[n];
+            commas[p] += commas[n];
+            children[p]++;
+            lastDescendant[p] = Math.max(lastDescendant[p], lastDescendant[n]);
+            paragraphs[p] += paragraphs[n];
+            images[p] += images[n];
+            listItems[p] += listItems[n];
+            inputs[p] += inputs[n];
+            embeds[p] += embeds[n];
+            headingChars[p] += headingChars[n];
+            listChars[p] += listChars[n];
+            tableHeads[p] += tableHeads[n];
+            rows[p] += rows[n];
+        }
+    }
+
+    static int kind(int event) {
+        return event & 3;
+    }
+
+    static int index(int event) {
+        return event >>> 2;
+    }
+
+    /** The share of the node's text that is inside links (0 when it has none). */
+    double linkDensity(int node) {
+        return chars[node] == 0 ? 0 : (double) linkChars[node] / chars[node];
+    }
+
+    private void open(int tag, int judgement, int extra, String href, String alt, String cls) {
+        if (size == parent.length) {
+            grow(size * 2, false);
+        }
+        int n = size++;
+        int p = current;
+        parent[n] = p;
+        code[n] = tag;
+        judged[n] = judgement;
+        int inherited = p < 0 ? 0 : flags[p] & (IN_LINK | IN_TABLE | IN_CODE | IN_FIGURE | IN_ARTICLE | PRESERVE);
+        flags[n] = inherited | extra | ownFlags(tag);
+        chars[n] = 0;
+        linkChars[n] = 0;
+        commas[n] = 0;
+        ownChars[n] = 0;
+        ownCommas[n] = 0;
+        lastDescendant[n] = n;
+        children[n] = 0;
+        paragraphs[n] = 0;
+        images[n] = 0;
+        listItems[n] = 0;
+        inputs[n] = 0;
+        embeds[n] = 0;
+        headingChars[n] = 0;
+        listChars[n] = 0;
+        tableHeads[n] = 0;
+        rows[n] = 0;
+        target[n] = href;
+        label[n] = alt;
+        className[n] = cls;
+        if (p >= 0 && ContentTags.isBlock(tag)) {
+            flags[p] |= HAS_BLOCK_CHILD;
+        }
+        evStart[n] = events;
+        addEvent(n, START);
+        current = n;
+    }
+
+    private static int ownFlags(int tag) {
+        return switch (tag) {
+            case ContentTags.A -> IN_LINK;
+            case ContentTags.TABLE -> IN_TABLE;
+            case ContentTags.CODE -> IN_CODE;
+            case ContentTags.PRE -> IN_CODE | PRESERVE;
+            case ContentTags.FIGURE -> IN_FIGURE;
+            case ContentTags.ARTICLE, ContentTags.MAIN -> IN_ARTICLE;
+            default -> 0;
+        };
+    }
+
+    private static int roleFlags(String role) {
+        return switch (role.strip()) {
+            case "main", "article" -> MARKED_MAIN;
+            case "navigation", "menu", "menubar", "complementary", "banner", "contentinfo", "search", "alert",
+                 "alertdialog", "dialog", "tablist", "toolbar" -> ROLE_FURNITURE;
+            default -> 0;
+        };
+    }
+
+    /** Hidden by an attribute a page reader can see without styles: {@code hidden}, {@code aria-hidden}, an inline style. */
+    private static boolean hidden(ElementAttributes a) {
+        if (a.get("hidden") != null) {
+            return true;
+        }
+        String aria = a.get("aria-hidden");
+        if (aria != null && aria.strip().equals("true")) {
+            String cls = a.get("class");
+            return cls == null || !cls.contains("fallback-image"); // Readability's exception: lazy images' fallbacks
+        }
+        String style = a.get("style");
+        return style != null && (style.contains("display") || style.contains("visibility")) && InlineStyle.hides(style);
+    }
+
+    private void addEvent(int index, int kind) {
+        if (events == ev.length) {
+            ev = Arrays.copyOf(ev, events * 2);
+        }
+        ev[events++] = index << 2 | kind;
+    }
+
+    private void grow(int capacity, boolean shrinking) {
+        int keep = shrinking ? Math.min(size, capacity) : size;
+        parent = Arrays.copyOf(parent, capacity);
+        code = Arrays.copyOf(code, capacity);
+        judged = Arrays.copyOf(judged, capacity);
+        flags = Arrays.copyOf(flags, capacity);
+        evStart = Arrays.copyOf(evStart, capacity);
+        evEnd = Arrays.copyOf(evEnd, capacity);
+        chars = Arrays.copyOf(chars, capacity);
+        linkChars = Arrays.copyOf(linkChars, capacity);
+        commas = Arrays.copyOf(commas, capacity);
+        ownChars = Arrays.copyOf(ownChars, capacity);
+        ownCommas = Arrays.copyOf(ownCommas, capacity);
+        lastDescendant = Arrays.copyOf(lastDescendant, capacity);
+        children = Arrays.copyOf(children, capacity);
+        paragraphs = Arrays.copyOf(paragraphs, capacity);
+        images = Arrays.copyOf(images, capacity);
+        listItems = Arrays.copyOf(listItems, capacity);
+        inputs = Arrays.copyOf(inputs, capacity);
+        embeds = Arrays.copyOf(embeds, capacity);
+        headingChars = Arrays.copyOf(headingChars, capacity);
+        listChars = Arrays.copyOf(listChars, capacity);
+        tableHeads = Arrays.copyOf(tableHeads, capacity);
+        rows = Arrays.copyOf(rows, capacity);
+        target = Arrays.copyOf(target, capacity);
+        label = Arrays.copyOf(label, capacity);
+        className = Arrays.copyOf(className, capacity);
+        size = keep;
+    }
+}

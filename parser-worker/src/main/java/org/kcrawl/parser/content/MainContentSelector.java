@@ -1,0 +1,336 @@
+package org.kcrawl.parser.content;
+
+import java.util.Arrays;
+
+/**
+ * Finds a page's main content in its {@link ContentTree}, the way Readability.js does on a DOM: text
+ * blocks of 25 characters or more score by their commas and length, each block's score goes to its
+ * parent and (divided) to four more ancestors, a candidate's score is cut by the share of its text in
+ * links, the best candidate climbs to an ancestor that scores nearly as well, and its siblings that score
+ * well or read as prose join it. Page furniture is left out on the way: elements whose class or id name
+ * navigation, comments, sharing, cookie notices and the like ({@link ClassWords}), furniture by tag or ARIA
+ * role, and, inside the content, parts whose shape says furniture ({@link ContentCleaner}).
+ *
+ * <p>When that leaves less than {@value #CHAR_THRESHOLD} characters the page is tried again with the
+ * class judgements, then the cleaning, turned off, and the longest result is kept: a page without an
+ * article's shape (a reference page, a listing) keeps its central text rather than nothing. Then the
+ * page's headline (its {@code h1} before the content) is put in front when the content lacks one.
+ *
+ * <p>Every pass is linear in the page's elements. One instance per thread; not thread-safe.
+ */
+final class MainContentSelector {
+    static final int STRIP_UNLIKELY = 1;
+    static final int WEIGHT_CLASSES = 1 << 1;
+    static final int CLEAN_CONDITIONALLY = 1 << 2;
+    private static final int[] ATTEMPTS = {
+        STRIP_UNLIKELY | WEIGHT_CLASSES | CLEAN_CONDITIONALLY, WEIGHT_CLASSES | CLEAN_CONDITIONALLY,
+        CLEAN_CONDITIONALLY, 0};
+    /** Characters of content below which the page is tried again with fewer judgements. */
+    static final int CHAR_THRESHOLD = 500;
+    private static final int MIN_PARAGRAPH = 25;
+    private static final int TOP_CANDIDATES = 5;
+    private static final int ANCESTOR_LEVELS = 5;
+
+    private final ContentCleaner cleaner = new ContentCleaner();
+    private final Selection attempt = new Selection();
+    private final Selection best = new Selection();
+    private float[] score = new float[1024];
+    private boolean[] scored = new boolean[1024];
+    private boolean[] dead = new boolean[1024];
+    private final int[] top = new int[TOP_CANDIDATES];
+
+    /** The main content of {@code t}, a finished tree; valid until the next call. */
+    Selection select(ContentTree t) {
+        ensure(t.size);
+        int bestChars = -1;
+        for (int flags : ATTEMPTS) {
+            int kept = attempt(t, flags, attempt);
+            if (kept >= CHAR_THRESHOLD) {
+                addHeadline(t, attempt);
+                return attempt;
+            }
+            if (kept > bestChars) {
+                bestChars = kept;
+                best.copyFrom(attempt, t.size);
+            }
+        }
+        addHeadline(t, best);
+        return best;
+    }
+
+    /** Everything visible: the whole body. */
+    static void selectAll(ContentTree t, Selection into) {
+        into.reset(t.size);
+        into.addRoot(0);
+    }
+
+    private int attempt(ContentTree t, int flags, Selection into) {
+        into.reset(t.size);
+        markDead(t, flags);
+        Arrays.fill(scored, 0, t.size, false);
+        Arrays.fill(score, 0, t.size, 0f);
+        scoreParagraphs(t, flags);
+        int candidate = topCandidate(t);
+        if (candidate <= 0) {
+            into.addRoot(0);
+        } else {
+            candidate = climb(t, candidate);
+            addWithSiblings(t, candidate, into);
+        }
+        return cleaner.clean(t, into, dead, scored, score, flags);
+    }
+
+    /** Marks the furniture left out of this attempt, and everything inside it. */
+    private void markDead(ContentTree t, int flags) {
+        dead[0] = false;
+        boolean strip = (flags & STRIP_UNLIKELY) != 0;
+        for (int n = 1; n < t.size; n++) {
+            dead[n] = dead[t.parent[n]] || furniture(t, n) || strip && unlikely(t, n);
+        }
+    }
+
+    /** Furniture by tag or role, whatever the attempt: navigation, asides, controls, the page's own header and footer. */
+    static boolean furniture(ContentTree t, int n) {
+        int code = t.code[n];
+        if (ContentTags.isFurniture(code)) {
+            return true;
+        }
+        if (code == ContentTags.HEADER) {
+            return (t.flags[n] & ContentTree.IN_ARTICLE) == 0;
+        }
+        return (t.flags[n] & ContentTree.ROLE_FURNITURE) != 0;
+    }
+
+    private static boolean unlikely(ContentTree t, int n) {
+        int code = t.code[n];
+        if (code == ContentTags.A || (t.flags[n] & (ContentTree.IN_TABLE | ContentTree.IN_CODE)) != 0
+                || (t.flags[n] & ContentTree.MARKED_MAIN) != 0 || code == ContentTags.ARTICLE
+                || code == ContentTags.MAIN) {
+            return false;
+        }
+        int words = ClassWords.flags(t.judged[n]);
+        return (words & ClassWords.UNLIKELY) != 0 && (words & ClassWords.MAYBE) == 0;
+    }
+
+    private void scoreParagraphs(ContentTree t, int flags) {
+        boolean weigh = (flags & WEIGHT_CLASSES) != 0;
+        for (int n = 1; n < t.size; n++) {
+            if (dead[n]) {
+                n = t.lastDescendant[n];
+                continue;
+            }
+            int code = t.code[n];
+            boolean blockDiv = code == ContentTags.DIV && (t.flags[n] & ContentTree.HAS_BLOCK_CHILD) != 0;
+            if (blockDiv && t.ownChars[n] >= MIN_PARAGRAPH) {
+                // Text directly in a div of blocks: Readability wraps it in a paragraph of that div.
+                propagate(t, n, paragraphScore(t.ownChars[n], t.ownCommas[n]), weigh);
+            } else if (scoresAsParagraph(code) || code == ContentTags.DIV && !blockDiv) {
+                if (t.chars[n] >= MIN_PARAGRAPH) {
+                    propagate(t, t.parent[n], paragraphScore(t.chars[n], t.commas[n]), weigh);
+                }
+            }
+        }
+    }
+
+    private static boolean scoresAsParagraph(int code) {
+        return code == ContentTags.P || code == ContentTags.PRE || code == ContentTags.TD
+                || code == ContentTags.SECTION || code >= ContentTags.H2 && code <= ContentTags.H6;
+    }
+
+    private static float paragraphScore(int chars, int commas) {
+        return 1 + commas + Math.min(chars / 100, 3);
+    }
+
+    /** Adds a paragraph's score to {@code first} and, divided, to its ancestors. */
+    private void propagate(ContentTree t, int first, float paragraph, boolean weigh) {
+        int a = first;
+        for (int level = 0; level < ANCESTOR_LEVELS && a >= 0; level++) {
+            if (!scored[a]) {
+                scored[a] = true;
+                score[a] = initialScore(t, a, weigh);
+            }
+            int divider = level == 0 ? 1 : level == 1 ? 2 : level * 3;
+            score[a] += paragraph / divider;
+            a = t.parent[a];
+        }
+    }
+
+    private static float initialScore(ContentTree t, int n, boolean weigh) {
+        float s = switch (t.code[n]) {
+            case ContentTags.DIV -> 5;
+            case ContentTags.PRE, ContentTags.TD, ContentTags.BLOCKQUOTE -> 3;
+            case ContentTags.OL, ContentTags.UL, ContentTags.DL, ContentTags.DD, ContentTags.DT, ContentTags.LI,
+                 ContentTags.FORM -> -3;
+            case ContentTags.H1, ContentTags.H2, ContentTags.H3, ContentTags.H4, ContentTags.H5, ContentTags.H6,
+                 ContentTags.TH -> -5;
+            default -> 0;
+        };
+        if ((t.flags[n] & ContentTree.MARKED_MAIN) != 0 || t.code[n] == ContentTags.ARTICLE) {
+            s += 10; // the page names it its content
+        }
+        return weigh ? s + ClassWords.weight(t.judged[n]) : s;
+    }
+
+    /** The best candidate after cutting each by its link density; -1 when none scored. Fills {@link #top}. */
+    private int topCandidate(ContentTree t) {
+        Arrays.fill(top, -1);
+        for (int n = 0; n < t.size; n++) {
+            if (!scored[n]) {
+                continue;
+            }
+            score[n] *= (float) (1 - t.linkDensity(n));
+            for (int i = 0; i < TOP_CANDIDATES; i++) {
+                if (top[i] < 0 || score[n] > score[top[i]]) {
+                    System.arraycopy(top, i, top, i + 1, TOP_CANDIDATES - i - 1);
+                    top[i] = n;
+                    break;
+                }
+            }
+        }
+        return top[0];
+    }
+
+    /**
+     * Readability's moves up from the best candidate: to the ancestor shared by three near-equal candidates
+     * (the article split in parts), to a parent that scores better (within a third), and past wrappers
+     * that hold nothing else.
+     */
+    private int climb(ContentTree t, int candidate) {
+        float best = score[candidate];
+        int alternatives = 0;
+        for (int i = 1; i < TOP_CANDIDATES; i++) {
+            if (top[i] >= 0 && score[top[i]] / best >= 0.75f) {
+                alternatives++;
+            }
+        }
+        if (alternatives >= 3) {
+            for (int p = t.parent[candidate]; p > 0; p = t.parent[p]) {
+                int holds = 0;
+                for (int i = 1; i < TOP_CANDIDATES; i++) {
+                    if (top[i] >= 0 && score[top[i]] / best >= 0.75f && contains(t, p, top[i])) {
+                        holds++;
+                    }
+                }
+                if (holds >= 3) {
+                    candidate = p;
+                    break;
+                }
+            }
+        }
+        float last = score[candidate];
+        float threshold = last / 3;
+        for (int p = t.parent[candidate]; p > 0; p = t.parent[p]) {
+            if (!scored[p]) {
+                continue;
+            }
+            if (score[p] < threshold) {
+                break;
+            }
+            if (score[p] > last) {
+                candidate = p;
+                break;
+            }
+            last = score[p];
+        }
+        while (t.parent[candidate] > 0 && t.children[t.parent[candidate]] == 1) {
+            candidate = t.parent[candidate];
+        }
+        return candidate;
+    }
+
+    static boolean contains(ContentTree t, int ancestor, int node) {
+        return node > ancestor && node <= t.lastDescendant[ancestor];
+    }
+
+    /** The candidate and those of its siblings that score near it or read as prose, in document order. */
+    private void addWithSiblings(ContentTree t, int candidate, Selection into) {
+        int parent = t.parent[candidate];
+        float topScore = scored[candidate] ? score[candidate] : 0;
+        float threshold = Math.max(10, topScore * 0.2f);
+        String cls = t.className[candidate];
+        for (int s = parent + 1; s <= t.lastDescendant[parent]; s = t.lastDescendant[s] + 1) {
+            if (s == candidate) {
+                into.addRoot(s);
+                continue;
+            }
+            if (dead[s]) {
+                continue;
+            }
+            float bonus = cls != null && !cls.isEmpty() && cls.equals(t.className[s]) ? topScore * 0.2f : 0;
+            if (scored[s] && score[s] + bonus >= threshold) {
+                into.addRoot(s);
+            } else if (t.code[s] == ContentTags.P) {
+                int chars = t.chars[s];
+                double density = t.linkDensity(s);
+                if (chars > 80 && density < 0.25 || chars > 0 && chars < 80 && density == 0 && endsSentence(t, s)) {
+                    into.addRoot(s);
+                }
+            }
+        }
+    }
+
+    /** True when the node's text ends with a full stop. */
+    private static boolean endsSentence(ContentTree t, int node) {
+        for (int e = t.evEnd[node] - 1; e >= t.evStart[node]; e--) {
+            int event = t.ev[e];
+            if (ContentTree.kind(event) == ContentTree.TEXT) {
+                int seg = ContentTree.index(event);
+                for (int i = t.segTo[seg] - 1; i >= t.segFrom[seg]; i--) {
+                    char c = t.text[i];
+                    if (!Character.isWhitespace(c)) {
+                        return c == '.';
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Puts the page's headline before the content when the content has no {@code h1} of its own. */
+    private void addHeadline(ContentTree t, Selection s) {
+        if (s.rootCount == 0 || s.roots[0] == 0) {
+            return;
+        }
+        int first = s.roots[0];
+        int headline = -1;
+        for (int n = 1; n < first; n++) {
+            if (t.code[n] == ContentTags.H1 && t.chars[n] > 0 && !insideFurniture(t, n)) {
+                headline = n;
+            }
+        }
+        if (headline < 0) {
+            return;
+        }
+        for (int i = 0; i < s.rootCount; i++) {
+            int r = s.roots[i];
+            for (int n = r; n <= t.lastDescendant[r]; n++) {
+                if (t.code[n] == ContentTags.H1 && !s.removed[n]) {
+                    return;
+                }
+            }
+        }
+        if (!contains(t, headline, first)) {
+            s.addFirstRoot(headline);
+        }
+    }
+
+    private static boolean insideFurniture(ContentTree t, int n) {
+        for (int a = n; a > 0; a = t.parent[a]) {
+            int code = t.code[a];
+            if (ContentTags.isFurniture(code) || code == ContentTags.FOOTER
+                    || (t.flags[a] & ContentTree.ROLE_FURNITURE) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void ensure(int nodes) {
+        if (score.length < nodes) {
+            int n = Math.max(nodes, score.length * 2);
+            score = new float[n];
+            scored = new boolean[n];
+            dead = new boolean[n];
+        }
+    }
+}

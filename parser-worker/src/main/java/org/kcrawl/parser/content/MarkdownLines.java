@@ -1,0 +1,371 @@
+package org.kcrawl.parser.content;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * The lines of a Markdown document as {@link MarkdownWriter} makes them: paragraph and line separation
+ * asked for lazily (so empty elements leave no blank lines), the prefixes of open block quotes and list
+ * items at the start of every line, inline markers written only around text (an emphasis with nothing
+ * in it leaves nothing), escaping, and the cut at the size cap.
+ */
+final class MarkdownLines {
+    private static final int NONE = 0;
+    private static final int SPACE = 1;
+    private static final int LINE = 2;
+    private static final int PARAGRAPH = 3;
+
+    private final StringBuilder out = new StringBuilder(8192);
+    private final MarkdownContainers containers = new MarkdownContainers();
+    private final Deque<Inline> inlines = new ArrayDeque<>();
+    private StringBuilder cell;
+    private int max;
+    private int pending;
+    private boolean lineOpen;
+    private boolean lineEmpty;
+    private String headingMarker;
+    private boolean inFence;
+    private boolean truncated;
+    private boolean full;
+
+    void reset(int maxChars) {
+        out.setLength(0);
+        containers.clear();
+        inlines.clear();
+        cell = null;
+        max = maxChars;
+        pending = NONE;
+        lineOpen = false;
+        lineEmpty = true;
+        headingMarker = null;
+        inFence = false;
+        truncated = false;
+        full = false;
+    }
+
+    boolean full() {
+        return full;
+    }
+
+    boolean truncated() {
+        return truncated;
+    }
+
+    String finish() {
+        if (inFence) {
+            newline();
+            out.append("```");
+        }
+        int n = out.length();
+        while (n > 0 && Character.isWhitespace(out.charAt(n - 1))) {
+            n--;
+        }
+        out.setLength(n);
+        return out.toString();
+    }
+
+    void paragraph() {
+        pending = Math.max(pending, PARAGRAPH);
+    }
+
+    void line() {
+        pending = Math.max(pending, LINE);
+    }
+
+    void space() {
+        pending = Math.max(pending, SPACE);
+    }
+
+    /** A marker for the start of the next line's content ({@code ## } of a heading). */
+    void lineMarker(String marker) {
+        headingMarker = marker;
+    }
+
+    void text(char[] c, int from, int to, boolean preformatted) {
+        if (preformatted && cell == null) {
+            fenced(c, from, to);
+            return;
+        }
+        for (int i = from; i < to && !full; i++) {
+            char ch = c[i];
+            if (ch <= ' ' || ch == '\u00a0') {
+                if (pending == NONE) {
+                    pending = SPACE;
+                }
+                continue;
+            }
+            content();
+            if (needsEscape(ch)) {
+                target().append('\\');
+            }
+            target().append(ch);
+            lineEmpty = false;
+        }
+        checkSize();
+    }
+
+    /** Markup already escaped (an image). */
+    void raw(String markup) {
+        content();
+        target().append(markup);
+        lineEmpty = false;
+        checkSize();
+    }
+
+    void inline(String open, String close) {
+        inlines.push(new Inline(open, close));
+    }
+
+    void closeInline() {
+        Inline in = inlines.poll();
+        if (in == null || !in.written) {
+            return;
+        }
+        StringBuilder t = target();
+        if (in.close != null) {
+            t.append(in.close);
+        } else if (in.mark < t.length() && t.charAt(in.mark) == '[') {
+            t.deleteCharAt(in.mark); // a link with no usable target is its text
+        }
+    }
+
+    void hardBreak() {
+        if (cell != null) {
+            space();
+            return;
+        }
+        if (lineOpen && !lineEmpty) {
+            out.append('\\');
+            newline();
+        }
+    }
+
+    void rule() {
+        paragraph();
+        raw("* * *");
+        paragraph();
+    }
+
+    void openList(boolean ordered) {
+        if (containers.inItem()) {
+            line();
+        } else {
+            paragraph();
+        }
+        containers.openList(ordered);
+    }
+
+    void closeList() {
+        containers.closeList();
+        if (containers.inItem()) {
+            line();
+        } else {
+            paragraph();
+        }
+    }
+
+    void openItem() {
+        line();
+        containers.openItem();
+    }
+
+    void closeItem() {
+        containers.closeItem();
+        line();
+    }
+
+    void openQuote() {
+        paragraph();
+        containers.openQuote();
+    }
+
+    void closeQuote() {
+        containers.closeQuote();
+        paragraph();
+    }
+
+    void openFence(String language) {
+        paragraph();
+        raw("```" + (language == null ? "" : language));
+        newline();
+        inFence = true;
+    }
+
+    void closeFence() {
+        if (!lineEmpty) {
+            newline();
+        }
+        raw("```");
+        inFence = false;
+        paragraph();
+    }
+
+    void beginCell() {
+        cell = new StringBuilder();
+        pending = NONE;
+    }
+
+    String endCell() {
+        String text = cell.toString().strip().replace("|", "\\|");
+        cell = null;
+        pending = NONE;
+        return text;
+    }
+
+    /** A pipe table: the first row is the header, every row as wide as the widest. */
+    void table(List<List<String>> rows) {
+        List<String> table = PipeTable.lines(rows);
+        if (table.isEmpty()) {
+            return;
+        }
+        paragraph();
+        for (int i = 0; i < table.size(); i++) {
+            if (i > 0) {
+                newline();
+            }
+            raw(table.get(i));
+        }
+        paragraph();
+    }
+
+    static String escape(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' || c == '[' || c == ']' || c == '*' || c == '_' || c == '`') {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        return b.toString();
+    }
+
+    private void fenced(char[] c, int from, int to) {
+        content();
+        for (int i = from; i < to && !full; i++) {
+            char ch = c[i];
+            if (ch == '\r') {
+                if (i + 1 < to && c[i + 1] == '\n') {
+                    continue;
+                }
+                ch = '\n';
+            }
+            if (ch == '\n') {
+                newline();
+                ensureLine();
+            } else {
+                out.append(ch);
+                lineEmpty = false;
+            }
+        }
+        checkSize();
+    }
+
+    /** Before content: the separator asked for, the line's prefix, and the inline markers waiting for text. */
+    private void content() {
+        if (cell != null) {
+            if (pending != NONE && cell.length() > 0) {
+                cell.append(' ');
+            }
+            pending = NONE;
+        } else {
+            if (out.length() > 0 || lineOpen) {
+                switch (pending) {
+                    case SPACE -> {
+                        if (lineOpen && !lineEmpty) {
+                            out.append(' ');
+                        }
+                    }
+                    case LINE -> newline();
+                    case PARAGRAPH -> {
+                        newline();
+                        out.append(containers.prefix(true));
+                        trimLine();
+                        out.append('\n');
+                    }
+                    default -> { }
+                }
+            }
+            pending = NONE;
+            ensureLine();
+        }
+        for (Iterator<Inline> it = inlines.descendingIterator(); it.hasNext(); ) {
+            Inline in = it.next();
+            if (!in.written) {
+                in.written = true;
+                in.mark = target().length();
+                target().append(in.open);
+            }
+        }
+    }
+
+    private void ensureLine() {
+        if (lineOpen) {
+            return;
+        }
+        out.append(containers.prefix(false));
+        lineOpen = true;
+        lineEmpty = true;
+        if (headingMarker != null) {
+            out.append(headingMarker);
+            headingMarker = null;
+        }
+    }
+
+    private void newline() {
+        if (cell != null) {
+            return;
+        }
+        trimLine();
+        out.append('\n');
+        lineOpen = false;
+        lineEmpty = true;
+    }
+
+    private void trimLine() {
+        int n = out.length();
+        while (n > 0 && out.charAt(n - 1) == ' ') {
+            n--;
+        }
+        out.setLength(n);
+    }
+
+    private boolean needsEscape(char c) {
+        if (c == '\\' || c == '[' || c == ']' || c == '*' || c == '_' || c == '`' || c == '<') {
+            return true;
+        }
+        return lineEmpty && cell == null && !inFence && headingMarker == null
+                && (c == '#' || c == '>' || c == '-' || c == '+' || c == '=' || c == '|');
+    }
+
+    private StringBuilder target() {
+        return cell != null ? cell : out;
+    }
+
+    private void checkSize() {
+        if (out.length() <= max) {
+            return;
+        }
+        truncated = true;
+        full = true;
+        int at = out.lastIndexOf("\n\n", max);
+        if (at < max / 2) {
+            at = out.lastIndexOf(" ", max);
+        }
+        out.setLength(at > 0 ? at : max);
+    }
+
+    private static final class Inline {
+        final String open;
+        final String close;
+        boolean written;
+        int mark;
+
+        Inline(String open, String close) {
+            this.open = open;
+            this.close = close;
+        }
+    }
+}

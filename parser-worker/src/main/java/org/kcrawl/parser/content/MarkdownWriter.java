@@ -1,0 +1,185 @@
+package org.kcrawl.parser.content;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * Writes the selected content of a {@link ContentTree} as CommonMark: ATX headings, paragraphs, nested
+ * lists, block quotes, fenced code blocks with the language the page names, pipe tables for tables of
+ * data (a table whose cells hold paragraphs or lists is layout, and its cells are written as blocks),
+ * links and images with absolute URLs, emphasis, strong emphasis, code spans, hard line breaks and
+ * thematic breaks. Text is escaped where CommonMark would read it as markup. Stops at {@code maxChars}
+ * as {@link PlainTextWriter} does.
+ */
+final class MarkdownWriter {
+    private final MarkdownLines lines = new MarkdownLines();
+    private final List<String> rowCells = new ArrayList<>();
+    private final List<List<String>> tableRows = new ArrayList<>();
+    private UnaryOperator<String> resolver;
+    private int tableDepth;
+    private int pipeTableAt = -1;
+    private int preDepth;
+
+    String write(ContentTree t, Selection s, int maxChars, UnaryOperator<String> resolver) {
+        this.resolver = resolver;
+        lines.reset(maxChars);
+        tableDepth = 0;
+        pipeTableAt = -1;
+        preDepth = 0;
+        for (int i = 0; i < s.rootCount && !lines.full(); i++) {
+            int root = s.roots[i];
+            lines.paragraph();
+            for (int e = t.evStart[root]; e < t.evEnd[root] && !lines.full(); e++) {
+                int event = t.ev[e];
+                int n = ContentTree.index(event);
+                switch (ContentTree.kind(event)) {
+                    case ContentTree.START -> {
+                        if (s.removed[n]) {
+                            e = t.evEnd[n] - 1;
+                            continue;
+                        }
+                        start(t, n);
+                    }
+                    case ContentTree.END -> end(t, n);
+                    default -> lines.text(t.text, t.segFrom[n], t.segTo[n], preDepth > 0);
+                }
+            }
+        }
+        return lines.finish();
+    }
+
+    boolean truncated() {
+        return lines.truncated();
+    }
+
+    private void start(ContentTree t, int n) {
+        int code = t.code[n];
+        if (pipeTableAt >= 0) {
+            tableStart(code);
+            return;
+        }
+        switch (code) {
+            case ContentTags.H1, ContentTags.H2, ContentTags.H3, ContentTags.H4, ContentTags.H5, ContentTags.H6 -> {
+                lines.paragraph();
+                lines.lineMarker("#".repeat(ContentTags.headingLevel(code)) + " ");
+            }
+            case ContentTags.UL, ContentTags.OL -> lines.openList(code == ContentTags.OL);
+            case ContentTags.LI -> lines.openItem();
+            case ContentTags.BLOCKQUOTE -> lines.openQuote();
+            case ContentTags.PRE -> {
+                preDepth++;
+                if (preDepth == 1) {
+                    lines.openFence(t.label[n]);
+                }
+            }
+            case ContentTags.CODE -> {
+                if (preDepth == 0) {
+                    lines.inline("`", "`");
+                }
+            }
+            case ContentTags.EM -> lines.inline("*", "*");
+            case ContentTags.STRONG -> lines.inline("**", "**");
+            case ContentTags.A -> {
+                String url = t.target[n] == null ? null : resolver.apply(t.target[n].strip());
+                lines.inline("[", url == null ? null : "](" + url + ")");
+            }
+            case ContentTags.IMG -> image(t, n);
+            case ContentTags.BR -> lines.hardBreak();
+            case ContentTags.HR -> lines.rule();
+            case ContentTags.TABLE -> {
+                tableDepth++;
+                if (tableDepth == 1 && isDataTable(t, n)) {
+                    pipeTableAt = n;
+                    tableRows.clear();
+                    lines.paragraph();
+                }
+            }
+            case ContentTags.TD, ContentTags.TH -> lines.space();
+            default -> {
+                if (ContentTags.isBlock(code)) {
+                    lines.paragraph();
+                }
+            }
+        }
+    }
+
+    private void end(ContentTree t, int n) {
+        int code = t.code[n];
+        if (pipeTableAt >= 0 && n != pipeTableAt) {
+            tableEnd(code);
+            return;
+        }
+        switch (code) {
+            case ContentTags.H1, ContentTags.H2, ContentTags.H3, ContentTags.H4, ContentTags.H5, ContentTags.H6 ->
+                    lines.paragraph();
+            case ContentTags.UL, ContentTags.OL -> lines.closeList();
+            case ContentTags.LI -> lines.closeItem();
+            case ContentTags.BLOCKQUOTE -> lines.closeQuote();
+            case ContentTags.PRE -> {
+                if (--preDepth == 0) {
+                    lines.closeFence();
+                }
+            }
+            case ContentTags.CODE -> {
+                if (preDepth == 0) {
+                    lines.closeInline();
+                }
+            }
+            case ContentTags.EM, ContentTags.STRONG, ContentTags.A -> lines.closeInline();
+            case ContentTags.TABLE -> {
+                tableDepth--;
+                if (n == pipeTableAt) {
+                    pipeTableAt = -1;
+                    lines.table(tableRows);
+                }
+            }
+            case ContentTags.TR, ContentTags.DT, ContentTags.DD -> lines.line();
+            default -> {
+                if (ContentTags.isBlock(code)) {
+                    lines.paragraph();
+                }
+            }
+        }
+    }
+
+    /** Inside a pipe table: rows and cells are gathered, the rest of the markup is inline text. */
+    private void tableStart(int code) {
+        switch (code) {
+            case ContentTags.TR -> rowCells.clear();
+            case ContentTags.TD, ContentTags.TH -> lines.beginCell();
+            case ContentTags.TABLE -> tableDepth++;
+            case ContentTags.BR -> lines.space();
+            default -> { }
+        }
+    }
+
+    private void tableEnd(int code) {
+        switch (code) {
+            case ContentTags.TD, ContentTags.TH -> rowCells.add(lines.endCell());
+            case ContentTags.TR -> {
+                if (!rowCells.isEmpty()) {
+                    tableRows.add(new ArrayList<>(rowCells));
+                }
+                rowCells.clear();
+            }
+            case ContentTags.TABLE -> tableDepth--;
+            default -> { }
+        }
+    }
+
+    private void image(ContentTree t, int n) {
+        String src = t.target[n] == null ? null : resolver.apply(t.target[n].strip());
+        if (src == null) {
+            return;
+        }
+        String alt = t.label[n] == null ? "" : Whitespace.collapse(t.label[n]);
+        lines.raw("![" + MarkdownLines.escape(alt) + "](" + src + ")");
+    }
+
+    /** A table of cells with no blocks in them: header cells, or short cells only. */
+    private static boolean isDataTable(ContentTree t, int table) {
+        return t.rows[table] > 0 && t.paragraphs[table] == 0 && t.listItems[table] == 0
+                && t.headingChars[table] == 0 && t.images[table] <= t.rows[table];
+    }
+}
