@@ -7,10 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * The README's example {@code crawl} commands: every invocation of the command in its {@code bash} code
- * blocks, as a shell splits it (quotes, line continuations, comments, pipes and leading variable
+ * The documentation's example {@code crawl} commands: every invocation of the command in the {@code bash}
+ * code blocks of README.md, CONTRIBUTING.md and {@code docs/*.md}, as a shell splits it (quotes, line continuations, comments, pipes and leading variable
  * assignments handled), whether typed as {@code ./crawl}, {@code crawl}, through
  * {@code docker compose run --rm crawl} or after the {@code --} of a {@code kubectl run} of the
  * crawl-cli image.
@@ -19,39 +20,73 @@ final class ReadmeCommands {
     /**
      * One example.
      *
-     * @param line the README line it starts on
+     * @param page the page it is on, relative to the repository's root
+     * @param line the page's line it starts on
      * @param text the command as written
      * @param args what the crawl command gets: the words after its name
      */
-    record Example(int line, String text, List<String> args) {
+    record Example(String page, int line, String text, List<String> args) {
         @Override
         public String toString() {
-            return "README.md:" + line + ": " + text;
+            return page + ":" + line + ": " + text;
         }
     }
 
     private ReadmeCommands() {}
 
-    /** The README at the repository's root, found above the working directory. */
-    static Path readme() {
+    /** The repository's root: the directory above the working directory that holds README.md and the crawl launcher. */
+    static Path root() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.isRegularFile(p.resolve("README.md")) && Files.isRegularFile(p.resolve("crawl"))) {
-                return p.resolve("README.md");
+                return p;
             }
         }
         throw new IllegalStateException("no README.md beside the crawl launcher above " + Path.of("").toAbsolutePath());
     }
 
-    /** Every example of the README. */
-    static List<Example> examples() {
-        try {
-            return examples(Files.readAllLines(readme(), StandardCharsets.UTF_8));
+    /** A documentation page, relative to the repository's root ({@code docs/crawl-command.md}). */
+    static Path page(String relative) {
+        Path p = root().resolve(relative);
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalStateException(relative + " does not exist");
+        }
+        return p;
+    }
+
+    /**
+     * The pages whose examples are checked: README.md, CONTRIBUTING.md and every {@code docs/*.md}, by name; not
+     * the benchmark pages, whose commands record what ran then, as BENCHMARKS.md's do.
+     */
+    static List<String> pages() {
+        try (Stream<Path> docs = Files.list(page("README.md").resolveSibling("docs"))) {
+            List<String> pages = new ArrayList<>(List.of("README.md", "CONTRIBUTING.md"));
+            docs.map(p -> "docs/" + p.getFileName()).filter(n -> n.endsWith(".md"))
+                    .filter(n -> !n.equals("docs/benchmarks-history.md")).sorted().forEach(pages::add);
+            return pages;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    static List<Example> examples(List<String> lines) {
+    /** Every example of every page of {@link #pages()}. */
+    static List<Example> examples() {
+        List<Example> found = new ArrayList<>();
+        for (String page : pages()) {
+            found.addAll(examples(page));
+        }
+        return found;
+    }
+
+    /** Every example of one page. */
+    static List<Example> examples(String page) {
+        try {
+            return examples(page, Files.readAllLines(page(page), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static List<Example> examples(String page, List<String> lines) {
         List<Example> found = new ArrayList<>();
         boolean bash = false;
         StringBuilder command = new StringBuilder();
@@ -79,7 +114,7 @@ final class ReadmeCommands {
             for (List<String> segment : pipeline(words(text))) {
                 List<String> args = crawlArgs(segment);
                 if (args != null) {
-                    found.add(new Example(start, text, args));
+                    found.add(new Example(page, start, text, args));
                 }
             }
         }

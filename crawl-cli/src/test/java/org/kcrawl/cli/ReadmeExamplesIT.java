@@ -24,7 +24,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs, as written, every README example that needs no network beyond loopback: {@code crawl demo}, and
+ * Runs, as written, every example of README.md, CONTRIBUTING.md and {@code docs/*.md} that needs no network
+ * beyond loopback: {@code crawl demo}, and
  * a crawl of a site on this machine, for which a small site is served on the example's own port (the
  * test is skipped when something else holds that port). Each must end by itself with exit code 0 and its
  * summary line. {@link ReadmeExamplesTest} checks the others against the command's parser.
@@ -56,7 +57,7 @@ class ReadmeExamplesIT {
                     sites.add(site(URI.create(arg).getPort()));
                 }
             }
-            Path work = Files.createDirectories(dir.resolve("run-" + example.line()));
+            Path work = Files.createDirectories(dir.resolve("run-" + example.page().replace('/', '-') + "-" + example.line()));
             Path logback = CommandProcess.stderrLogging(work, "WARN");
             try (CommandProcess crawl = CommandProcess.start(work, logback, example.args().toArray(String[]::new))) {
                 assertThat(crawl.awaitExit(Duration.ofSeconds(120))).as("%s ended; stderr:\n%s", example,

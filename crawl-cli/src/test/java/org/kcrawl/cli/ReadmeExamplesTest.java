@@ -16,21 +16,26 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Every {@code crawl} command of the README's examples is one the command accepts as written: its own
- * parser takes the words, and a crawl's options and seed URLs pass the checks it makes before it starts.
- * Files an example names ({@code --seeds seeds.txt}, {@code --config parser.yaml}) are the user's own and
- * are not looked for. {@link ReadmeExamplesIT} runs the examples that need no network beyond loopback.
- * The progress and summary lines the README shows are the command's own.
+ * Every {@code crawl} command of the examples in README.md, CONTRIBUTING.md and {@code docs/*.md} is one the
+ * command accepts as written: its own parser takes the words, and a crawl's options and seed URLs pass the
+ * checks it makes before it starts. Files an example names ({@code --seeds seeds.txt}, {@code --config
+ * parser.yaml}) are the user's own and are not looked for. {@link ReadmeExamplesIT} runs the examples that
+ * need no network beyond loopback. The progress and summary lines {@code docs/crawl-command.md} shows are
+ * the command's own.
  */
 class ReadmeExamplesTest {
 
     @Test
-    void theReadmeHasExamplesOfEveryKind() {
+    void theDocumentationHasExamplesOfEveryKind() {
         List<ReadmeCommands.Example> examples = ReadmeCommands.examples();
 
         assertThat(examples).hasSizeGreaterThanOrEqualTo(15);
         assertThat(examples).extracting(e -> e.args().isEmpty() ? "" : e.args().get(0))
                 .contains("demo", "submit", "tail", "status", "fetcher", "parser", "--max-pages");
+        assertThat(ReadmeCommands.examples("README.md")).as("the README's own quick start")
+                .extracting(e -> e.args().isEmpty() ? "" : e.args().get(0)).contains("demo", "--max-pages");
+        assertThat(ReadmeCommands.examples("docs/crawl-command.md")).as("the crawl command's page")
+                .extracting(e -> e.args().isEmpty() ? "" : e.args().get(0)).contains("submit", "tail", "status");
     }
 
     @Test
@@ -42,7 +47,7 @@ class ReadmeExamplesTest {
 
     @Test
     void aMistypedExampleWouldBeCaught() {
-        List<ReadmeCommands.Example> typo = ReadmeCommands.examples(List.of("```bash",
+        List<ReadmeCommands.Example> typo = ReadmeCommands.examples("typo.md", List.of("```bash",
                 "./crawl --max-page 200 https://example.org/   # one letter short", "```"));
 
         assertThat(typo).singleElement().satisfies(e -> assertThatCode(() -> check(e.args()))
@@ -51,7 +56,7 @@ class ReadmeExamplesTest {
 
     @Test
     void examplesAreSplitAsAShellSplitsThem() {
-        List<ReadmeCommands.Example> found = ReadmeCommands.examples(List.of(
+        List<ReadmeCommands.Example> found = ReadmeCommands.examples("split.md", List.of(
                 "```bash",
                 "cat urls.txt | crawl submit --crawl-name 'my news' --seeds -  # a comment",
                 "KCRAWL_FETCHER_RATE=2 crawl fetcher",
@@ -66,11 +71,12 @@ class ReadmeExamplesTest {
                 List.of("fetcher"),
                 List.of("status", "--bootstrap", "$B"));
         assertThat(found.get(2).line()).isEqualTo(4);
+        assertThat(found.get(2).toString()).startsWith("split.md:4: kubectl run x");
     }
 
     @Test
     void theProgressAndSummaryLinesShownAreTheOnesTheCommandPrints() throws Exception {
-        String readme = Files.readString(ReadmeCommands.readme());
+        String page = Files.readString(ReadmeCommands.page("docs/crawl-command.md"));
         AtomicReference<ProgressSnapshot> now = new AtomicReference<>(new ProgressSnapshot(0, 0, 1, 0, 1, 1,
                 "waiting: 1 host, robots.txt unreachable (connect), retry 2/3 in 2 s"));
         AtomicLong clock = new AtomicLong();
@@ -85,7 +91,7 @@ class ReadmeExamplesTest {
         clock.set(5_500_000_000L);
         progress.finish("drained");
 
-        assertThat(text.toString().lines()).allSatisfy(line -> assertThat(readme).contains("\n" + line + "\n"));
+        assertThat(text.toString().lines()).allSatisfy(line -> assertThat(page).contains("\n" + line + "\n"));
     }
 
     /** Parses {@code args} as {@link CrawlMain} does; for a crawl, also checks its options and seed URLs. */

@@ -19,7 +19,8 @@ import org.kcrawl.parser.ParserConfig;
 
 /**
  * The workers' defaults files are the one list of their settings: each setting has a comment saying what
- * it means, the README sends readers there, and the example configuration uses no setting they lack.
+ * it means, the configuration page (docs/configuration.md) sends readers there, and the example configuration
+ * uses no setting they lack.
  */
 class SettingsDefaultsFilesTest {
     private static final Path ROOT = Path.of("..");
@@ -44,10 +45,12 @@ class SettingsDefaultsFilesTest {
         }
         assertThat(uncommented).as("settings of %s without a comment above them", file).isEmpty();
 
-        String readme = Files.readString(ROOT.resolve("README.md"));
+        String page = Files.readString(ROOT.resolve("docs/configuration.md"));
         String path = owner.getPackageName().replace('.', '/');
-        assertThat(readme).as("the README links the defaults file")
-                .contains("(" + worker + "-worker/src/main/resources/" + path + "/" + file + ")");
+        String link = "(../" + worker + "-worker/src/main/resources/" + path + "/" + file + ")";
+        assertThat(page).as("docs/configuration.md links the defaults file").contains(link);
+        assertThat(ROOT.resolve("docs").resolve(link.substring(1, link.length() - 1)))
+                .as("the defaults file the link names").isRegularFile();
 
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         JsonNode defaults = yaml.readTree(text);

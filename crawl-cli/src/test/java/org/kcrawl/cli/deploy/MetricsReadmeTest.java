@@ -16,17 +16,20 @@ import org.kcrawl.parser.html.DetectedCharset;
 import org.kcrawl.parser.html.ParsedPage;
 import org.kcrawl.common.scope.RejectReason;
 
-/** The README's metrics table is the catalogue's, and the catalogue's tag values are the code's. */
+/** The metrics page's table (docs/metrics.md) is the catalogue's, and the catalogue's tag values are the code's. */
 class MetricsReadmeTest {
+    /** The page that holds the meter catalogue's table. */
+    private static final String PAGE = "docs/metrics.md";
 
     @Test
-    void theReadmeTableIsGeneratedFromTheCatalogue() {
-        String readme = Repo.text("README.md").replace("\r\n", "\n");
-        int begin = readme.indexOf(CatalogueMarkdown.BEGIN);
-        int end = readme.indexOf(CatalogueMarkdown.END);
-        assertThat(begin).as("README.md has the meters markers").isNotNegative();
-        String inReadme = readme.substring(begin, end + CatalogueMarkdown.END.length()) + "\n";
-        assertThat(inReadme).as("README.md's metrics table is stale; replace it with:%n%s", CatalogueMarkdown.render())
+    void theMetricsPageTableIsGeneratedFromTheCatalogue() {
+        String page = Repo.text(PAGE).replace("\r\n", "\n");
+        int begin = page.indexOf(CatalogueMarkdown.BEGIN);
+        int end = page.indexOf(CatalogueMarkdown.END);
+        assertThat(begin).as("%s has the meters markers", PAGE).isNotNegative();
+        assertThat(end).as("%s has the meters end marker after the begin marker", PAGE).isGreaterThan(begin);
+        String inPage = page.substring(begin, end + CatalogueMarkdown.END.length()) + "\n";
+        assertThat(inPage).as("%s's metrics table is stale; replace it with:%n%s", PAGE, CatalogueMarkdown.render())
                 .isEqualTo(CatalogueMarkdown.render());
     }
 
