@@ -46,6 +46,27 @@ final class CrawlOptions {
                     + "(default: host).")
     Scope scope;
 
+    @Option(names = "--allow", paramLabel = "REGEX",
+            description = "Follow only URLs in which one of these regular expressions is found (anchor with ^ "
+                    + "and $ for the whole URL); links, sitemap entries and redirects alike, seeds excepted. "
+                    + "Repeatable; given, it replaces allow_patterns of --config.")
+    List<String> allow;
+
+    @Option(names = "--deny", paramLabel = "REGEX",
+            description = "Follow no URL in which one of these regular expressions is found; links, sitemap "
+                    + "entries and redirects alike, seeds excepted. Repeatable; given, it replaces deny_patterns "
+                    + "of --config.")
+    List<String> deny;
+
+    @Option(names = "--no-parent",
+            description = "Stay under the seeds' directories, as wget --no-parent: follow a URL only when its path "
+                    + "is under the directory of a seed on its site, the seed's path up to its last / (seed "
+                    + "http://h/docs/ or http://h/docs/a.html: /docs/; http://h/docs: all of h). With several seeds, "
+                    + "under any of them on its site. A seed that redirects moves: its target's directory joins "
+                    + "(its own stays), and the redirect is followed wherever it leads. Redirects of other pages "
+                    + "must stay under. Sets no_parent of --config.")
+    Boolean noParent;
+
     @Option(names = "--rate", paramLabel = "R",
             description = "Requests per second per host (default: 1).")
     Double rate;
@@ -176,6 +197,8 @@ final class CrawlOptions {
             throw new UsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
                     + crawlName + "'");
         }
+        patterns("--allow", allow);
+        patterns("--deny", deny);
         for (String regex : render) {
             try {
                 java.util.regex.Pattern.compile(regex);
@@ -214,6 +237,19 @@ final class CrawlOptions {
         }
         headerMap();
         clusterClientSettings(System.getenv());
+    }
+
+    private static void patterns(String option, List<String> regexes) {
+        for (String regex : regexes == null ? List.<String>of() : regexes) {
+            try {
+                java.util.regex.Pattern.compile(regex);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                throw new UsageException(option + " '" + regex + "' is not a regular expression: " + e.getDescription());
+            }
+            if (regex.isEmpty()) {
+                throw new UsageException(option + " needs a regular expression, got an empty one");
+            }
+        }
     }
 
     /**

@@ -267,6 +267,7 @@ final class WorkerWiring {
         putGiven(m, "partitions", o.partitions);
         // The in-process fetcher is handed its redirect scope; this keeps its configuration saying the same.
         putGiven(m, "scope", o.scope == null ? null : o.scope.name().toLowerCase(java.util.Locale.ROOT));
+        putScopeRules(m, o);
         if (o.ignoreRobots) {
             m.put("ignore_robots", true);
         }
@@ -295,10 +296,21 @@ final class WorkerWiring {
         putGiven(m, "crawl_name", o.crawlName);
         putGiven(m, "scope", o.scope == null ? null : o.scope.name().toLowerCase(java.util.Locale.ROOT));
         putGiven(m, "max_depth", o.maxDepth);
+        putScopeRules(m, o);
         if (o.renderAuto) {
             m.put("render_auto", true);
         }
         return m;
+    }
+
+    /**
+     * {@code --allow}, {@code --deny} and {@code --no-parent}, for the fetcher (its redirects) and the parser
+     * (its links) alike: the crawl's one scope.
+     */
+    private static void putScopeRules(Map<String, Object> m, CrawlOptions o) {
+        putGiven(m, "allow_patterns", o.allow == null ? null : List.copyOf(o.allow));
+        putGiven(m, "deny_patterns", o.deny == null ? null : List.copyOf(o.deny));
+        putGiven(m, "no_parent", o.noParent);
     }
 
     private static void putGiven(Map<String, Object> settings, String key, Object option) {

@@ -171,6 +171,33 @@ class CrawlOptionsBindingTest {
         assertThat(configured.parserConfig().maxPendingBytes()).isEqualTo(32L << 20);
     }
 
+    @Test
+    void allowDenyAndNoParentReachTheFetcherAndTheParserAndReplaceTheFilesOnlyWhenGiven() throws IOException {
+        Path file = dir.resolve("scope.yaml");
+        Files.writeString(file, "fetcher:\n  deny_patterns: ['/f/']\n  no_parent: true\n"
+                + "parser:\n  allow_patterns: ['/a/']\n  deny_patterns: ['/f/']\n  no_parent: true\n");
+
+        WorkerWiring fromFile = wiring("--config", file.toString(), "http://example.org/");
+        WorkerWiring given = wiring("--config", file.toString(), "--allow", "/x/", "--allow", "/y/", "--deny", "/z/",
+                "http://example.org/");
+        WorkerWiring plain = wiring("--no-parent", "--deny", "/z/", "http://example.org/");
+
+        assertThat(fromFile.parserConfig().scopeConfig().allowPatterns()).containsExactly("/a/");
+        assertThat(fromFile.parserConfig().scopeConfig().denyPatterns()).containsExactly("/f/");
+        assertThat(fromFile.parserConfig().scopeConfig().noParent()).isTrue();
+        assertThat(given.parserConfig().scopeConfig().allowPatterns()).containsExactly("/x/", "/y/");
+        assertThat(given.parserConfig().scopeConfig().denyPatterns()).containsExactly("/z/");
+        assertThat(given.fetcherConfig().scopeConfig().allowPatterns()).containsExactly("/x/", "/y/");
+        assertThat(given.fetcherConfig().scopeConfig().denyPatterns()).containsExactly("/z/");
+        assertThat(given.parserConfig().scopeConfig().noParent()).as("the file's, not given").isTrue();
+        assertThat(plain.parserConfig().scopeConfig().noParent()).isTrue();
+        assertThat(plain.fetcherConfig().scopeConfig().noParent()).isTrue();
+        assertThat(plain.parserConfig().scopeConfig().allowPatterns()).isEmpty();
+        assertThat(wiring("http://example.org/").parserConfig().scopeConfig().noParent()).isFalse();
+        assertThatThrownBy(() -> wiring("--deny", "(", "http://example.org/")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("--deny '('");
+    }
+
     private static WorkerWiring wiring(String... args) {
         CrawlCommand command = new CrawlCommand();
         new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);

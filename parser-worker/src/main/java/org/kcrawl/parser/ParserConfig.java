@@ -37,7 +37,8 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param bootstrapServers the Kafka cluster
  * @param scopeConfig the crawl's scope settings the links followed meet ({@code scope}, {@code max_depth},
  *                    {@code max_url_length}, {@code max_repeated_segments}, {@code allow_patterns},
- *                    {@code deny_patterns}: see {@link ScopeConfig}), keys of this configuration's top level
+ *                    {@code deny_patterns}, {@code no_parent}: see {@link ScopeConfig}), keys of this
+ *                    configuration's top level
  * @param maxOutlinks most links followed from one page
  * @param stripParams query and path parameters removed by normalization ({@code utm_*} prefixes allowed)
  * @param sortQueryParams sort query parameters so their order does not make new URLs

@@ -5,7 +5,6 @@ import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.LinkCandidate;
 import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.scope.ScopeSettings;
-import org.kcrawl.common.scope.SiteScope;
 import org.kcrawl.common.scope.SourcePage;
 import org.kcrawl.common.scope.UrlScope;
 import org.kcrawl.common.url.HttpUrl;
@@ -18,11 +17,9 @@ import org.kcrawl.common.url.InvalidUrlException;
  * here: a target is fetched at its source's depth, which the fetcher checked when it took the source.
  */
 public final class RedirectScope {
-    private final SiteScope sites;
     private final UrlScope rules;
 
-    private RedirectScope(SiteScope sites, UrlScope rules) {
-        this.sites = sites;
+    private RedirectScope(UrlScope rules) {
         this.rules = rules;
     }
 
@@ -31,7 +28,7 @@ public final class RedirectScope {
         if (settings == null || sites == null) {
             throw new IllegalArgumentException("settings and sites must not be null");
         }
-        return new RedirectScope(new SiteScope(settings.mode(), sites), UrlScope.of(settings, sites));
+        return new RedirectScope(UrlScope.of(settings, sites));
     }
 
     /** Only targets on the source's site: host scope without crawl sites (a fetcher told no scope). */
@@ -69,10 +66,11 @@ public final class RedirectScope {
 
     /**
      * True when {@code target} is in scope from any page already, so a seed redirecting there does not
-     * move the crawl: it is on one of the crawl's sites (or their domains), or the scope is any.
+     * move the crawl: it is on one of the crawl's sites (or their domains), or the scope is any; with
+     * {@code no_parent}, under one of the seeds' directories ({@link UrlScope#coversEverywhere}).
      */
     public boolean coversEverywhere(String target) {
-        return sites.coversEverywhere(parse(target));
+        return rules.coversEverywhere(parse(target));
     }
 
     private static HttpUrl parse(String url) {

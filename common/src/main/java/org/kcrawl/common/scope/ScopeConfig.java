@@ -17,6 +17,8 @@ import java.util.Set;
  * @param maxRepeatedSegments most times one path segment may occur in a followed URL
  * @param allowPatterns when not empty, followed URLs must match one of these regular expressions
  * @param denyPatterns followed URLs must match none of these regular expressions
+ * @param noParent followed URLs must be under the directory of one of the crawl's seeds on their site (as
+ *                 {@code wget --no-parent}; see {@link SeedDirectoryFilter})
  */
 public record ScopeConfig(
         @JsonProperty("scope") ScopeMode scope,
@@ -24,7 +26,8 @@ public record ScopeConfig(
         @JsonProperty("max_url_length") int maxUrlLength,
         @JsonProperty("max_repeated_segments") int maxRepeatedSegments,
         @JsonProperty("allow_patterns") List<String> allowPatterns,
-        @JsonProperty("deny_patterns") List<String> denyPatterns) {
+        @JsonProperty("deny_patterns") List<String> denyPatterns,
+        @JsonProperty("no_parent") boolean noParent) {
 
     /** Checked by the scope rules' own checks, which name the keys. */
     public ScopeConfig {
@@ -37,11 +40,12 @@ public record ScopeConfig(
     /** The scope rules of these settings, following at most {@code maxOutlinks} links a page, with {@code seedSites}. */
     public ScopeSettings settings(int maxOutlinks, Set<String> seedSites) {
         return new ScopeSettings(scope, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks, allowPatterns,
-                denyPatterns, seedSites);
+                denyPatterns, seedSites, noParent);
     }
 
     /** A copy with another scope and maximum depth, as the crawl command's options set them. */
     public ScopeConfig with(ScopeMode scope, int maxDepth) {
-        return new ScopeConfig(scope, maxDepth, maxUrlLength, maxRepeatedSegments, allowPatterns, denyPatterns);
+        return new ScopeConfig(scope, maxDepth, maxUrlLength, maxRepeatedSegments, allowPatterns, denyPatterns,
+                noParent);
     }
 }

@@ -188,7 +188,8 @@ public final class ScopeFollower implements AutoCloseable {
         }
         boolean added;
         try {
-            added = sites.add(site.site());
+            // The site as named, and the seed's directory (for a crawl that stays under its seeds).
+            added = sites.add(site.site()) | sites.addSeed(site.url());
         } catch (IllegalArgumentException e) {
             log.warn("skipping record {}-{}@{} of the crawl's scope topic: {}", record.topic(), record.partition(),
                     record.offset(), e.getMessage());

@@ -18,10 +18,12 @@ import org.kcrawl.common.Checks;
  *                  wherever the link was found, so links between seed hosts are followed; in domain
  *                  scope, their registered domains are. Configured ones; the crawl's scope topic adds
  *                  more while the crawl runs (see {@link ScopeChain#of(ScopeSettings, org.kcrawl.common.scope.CrawlSites)})
+ * @param noParent a URL must also be under the directory of one of the crawl's seeds on its site (see
+ *                 {@link SeedDirectoryFilter})
  */
 public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int maxRepeatedSegments,
                             int maxOutlinks, List<String> allowPatterns, List<String> denyPatterns,
-                            Set<String> seedSites) {
+                            Set<String> seedSites, boolean noParent) {
     /** The longest {@code max_url_length}: what the URL normalizer takes at most. */
     public static final int MAX_URL_LENGTH_LIMIT = org.kcrawl.common.url.UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH;
 
@@ -46,6 +48,14 @@ public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int 
         PatternFilter.compile(allowPatterns, "allow_patterns");
         PatternFilter.compile(denyPatterns, "deny_patterns");
         seedSites = Set.copyOf(seedSites == null ? Set.of() : seedSites);
+    }
+
+    /** Settings that do not keep the crawl under its seeds' directories. */
+    public ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int maxRepeatedSegments,
+                         int maxOutlinks, List<String> allowPatterns, List<String> denyPatterns,
+                         Set<String> seedSites) {
+        this(mode, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks, allowPatterns, denyPatterns, seedSites,
+                false);
     }
 
     /** Settings without seed sites: scope is judged from the source page alone. */

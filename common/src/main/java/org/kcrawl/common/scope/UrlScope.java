@@ -2,21 +2,32 @@ package org.kcrawl.common.scope;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.kcrawl.common.url.HttpUrl;
 
 /**
  * The crawl's one judgement of whether a URL is crawled, whatever led to it: a link a parser found, a
  * sitemap's entry, a redirect or refresh the fetcher or parser follows. Built from the crawl's
  * {@link ScopeSettings} over its live {@link CrawlSites}: URL length first (it bounds the cost of
- * everything after it), then site scope, depth, repeated segments, deny and allow patterns. Thread-safe.
+ * everything after it), then site scope, the seeds' directories (with {@code no_parent}), depth, repeated
+ * segments, deny and allow patterns. Thread-safe.
  */
 public final class UrlScope {
     private final List<LinkFilter> filters;
-    /** The same without the site scope: what a seed's redirect meets, which may lead to any site. */
+    /**
+     * The same without the site scope and the seeds' directories: what a seed's redirect meets, which may
+     * lead anywhere (the seed moves there).
+     */
     private final List<LinkFilter> anySite;
+    /** Where the crawl is from any page; null for a judgement by a test's own rules. */
+    private final SiteScope sites;
+    private final boolean noParent;
 
-    private UrlScope(List<LinkFilter> filters) {
+    private UrlScope(List<LinkFilter> filters, SiteScope sites, boolean noParent) {
         this.filters = List.copyOf(filters);
-        this.anySite = filters.stream().filter(f -> !(f instanceof SiteScopeFilter)).toList();
+        this.anySite = filters.stream()
+                .filter(f -> !(f instanceof SiteScopeFilter) && !(f instanceof SeedDirectoryFilter)).toList();
+        this.sites = sites;
+        this.noParent = noParent;
     }
 
     /** The judgement of {@code settings} over {@code sites}, to which the settings' seed sites are added. */
@@ -24,11 +35,18 @@ public final class UrlScope {
         if (settings == null || sites == null) {
             throw new IllegalArgumentException("settings and sites must not be null");
         }
-        settings.seedSites().forEach(sites::add);
+        for (String site : settings.seedSites()) {
+            sites.add(site);
+            sites.addSeed("http://" + site + "/"); // a site named without a seed URL: all of it
+        }
+        SiteScope siteScope = new SiteScope(settings.mode(), sites);
         List<LinkFilter> filters = new ArrayList<>();
         filters.add(new UrlLengthFilter(settings.maxUrlLength()));
         if (settings.mode() != ScopeMode.ANY) {
-            filters.add(new SiteScopeFilter(new SiteScope(settings.mode(), sites)));
+            filters.add(new SiteScopeFilter(siteScope));
+        }
+        if (settings.noParent()) {
+            filters.add(new SeedDirectoryFilter(sites));
         }
         filters.add(new DepthFilter(settings.maxDepth()));
         filters.add(new RepeatedSegmentsFilter(settings.maxRepeatedSegments()));
@@ -38,7 +56,7 @@ public final class UrlScope {
         if (!settings.allowPatterns().isEmpty()) {
             filters.add(PatternFilter.allow(settings.allowPatterns()));
         }
-        return new UrlScope(filters);
+        return new UrlScope(filters, siteScope, settings.noParent());
     }
 
     /** A judgement by {@code rules} alone, in their order (for a test's own rules). */
@@ -46,7 +64,7 @@ public final class UrlScope {
         if (rules == null) {
             throw new IllegalArgumentException("rules must not be null");
         }
-        return new UrlScope(rules);
+        return new UrlScope(rules, null, false);
     }
 
     /**
@@ -59,11 +77,24 @@ public final class UrlScope {
     }
 
     /**
-     * As {@link #judge}, but on any site: every rule except the site scope, for a seed's redirect, which is
-     * followed to another site (the seed moves) but not into a denied, too long or trap-like URL.
+     * As {@link #judge}, but anywhere: every rule except the site scope and the seeds' directories, for a
+     * seed's redirect, which is followed to another site or directory (the seed moves) but not into a denied,
+     * too long or trap-like URL.
      */
     public RejectReason judgeOnAnySite(LinkCandidate candidate) {
         return judge(anySite, candidate);
+    }
+
+    /**
+     * True when {@code target} is where the crawl is from any page already, so a seed redirecting there does
+     * not move the crawl: on one of the crawl's sites (or their domains), or anywhere in any scope; with
+     * {@code no_parent}, under one of the seeds' directories.
+     */
+    public boolean coversEverywhere(HttpUrl target) {
+        if (sites == null) {
+            throw new IllegalStateException("a judgement by a test's own rules knows no crawl sites");
+        }
+        return noParent ? sites.sites().underSeedDirectory(target) : sites.coversEverywhere(target);
     }
 
     private static RejectReason judge(List<LinkFilter> rules, LinkCandidate candidate) {

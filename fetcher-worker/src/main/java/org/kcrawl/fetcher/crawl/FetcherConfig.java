@@ -206,9 +206,9 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  * @param scopeConfig the crawl's scope settings, keys of this configuration's top level (see {@link ScopeConfig}):
  *                    {@code max_depth} is the deepest link distance from a seed that is fetched; {@code scope}
  *                    (host, domain or any, default host), {@code max_url_length}, {@code max_repeated_segments},
- *                    {@code allow_patterns} and {@code deny_patterns} say which redirect and refresh targets are
- *                    followed, judged as the parsers judge links ({@link org.kcrawl.common.scope.SiteScope}):
- *                    give fetchers and parsers the same values (a local crawl takes the parser section's). A
+ *                    {@code allow_patterns}, {@code deny_patterns} and {@code no_parent} say which redirect and
+ *                    refresh targets are followed, judged as the parsers judge links
+ *                    ({@link org.kcrawl.common.scope.SiteScope}): give fetchers and parsers the same values (a local crawl takes the parser section's). A
  *                    seed's redirects are followed whatever the scope: their target's site joins the crawl's scope
  */
 public record FetcherConfig(
