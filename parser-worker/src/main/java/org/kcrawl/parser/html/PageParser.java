@@ -9,13 +9,13 @@ import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.HtmlContent;
 import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
@@ -157,36 +157,9 @@ public final class PageParser {
         static final Content NONE = new Content(null, null, null, null, 0, Map.of());
     }
 
-    /** True for HTML content types, and for untyped bodies that start like HTML. */
+    /** True for HTML content types, and for untyped bodies that start like HTML: the crawl's one decision. */
     static boolean isHtml(FetchedPage page) {
-        String type = page.contentType();
-        if (type == null || type.isBlank()) {
-            type = page.headers().get("content-type");
-        }
-        if (type != null && !type.isBlank()) {
-            String mime = type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-            return mime.equals("text/html") || mime.equals("application/xhtml+xml");
-        }
-        return looksLikeHtml(page.body());
-    }
-
-    private static boolean looksLikeHtml(byte[] body) {
-        int n = Math.min(body.length, 512);
-        String start;
-        if (n >= 2 && (body[0] & 0xFF) == 0xFF && (body[1] & 0xFF) == 0xFE) {
-            start = new String(body, 2, n - 2, StandardCharsets.UTF_16LE);
-        } else if (n >= 2 && (body[0] & 0xFF) == 0xFE && (body[1] & 0xFF) == 0xFF) {
-            start = new String(body, 2, n - 2, StandardCharsets.UTF_16BE);
-        } else {
-            // Every other encoding we meet is ASCII-compatible for the markup itself.
-            start = new String(body, 0, n, StandardCharsets.ISO_8859_1);
-            if (start.startsWith("\u00ef\u00bb\u00bf")) {
-                start = start.substring(3);
-            }
-        }
-        String s = start.stripLeading().toLowerCase(Locale.ROOT);
-        return s.startsWith("<!doctype html") || s.startsWith("<html") || s.startsWith("<head")
-                || s.startsWith("<body") || s.startsWith("<title");
+        return HtmlContent.isHtml(page);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.kcrawl.common.Checks;
+import org.kcrawl.common.message.HtmlContent;
 import org.kcrawl.http.net.Cidr;
 
 /**
@@ -153,7 +154,7 @@ public record HttpClientSettings(
         return new HttpClientSettings(DEFAULT_USER_AGENT, Map.of(),
                 Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(30),
                 2 * 1024 * 1024, 8L * 1024 * 1024, 64 * 1024, 200,
-                List.of("text/html", "application/xhtml+xml"),
+                HtmlContent.MEDIA_TYPES,
                 256, 8, 1024, Duration.ofSeconds(30),
                 Runtime.getRuntime().availableProcessors(),
                 false, List.of(), false, null, List.of(),

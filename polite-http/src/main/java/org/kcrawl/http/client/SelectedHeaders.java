@@ -3,8 +3,8 @@ package org.kcrawl.http.client;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import org.kcrawl.common.message.HtmlContent;
 
 /**
  * Picks the response headers a crawl record keeps (see {@link HttpResult}), with lower-case names;
@@ -48,11 +48,6 @@ final class SelectedHeaders {
 
     /** The media type of a Content-Type value, lower case without parameters, or null if absent or empty. */
     static String mediaType(String contentType) {
-        if (contentType == null) {
-            return null;
-        }
-        int semicolon = contentType.indexOf(';');
-        String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
-        return type.isEmpty() ? null : type.toLowerCase(Locale.ROOT);
+        return HtmlContent.mediaType(contentType);
     }
 }

@@ -7,9 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -24,6 +22,7 @@ import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.common.message.HtmlContent;
 import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.common.url.HttpUrl;
@@ -62,7 +61,6 @@ import org.slf4j.LoggerFactory;
  */
 final class RenderHandler implements RecordHandler<CrawlRequest> {
     private static final Logger log = LoggerFactory.getLogger(RenderHandler.class);
-    private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
 
     private final RenderServices s;
     private final RequestRules rules;
@@ -362,13 +360,10 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     }
 
     private static boolean renderable(FetchedPage page) {
-        if (page.status() < 200 || page.status() > 299 || page.body().length == 0 || page.contentType() == null) {
+        if (page.status() < 200 || page.status() > 299 || page.body().length == 0) {
             return false;
         }
-        String type = page.contentType();
-        int semicolon = type.indexOf(';');
-        String media = (semicolon < 0 ? type : type.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
-        return HTML_TYPES.contains(media);
+        return HtmlContent.isHtml(page);
     }
 
     private static List<Integer> numbers(Collection<TopicPartition> partitions) {
