@@ -120,15 +120,19 @@ final class ContentTree {
             return;
         }
         int tag = ContentTags.of(name);
-        if (ContentTags.isInvisible(tag) || size >= MAX_NODES || hidden(attributes)) {
-            if (tag == ContentTags.EMBED || name.equals("iframe")) {
+        boolean bare = attributes.isEmpty();
+        if (ContentTags.isInvisible(tag) || size >= MAX_NODES || !bare && hidden(attributes)) {
+            if (tag == ContentTags.EMBED) {
                 embeds[current]++;
             }
             skipped = 1;
             return;
         }
+        if (bare) {
+            open(tag, 0, 0, null, null, null);
+            return;
+        }
         String cls = attributes.get("class");
-        String id = attributes.get("id");
         int extra = 0;
         String role = attributes.get("role");
         if (role != null) {
@@ -151,8 +155,12 @@ final class ContentTree {
             label = attributes.get("alt");
         } else if (tag == ContentTags.PRE || tag == ContentTags.CODE) {
             label = CodeLanguage.of(cls, attributes.get("data-lang"));
+            if (tag == ContentTags.CODE && label != null && current >= 0 && code[current] == ContentTags.PRE
+                    && this.label[current] == null) {
+                this.label[current] = label; // <pre><code class="language-x">: the fence's language
+            }
         }
-        open(tag, ClassWords.judge(cls, id), extra, target, label, cls);
+        open(tag, ClassWords.judge(cls, attributes.get("id")), extra, target, label, cls);
     }
 
     /** The innermost open element ends. */

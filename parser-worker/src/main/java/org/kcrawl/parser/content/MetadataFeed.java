@@ -47,6 +47,12 @@ final class MetadataFeed {
     /** An element of the body starts; {@code meta} elements come through {@link #meta} instead. */
     void start(String name, ElementAttributes a) {
         depth++;
+        if (a.isEmpty()) {
+            if (name.equals("time")) {
+                captures.push(new Capture(depth, true, null, scope()));
+            }
+            return; // no microdata, no datetime: most elements end here
+        }
         if (name.equals("meta")) {
             return;
         }

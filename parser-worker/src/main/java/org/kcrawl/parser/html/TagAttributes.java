@@ -18,7 +18,18 @@ final class TagAttributes {
     private int[] to = new int[8];
     private char[] quotes = new char[8];
     private int size;
-    private final ElementAttributes view = name -> has(name) ? get(name) : null;
+    private final ElementAttributes view = new ElementAttributes() {
+        @Override
+        public String get(String name) {
+            int i = indexOf(name);
+            return i < 0 ? null : value(i);
+        }
+
+        @Override
+        public boolean isEmpty() {
+            return size == 0;
+        }
+    };
 
     TagAttributes(char[] document) {
         this.document = document;
@@ -60,7 +71,11 @@ final class TagAttributes {
     /** The value of {@code name} (lower case), or the empty string when absent, as jsoup's {@code attr}. */
     String get(String name) {
         int i = indexOf(name);
-        if (i < 0 || from[i] == to[i]) {
+        return i < 0 ? "" : value(i);
+    }
+
+    private String value(int i) {
+        if (from[i] == to[i]) {
             return "";
         }
         for (int c = from[i]; c < to[i]; c++) {

@@ -30,15 +30,16 @@ public final class SimHash {
     }
 
     /** The fingerprint of a text already in {@linkplain TextNormalizer normal form}. */
-    static long ofNormalized(String s) {
+    static long ofNormalized(String normal) {
         BitVotes votes = new BitVotes();
         long w1 = 0;
         long w2 = 0;
         int words = 0;
         int i = 0;
-        int n = s.length();
+        char[] s = normal.toCharArray(); // an array costs less per character than a String before the JIT's last tier
+        int n = s.length;
         while (i < n) {
-            int cp = s.codePointAt(i);
+            int cp = codePoint(s, i);
             if (!isWordChar(cp)) {
                 i += Character.charCount(cp);
                 continue;
@@ -48,7 +49,7 @@ public final class SimHash {
                 h = (h ^ cp) * FNV_PRIME;
                 i += Character.charCount(cp);
             } else {
-                while (i < n && isWordChar(cp = s.codePointAt(i)) && !isUnspaced(cp)) {
+                while (i < n && isWordChar(cp = codePoint(s, i)) && !isUnspaced(cp)) {
                     h = (h ^ cp) * FNV_PRIME;
                     i += Character.charCount(cp);
                 }
@@ -93,6 +94,11 @@ public final class SimHash {
         return cp < 0x80 ? cp >= 'a' && cp <= 'z' || cp >= '0' && cp <= '9' || cp >= 'A' && cp <= 'Z'
                 : Character.isLetterOrDigit(cp) || Character.getType(cp) == Character.NON_SPACING_MARK
                         || Character.getType(cp) == Character.COMBINING_SPACING_MARK;
+    }
+
+    private static int codePoint(char[] s, int i) {
+        char c = s[i];
+        return Character.isHighSurrogate(c) ? Character.codePointAt(s, i) : c;
     }
 
     /** Scripts written without spaces between words, where a character stands for a word. */
