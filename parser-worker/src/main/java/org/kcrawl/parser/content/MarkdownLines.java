@@ -25,6 +25,8 @@ final class MarkdownLines {
     private int pending;
     private boolean lineOpen;
     private boolean lineEmpty;
+    /** The last line written is blank: a paragraph break needs no other. */
+    private boolean blankLine;
     private String headingMarker;
     private boolean inFence;
     private boolean truncated;
@@ -39,6 +41,7 @@ final class MarkdownLines {
         pending = NONE;
         lineOpen = false;
         lineEmpty = true;
+        blankLine = false;
         headingMarker = null;
         inFence = false;
         truncated = false;
@@ -84,6 +87,9 @@ final class MarkdownLines {
     }
 
     void text(char[] c, int from, int to, boolean preformatted) {
+        if (full) {
+            return;
+        }
         if (preformatted && cell == null) {
             fenced(c, from, to);
             return;
@@ -108,6 +114,9 @@ final class MarkdownLines {
 
     /** Markup already escaped (an image). */
     void raw(String markup) {
+        if (full) {
+            return;
+        }
         content();
         target().append(markup);
         lineEmpty = false;
@@ -154,6 +163,7 @@ final class MarkdownLines {
         } else {
             paragraph();
         }
+        separateNow();
         containers.openList(ordered);
     }
 
@@ -168,6 +178,7 @@ final class MarkdownLines {
 
     void openItem() {
         line();
+        separateNow();
         containers.openItem();
     }
 
@@ -178,6 +189,7 @@ final class MarkdownLines {
 
     void openQuote() {
         paragraph();
+        separateNow();
         containers.openQuote();
     }
 
@@ -263,6 +275,18 @@ final class MarkdownLines {
         checkSize();
     }
 
+    /**
+     * Writes the separator asked for now, with the prefix of the containers open before a new one opens:
+     * the blank line before a block quote is not the quote's.
+     */
+    private void separateNow() {
+        if (cell != null || out.length() == 0 && !lineOpen || pending < LINE) {
+            return;
+        }
+        separate();
+        pending = NONE;
+    }
+
     /** Before content: the separator asked for, the line's prefix, and the inline markers waiting for text. */
     private void content() {
         if (cell != null) {
@@ -272,21 +296,7 @@ final class MarkdownLines {
             pending = NONE;
         } else {
             if (out.length() > 0 || lineOpen) {
-                switch (pending) {
-                    case SPACE -> {
-                        if (lineOpen && !lineEmpty) {
-                            out.append(' ');
-                        }
-                    }
-                    case LINE -> newline();
-                    case PARAGRAPH -> {
-                        newline();
-                        out.append(containers.prefix(true));
-                        trimLine();
-                        out.append('\n');
-                    }
-                    default -> { }
-                }
+                separate();
             }
             pending = NONE;
             ensureLine();
@@ -301,12 +311,40 @@ final class MarkdownLines {
         }
     }
 
+    private void separate() {
+        switch (pending) {
+            case SPACE -> {
+                if (lineOpen && !lineEmpty) {
+                    out.append(' ');
+                }
+            }
+            case LINE -> {
+                if (lineOpen) {
+                    newline();
+                }
+            }
+            case PARAGRAPH -> {
+                if (lineOpen) {
+                    newline();
+                }
+                if (!blankLine) {
+                    out.append(containers.prefix(true));
+                    trimLine();
+                    out.append('\n');
+                    blankLine = true;
+                }
+            }
+            default -> { }
+        }
+    }
+
     private void ensureLine() {
         if (lineOpen) {
             return;
         }
         out.append(containers.prefix(false));
         lineOpen = true;
+        blankLine = false;
         lineEmpty = true;
         if (headingMarker != null) {
             out.append(headingMarker);

@@ -81,7 +81,7 @@ final class MarkdownWriter {
             case ContentTags.EM -> lines.inline("*", "*");
             case ContentTags.STRONG -> lines.inline("**", "**");
             case ContentTags.A -> {
-                String url = t.target[n] == null ? null : resolver.apply(t.target[n].strip());
+                String url = target(t, n);
                 lines.inline("[", url == null ? null : "](" + url + ")");
             }
             case ContentTags.IMG -> image(t, n);
@@ -169,12 +169,25 @@ final class MarkdownWriter {
     }
 
     private void image(ContentTree t, int n) {
-        String src = t.target[n] == null ? null : resolver.apply(t.target[n].strip());
+        String src = target(t, n);
         if (src == null) {
             return;
         }
         String alt = t.label[n] == null ? "" : Whitespace.collapse(t.label[n]);
         lines.raw("![" + MarkdownLines.escape(alt) + "](" + src + ")");
+    }
+
+    /** The absolute URL of a link or image: http(s), or a link's mailto: or tel:; null for anything else. */
+    private String target(ContentTree t, int n) {
+        String ref = t.target[n] == null ? null : t.target[n].strip();
+        String url = ref == null || ref.isEmpty() ? null : resolver.apply(ref);
+        if (url == null) {
+            return null;
+        }
+        String lower = url.length() > 8 ? url.substring(0, 8).toLowerCase(java.util.Locale.ROOT) : url;
+        boolean web = lower.startsWith("http://") || lower.startsWith("https://");
+        boolean contact = t.code[n] == ContentTags.A && (lower.startsWith("mailto:") || lower.startsWith("tel:"));
+        return web || contact ? url.replace(" ", "%20").replace(")", "%29") : null;
     }
 
     /** A table of cells with no blocks in them: header cells, or short cells only. */

@@ -1,0 +1,142 @@
+package org.kcrawl.parser.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.parser.content.ArticlePages.P1;
+import static org.kcrawl.parser.content.ArticlePages.P2;
+import static org.kcrawl.parser.content.ArticlePages.P3;
+
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ContentExtractionTest {
+    private static final String FURNITURE = "Furniture words that must not be in the text";
+
+    /** Each kind of page furniture, carrying {@link #FURNITURE}, beside a real article. */
+    static Stream<Arguments> furniture() {
+        String f = FURNITURE + ", with a comma, and another one, to look like prose to a naive counter.";
+        return Stream.of(
+                Arguments.of("navigation", "<nav><ul><li><a href=/a>Home</a></li><li><a href=/b>" + f + "</a></li></ul></nav>"),
+                Arguments.of("page header", "<header><div>" + f + "</div></header>"),
+                Arguments.of("page footer", "<footer><p>" + f + "</p></footer>"),
+                Arguments.of("sidebar by tag", "<aside><p>" + f + "</p></aside>"),
+                Arguments.of("sidebar by class", "<div class=\"sidebar\"><p>" + f + "</p></div>"),
+                Arguments.of("related links", "<div class=\"related-stories\"><p>" + f + "</p></div>"),
+                Arguments.of("comments", "<div id=\"comments\"><p>" + f + "</p><p>" + f + "</p></div>"),
+                Arguments.of("share widget", "<div class=\"share-buttons\"><a href=/s>" + f + "</a></div>"),
+                Arguments.of("cookie notice", "<div class=\"cookie-consent\"><p>" + f + "</p></div>"),
+                Arguments.of("subscription box", "<div class=\"newsletter-signup\"><p>" + f + "</p></div>"),
+                Arguments.of("advertisement", "<div class=\"ad-banner\"><p>" + f + "</p></div>"),
+                Arguments.of("hidden by style", "<div style=\"display: none\"><p>" + f + "</p></div>"),
+                Arguments.of("hidden by attribute", "<div hidden><p>" + f + "</p></div>"),
+                Arguments.of("script and style", "<script>var x = '" + f + "';</script><style>p{}</style>"),
+                Arguments.of("navigation by role", "<div role=\"navigation\"><p>" + f + "</p></div>"),
+                Arguments.of("breadcrumbs", "<ol class=\"breadcrumbs\"><li>" + f + "</li></ol>"));
+    }
+
+    @ParameterizedTest(name = "{0}, digest path")
+    @MethodSource("furniture")
+    void furnitureIsLeftOutOfTheDigestPath(String kind, String furniture) {
+        check(ArticlePages::digest, furniture);
+    }
+
+    @ParameterizedTest(name = "{0}, document path")
+    @MethodSource("furniture")
+    void furnitureIsLeftOutOfTheDocumentPath(String kind, String furniture) {
+        check(ArticlePages::document, furniture);
+    }
+
+    private static void check(BiFunction<String, ContentOptions, PageContent> path, String furniture) {
+        String text = path.apply(ArticlePages.page(furniture), ArticlePages.main()).text();
+        assertThat(text).contains(P1, P2, P3).doesNotContain("Furniture words");
+        String all = path.apply(ArticlePages.page(furniture), new ContentOptions(ContentMode.FULL, false, 200_000))
+                .text();
+        if (!furniture.contains("hidden") && !furniture.contains("<script") && !furniture.contains("none")) {
+            assertThat(all).as("full text keeps what is visible").contains("Furniture words");
+        }
+    }
+
+    @Test
+    void blocksAreParagraphsHeadingsAndListItemsLinesOfTheirOwn() {
+        String html = "<html><body><article><h1>Title here</h1><p>" + P1 + "</p><h2>Part two</h2><p>" + P2
+                + "</p><ul><li>first item</li><li>second <b>item</b></li></ul><p>" + P3 + "</p></article></body></html>";
+        String text = ArticlePages.digest(html, ArticlePages.main()).text();
+        assertThat(text).isEqualTo("Title here\n\n" + P1 + "\n\nPart two\n\n" + P2 + "\n\nfirst item\nsecond item\n\n"
+                + P3);
+    }
+
+    @Test
+    void theHeadlineBeforeTheArticleIsKept() {
+        String html = "<html><body><div class=\"headline\"><h1>Harbour bridge to be rebuilt</h1></div>"
+                + "<div class=\"story-body\"><p>" + P1 + "</p><p>" + P2 + "</p><p>" + P3 + "</p></div></body></html>";
+        assertThat(ArticlePages.digest(html, ArticlePages.main()).text())
+                .startsWith("Harbour bridge to be rebuilt\n\n" + P1);
+    }
+
+    @Test
+    void bothPathsGiveTheSameText() {
+        String html = ArticlePages.page("<nav><a href=/>Home</a></nav><div class=\"sidebar\">Popular</div>");
+        assertThat(ArticlePages.document(html, ArticlePages.markdown()))
+                .isEqualTo(ArticlePages.digest(html, ArticlePages.markdown()));
+    }
+
+    @Test
+    void aPageWithoutAnArticleKeepsItsCentralTextNotItsMenus() {
+        // The shape of a JDK Javadoc class page: a navigation bar, then the class description and members.
+        String nav = "<header><nav><ul><li><a href=o.html>Overview</a></li><li><a href=p.html>Package</a></li>"
+                + "<li>Class</li><li><a href=u.html>Use</a></li><li><a href=t.html>Tree</a></li>"
+                + "<li><a href=d.html>Deprecated</a></li><li><a href=i.html>Index</a></li>"
+                + "<li><a href=h.html>Help</a></li></ul></nav></header>";
+        String html = "<html><body>" + nav + "<main role=main><div class=header><h1>Class ArrayList</h1></div>"
+                + "<section class=description><div class=block>Resizable-array implementation of the List"
+                + " interface.</div></section><section class=details><h2>Method Details</h2><ul><li><h3>size</h3>"
+                + "<div class=block>Returns the number of elements in this list.</div></li></ul></section>"
+                + "</main></body></html>";
+        String text = ArticlePages.digest(html, ArticlePages.main()).text();
+        assertThat(text).contains("Class ArrayList", "Resizable-array implementation of the List interface.",
+                "Returns the number of elements in this list.").doesNotContain("Overview", "Deprecated", "Help");
+    }
+
+    @Test
+    void fullIsAllVisibleTextAndNoneIsNothing() {
+        String html = ArticlePages.page("<nav>Menu words</nav><script>hidden()</script>");
+        PageContent full = ArticlePages.digest(html, new ContentOptions(ContentMode.FULL, false, 200_000));
+        assertThat(full.text()).contains("Menu words", P1, P3).doesNotContain("hidden()");
+        assertThat(ArticlePages.digest(html, new ContentOptions(ContentMode.NONE, false, 200_000)))
+                .isEqualTo(PageContent.NONE);
+        assertThat(full.textHash()).matches("[0-9a-f]{32}");
+        assertThat(full.simhash()).matches("[0-9a-f]{16}");
+    }
+
+    @Test
+    void textIsCutAtTheCapAtAParagraphAndFlagged() {
+        StringBuilder body = new StringBuilder("<html><body><article>");
+        for (int i = 0; i < 40; i++) {
+            body.append("<p>").append(P1).append("</p>");
+        }
+        body.append("</article></body></html>");
+        PageContent c = ArticlePages.digest(body.toString(), new ContentOptions(ContentMode.MAIN, true, 1000));
+        assertThat(c.textTruncated()).isTrue();
+        assertThat(c.text().length()).isLessThanOrEqualTo(1000);
+        assertThat(c.text()).endsWith(P1);
+        assertThat(c.markdown().length()).isLessThanOrEqualTo(1000);
+        PageContent whole = ArticlePages.digest(body.toString(), ArticlePages.main());
+        assertThat(whole.textTruncated()).isFalse();
+    }
+
+    @Test
+    void metadataComesFromTheSamePass() {
+        String html = "<html><head><meta property=\"og:site_name\" content=\"City News\">"
+                + "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\",\"author\":{\"name\":\"Ann Lee\"},"
+                + "\"datePublished\":\"2026-12-01T08:00:00Z\"}</script></head><body><article><p>" + P1
+                + "</p><p>By <span itemprop=author>Someone Else</span></p></article></body></html>";
+        PageContent c = ArticlePages.digest(html, ArticlePages.main());
+        assertThat(c.metadata().siteName()).isEqualTo("City News");
+        assertThat(c.metadata().author()).isEqualTo("Ann Lee");
+        assertThat(c.metadata().published()).isEqualTo("2026-12-01T08:00:00Z");
+        assertThat(ArticlePages.document(html, ArticlePages.main()).metadata()).isEqualTo(c.metadata());
+    }
+}
