@@ -242,18 +242,6 @@ final class MarkdownLines {
         paragraph();
     }
 
-    static String escape(String text) {
-        StringBuilder b = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\\' || c == '[' || c == ']' || c == '*' || c == '_' || c == '`') {
-                b.append('\\');
-            }
-            b.append(c);
-        }
-        return b.toString();
-    }
-
     private void fenced(char[] c, int from, int to) {
         content();
         for (int i = from; i < to && !full; i++) {

@@ -174,7 +174,7 @@ final class MarkdownWriter {
             return;
         }
         String alt = t.label[n] == null ? "" : Whitespace.collapse(t.label[n]);
-        lines.raw("![" + MarkdownLines.escape(alt) + "](" + src + ")");
+        lines.raw("![" + escape(alt) + "](" + src + ")");
     }
 
     /** The absolute URL of a link or image: http(s), or a link's mailto: or tel:; null for anything else. */
@@ -194,5 +194,18 @@ final class MarkdownWriter {
     private static boolean isDataTable(ContentTree t, int table) {
         return t.rows[table] > 0 && t.paragraphs[table] == 0 && t.listItems[table] == 0
                 && t.headingChars[table] == 0 && t.images[table] <= t.rows[table];
+    }
+
+    /** An image's alt text, its brackets and markers escaped. */
+    private static String escape(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' || c == '[' || c == ']' || c == '*' || c == '_' || c == '`') {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        return b.toString();
     }
 }
