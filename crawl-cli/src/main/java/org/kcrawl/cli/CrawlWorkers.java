@@ -31,13 +31,13 @@ interface CrawlWorkers extends AutoCloseable {
 
     /**
      * The progress line's note: what the crawl waits for when nothing is on the wire or queued
-     * ({@link WaitNote}), else what holds it back when it is a limit the user did not ask for
-     * ({@link CapNote}), else "".
+     * ({@link IdleWaitNote}), else what holds it back when it is a limit the user did not ask for
+     * ({@link ImplicitLimitNote}), else "".
      */
     String note();
 
     /** The seeds that moved to another site by redirect, which the crawl now covers too. */
-    SeedMoves seedMoves();
+    SeedMoveNotices seedMoves();
 
     /**
      * Requests servers refused for now (429, or 503 with a Retry-After), put back in line without counting

@@ -270,7 +270,7 @@ final class LocalCrawl {
         }
     }
 
-    private void check(DrainCheck drain, JsonLinesSink output, ProgressReporter progress, SeedMoves moves) {
+    private void check(DrainCheck drain, JsonLinesSink output, ProgressReporter progress, SeedMoveNotices moves) {
         try {
             if (output.limitReached()) {
                 finish(Outcome.LIMIT_REACHED); // the main thread draws the last progress line

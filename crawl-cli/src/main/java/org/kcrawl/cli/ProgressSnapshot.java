@@ -12,10 +12,10 @@ import org.kcrawl.common.message.FailureReason;
  * @param inFlight requests on the wire
  * @param errors fetch attempts that failed, counted as they happen (retried ones too)
  * @param lag messages of the urls, pages and parking topics whose worker group has not committed them yet
- * @param note what the crawl waits for ({@link WaitNote}) or what holds it back when it is a limit the user
- *             did not ask for ({@link CapNote}), or empty
+ * @param note what the crawl waits for ({@link IdleWaitNote}) or what holds it back when it is a limit the user
+ *             did not ask for ({@link ImplicitLimitNote}), or empty
  * @param failures failure records (URLs given up on) by reason
- * @param seedMoves seeds that moved to another site by redirect ({@link SeedMoves})
+ * @param seedMoves seeds that moved to another site by redirect ({@link SeedMoveNotices})
  * @param refused requests servers refused for now, put back in line (see {@link CrawlWorkers#refusals()})
  */
 record ProgressSnapshot(long pages, long records, long queued, long inFlight, long errors, long lag, String note,

@@ -209,7 +209,7 @@ final class WorkerWiring {
      */
     CrawlWorkers workers(KafkaClients clients) {
         CrawlSites sites = new CrawlSites();
-        SeedMoves moves = new SeedMoves(parser.scopeConfig().scope());
+        SeedMoveNotices moves = new SeedMoveNotices(parser.scopeConfig().scope());
         ScopeFollower follower = ScopeFollower.start(clients, new CrawlTopics(crawlName()),
                 crawlName() + "-cli", sites, moves, ScopeFollower.DEFAULT_TIMEOUT);
         try {
@@ -243,7 +243,7 @@ final class WorkerWiring {
                 throw e;
             }
             return new InProcessWorkers(fetcherWorker, parserWorker, renderWorker, archiverWorker, follower, moves,
-                    new CapNote(fetcher.perAddressInForce()));
+                    new ImplicitLimitNote(fetcher.perAddressInForce()));
         } catch (RuntimeException e) {
             follower.close();
             throw e;
@@ -329,8 +329,8 @@ final class WorkerWiring {
         /** Null without --warc. */
         private final ArchiverWorker archiver;
         private final ScopeFollower scope;
-        private final SeedMoves moves;
-        private final CapNote capNote;
+        private final SeedMoveNotices moves;
+        private final ImplicitLimitNote capNote;
 
         @Override
         public Archived archived() {
@@ -342,7 +342,7 @@ final class WorkerWiring {
         }
 
         InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, RenderWorker renderer, ArchiverWorker archiver,
-                         ScopeFollower scope, SeedMoves moves, CapNote capNote) {
+                         ScopeFollower scope, SeedMoveNotices moves, ImplicitLimitNote capNote) {
             this.fetcher = fetcher;
             this.parser = parser;
             this.renderer = renderer;
@@ -410,13 +410,13 @@ final class WorkerWiring {
         @Override
         public String note() {
             // The fetcher tells of waits only while nothing is on the wire or queued: the crawl is idle but for them.
-            String waiting = WaitNote.of(fetcher.waiting());
+            String waiting = IdleWaitNote.of(fetcher.waiting());
             SchedulerCounts counts = fetcher.schedulerCounts();
-            return waiting.isEmpty() ? capNote.of(counts::heldHosts, () -> counts.serverLimits(CapNote.NAMED + 1)) : waiting;
+            return waiting.isEmpty() ? capNote.of(counts::heldHosts, () -> counts.serverLimits(ImplicitLimitNote.NAMED + 1)) : waiting;
         }
 
         @Override
-        public SeedMoves seedMoves() {
+        public SeedMoveNotices seedMoves() {
             return moves;
         }
 

@@ -150,8 +150,8 @@ class DrainCheckTest {
 
     private static final class FakeWorkers implements CrawlWorkers {
         @Override
-        public SeedMoves seedMoves() {
-            return new SeedMoves(org.kcrawl.common.scope.ScopeMode.HOST);
+        public SeedMoveNotices seedMoves() {
+            return new SeedMoveNotices(org.kcrawl.common.scope.ScopeMode.HOST);
         }
 
         int inFlight;

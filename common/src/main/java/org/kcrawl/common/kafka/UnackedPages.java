@@ -1,7 +1,7 @@
 package org.kcrawl.common.kafka;
 
 /**
- * Where {@link Outputs} counts the bytes of the pages it has handed to the producer until the broker has
+ * Where {@link OutputPublisher} counts the bytes of the pages it has handed to the producer until the broker has
  * answered for them: the worker's memory budget of pages (the fetcher's page memory), or nothing.
  */
 public interface UnackedPages {

@@ -2,7 +2,7 @@ package org.kcrawl.fetcher.crawl;
 
 import java.time.Duration;
 import java.util.function.LongSupplier;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.http.client.PageMemory;
 import org.kcrawl.http.politeness.StartGate;
@@ -13,7 +13,7 @@ import org.kcrawl.http.politeness.StartGate;
  * seconds, and fetching on meanwhile only grows what a kill then loses (a churn run: 57 pages fetched while
  * a dying broker held a commit 6 s, all fetched again after the fetcher was SIGKILLed). This gate holds new
  * requests back while the oldest output not yet committed (from its hand-over to the outputs, see
- * {@link Outputs#uncommittedSinceNanos}) is older than {@link #MAX_AGE}, so that a fetcher killed at any moment
+ * {@link OutputPublisher#uncommittedSinceNanos}) is older than {@link #MAX_AGE}, so that a fetcher killed at any moment
  * loses at most that much fetching plus the requests in flight. What may open it again (a transaction begins,
  * queued outputs reach one) calls {@link #maybeOpened}, which wakes the scheduler if the gate held it back.
  *
@@ -39,7 +39,7 @@ final class CommitHold implements StartGate {
      * exactly once, a commit that is not stuck (a hold over {@code fetchOutputs}, opened by {@code outputs}'
      * transactions and hand-overs, calling {@code wake} when it opens).
      */
-    static StartGate gate(Transactions outputs, Outputs fetchOutputs, PageMemory pages, Runnable wake) {
+    static StartGate gate(Transactions outputs, OutputPublisher fetchOutputs, PageMemory pages, Runnable wake) {
         if (!outputs.exactlyOnce()) {
             return pages;
         }

@@ -21,7 +21,7 @@ import org.kcrawl.common.metrics.LogContext;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.http.client.FetchRejectedException;
 import org.kcrawl.http.client.HttpResult;
-import org.kcrawl.http.pipeline.Plan;
+import org.kcrawl.http.pipeline.PublishPlan;
 import org.kcrawl.http.pipeline.ResponsePlanner;
 import org.kcrawl.http.pipeline.RetryPolicy;
 import org.kcrawl.http.pipeline.TaskSteps;
@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * acknowledged: a marker never exists for a URL whose outputs could still be lost. The marker's value
  * is the URL's {@link UrlStatus} (validators, content hash, next fetch date), what a recrawl reads.
  *
- * <p>A URL its server refused ({@link Plan.Refused}) goes back to its host's line as the same attempt,
+ * <p>A URL its server refused ({@link PublishPlan.Refused}) goes back to its host's line as the same attempt,
  * counting none, and waits there (or parked, when its turn is far off) for the host's new pace.
  *
  * <p>A recrawl's request carries the URL's previous fetch ({@link org.kcrawl.common.message.Revisit}):
@@ -79,7 +79,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
     private final StatusRecorder statuses;
     private final Admission admission;
     private final SitemapPublisher sitemaps;
-    private final Holds holds;
+    private final NotBeforeTimers holds;
     private final PlanPublisher publisher;
     private final UrlPipeline<UrlTask> pipeline;
     private final HostCounts awaitingRobots = new HostCounts();
@@ -106,7 +106,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         this.sitemaps = new SitemapPublisher(settings.followSitemaps(), redirects, services.outputs(), services.time(),
                 services.metrics().registry());
         this.underway = new FetchesUnderway(services.scheduler());
-        this.holds = new Holds(services.time());
+        this.holds = new NotBeforeTimers(services.time());
         this.publisher = new PlanPublisher(log, services, statuses, sitemaps, admission,
                 new Parking(services.outputs(), settings.parkTiers(), settings.maxHold(), services.time(),
                         parkingMetrics));
@@ -302,7 +302,7 @@ public final class FetchHandler implements RecordHandler<CrawlRequest> {
         }
 
         @Override
-        public void outcome(UrlTask task, Plan plan, HttpResult result) {
+        public void outcome(UrlTask task, PublishPlan plan, HttpResult result) {
             publisher.execute(task, plan);
         }
     }

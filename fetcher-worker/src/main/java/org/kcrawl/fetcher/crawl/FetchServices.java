@@ -1,6 +1,6 @@
 package org.kcrawl.fetcher.crawl;
 
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.http.client.HttpFetcher;
 import org.kcrawl.http.politeness.HostScheduler;
 import org.kcrawl.http.politeness.TimeSource;
@@ -21,7 +21,7 @@ import org.kcrawl.fetcher.seen.SeenSet;
  * @param time clock and timers
  */
 public record FetchServices(HostScheduler scheduler, RobotsPolicy robots, SeenSet seen, SeenHistory history,
-                            HttpFetcher fetcher, Outputs outputs, FetchMetrics metrics, TimeSource time) {
+                            HttpFetcher fetcher, OutputPublisher outputs, FetchMetrics metrics, TimeSource time) {
     public FetchServices {
         if (scheduler == null || robots == null || seen == null || history == null || fetcher == null
                 || outputs == null || metrics == null || time == null) {

@@ -13,7 +13,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.kafka.WorkerLoop;
@@ -174,7 +174,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             outputs = built.keep(clients.outputs(config.delivery(), clientId, transactionalId));
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
             built.keep(sendExecutor::shutdownNow);
-            Outputs fetchOutputs = new Outputs(outputs, topics, sendExecutor, pages);
+            OutputPublisher fetchOutputs = new OutputPublisher(outputs, topics, sendExecutor, pages);
             FetcherWorker self = this; // the hold wakes the scheduler, which does not exist yet
             scheduler = built.keep(new HostScheduler(config.politeness(), time, addresses, metrics::politenessWait,
                     CommitHold.gate(outputs, fetchOutputs, pages, () -> self.scheduler.wake())));
@@ -312,9 +312,9 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      * while a request is on the wire or queued for its host's turn: the crawl is working then, and its
      * timers are not the story.
      */
-    public Waiting waiting() {
+    public WaitSummary waiting() {
         if (scheduler.counts().inFlight() > 0 || scheduler.counts().queued() > 0) {
-            return Waiting.none();
+            return WaitSummary.none();
         }
         WaitTally tally = new WaitTally();
         handler.tallyHolds(tally);

@@ -2,7 +2,7 @@ package org.kcrawl.fetcher.crawl;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.message.LearnedHostRate;
 import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.fetcher.seen.SeenRestorer;
@@ -29,7 +29,7 @@ final class HostRatePublisher implements RateListener {
     /** Hosts whose last published rate is remembered (the least recently published go first). */
     static final int MAX_HOSTS = 100_000;
 
-    private final Outputs outputs;
+    private final OutputPublisher outputs;
     private final TimeSource time;
     /** The rate last published for each limited host; guarded by itself. */
     private final Map<String, Double> published = new LinkedHashMap<>(16, 0.75f, true) {
@@ -39,7 +39,7 @@ final class HostRatePublisher implements RateListener {
         }
     };
 
-    HostRatePublisher(Outputs outputs, TimeSource time) {
+    HostRatePublisher(OutputPublisher outputs, TimeSource time) {
         this.outputs = outputs;
         this.time = time;
     }
@@ -50,7 +50,7 @@ final class HostRatePublisher implements RateListener {
      * outlives this worker, and the next owner of its partition starts at it.
      */
     static void keepLearnedRates(FetcherConfig config, HostScheduler scheduler, SeenRestorer restorer,
-                                 Outputs outputs, TimeSource time) {
+                                 OutputPublisher outputs, TimeSource time) {
         if (config.learnRateLimits()) {
             scheduler.rateListener(new HostRatePublisher(outputs, time));
             restorer.restoreHostRates(config.topics().hostRates(), scheduler::resumeRates);

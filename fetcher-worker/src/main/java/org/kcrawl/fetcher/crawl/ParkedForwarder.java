@@ -17,7 +17,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.kcrawl.common.kafka.AbandonedWorkException;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.kafka.RecordHandler;
 import org.kcrawl.common.message.CrawlRequest;
@@ -48,13 +48,13 @@ public final class ParkedForwarder implements RecordHandler<CrawlRequest> {
 
     private final CrawlTopics topics;
     private final ParkingTiers tiers;
-    private final Outputs outputs;
+    private final OutputPublisher outputs;
     private final TimeSource time;
     private final ParkingMetrics metrics;
     private final Map<TopicPartition, Set<Held>> held = new HashMap<>();
     private int size;
 
-    public ParkedForwarder(CrawlTopics topics, ParkingTiers tiers, Outputs outputs, TimeSource time,
+    public ParkedForwarder(CrawlTopics topics, ParkingTiers tiers, OutputPublisher outputs, TimeSource time,
                            ParkingMetrics metrics) {
         if (topics == null || tiers == null || outputs == null || time == null || metrics == null) {
             throw new IllegalArgumentException("topics, tiers, outputs, time and metrics are required");
@@ -175,7 +175,7 @@ public final class ParkedForwarder implements RecordHandler<CrawlRequest> {
 
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
     private static Integer urlsPartition(ConsumerRecord<String, byte[]> record) {
-        Header header = record.headers().lastHeader(Outputs.PARTITION_HEADER);
+        Header header = record.headers().lastHeader(OutputPublisher.PARTITION_HEADER);
         if (header == null || header.value() == null) {
             return null;
         }
@@ -185,7 +185,7 @@ public final class ParkedForwarder implements RecordHandler<CrawlRequest> {
         } catch (NumberFormatException e) {
             // Without a usable partition the key (the host) still finds the right one by default partitioning.
             try (LogContext c = LogContext.of(record)) {
-                log.warn("ignoring a malformed {} header on {}-{}@{}", Outputs.PARTITION_HEADER, record.topic(),
+                log.warn("ignoring a malformed {} header on {}-{}@{}", OutputPublisher.PARTITION_HEADER, record.topic(),
                         record.partition(), record.offset());
             }
             return null;

@@ -2,7 +2,7 @@ package org.kcrawl.fetcher.crawl;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.http.politeness.TimeSource;
 
@@ -14,13 +14,13 @@ import org.kcrawl.http.politeness.TimeSource;
  * copy is acknowledged, and the copy goes back to the same urls partition, where its seen-set lives.
  */
 final class Parking {
-    private final Outputs outputs;
+    private final OutputPublisher outputs;
     private final ParkingTiers tiers;
     private final Duration holdLimit;
     private final TimeSource time;
     private final ParkingMetrics metrics;
 
-    Parking(Outputs outputs, ParkingTiers tiers, Duration holdLimit, TimeSource time, ParkingMetrics metrics) {
+    Parking(OutputPublisher outputs, ParkingTiers tiers, Duration holdLimit, TimeSource time, ParkingMetrics metrics) {
         this.outputs = outputs;
         this.tiers = tiers;
         this.holdLimit = holdLimit;

@@ -7,7 +7,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.kcrawl.common.kafka.DeadLetterPublisher;
 import org.kcrawl.common.kafka.KafkaClients;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.Transactions;
 import org.kcrawl.common.kafka.WorkerLoop;
@@ -45,7 +45,7 @@ final class ParkingLane {
         CrawlTopics topics = config.topics();
         producer = outputs.exactlyOnce() ? built.keep(clients.producer(clientId + "-parking")) : outputs.producer();
         forwarder = new ParkedForwarder(topics, new ParkingTiers(config.parkTiers()),
-                new Outputs(producer, topics, sendExecutor), time, metrics);
+                new OutputPublisher(producer, topics, sendExecutor), time, metrics);
         // One instance id serves both groups: it must be unique per group only.
         consumer = built.keep(clients.consumer(topics.parkingGroup(), clientId + "-parking", 500,
                 StaticMembership.consumerDefaults(FetcherWorker.SMALL_RECORDS, config.groupInstanceId())));

@@ -14,7 +14,7 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.UrlStatus;
 import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.seen.CompletedSet;
-import org.kcrawl.http.pipeline.Plan;
+import org.kcrawl.http.pipeline.PublishPlan;
 import org.slf4j.Logger;
 
 /**
@@ -42,13 +42,13 @@ final class PlanPublisher {
         this.parking = parking;
     }
 
-    void execute(UrlTask task, Plan plan) {
-        if (plan instanceof Plan.Page p) {
+    void execute(UrlTask task, PublishPlan plan) {
+        if (plan instanceof PublishPlan.Page p) {
             FetchedPage page = p.page();
             terminal(task, page.body().length, () -> List.of(s.outputs().page(page)),
                     () -> statuses.page(task.request, page),
                     page.notModified() ? () -> s.metrics().notModified() : () -> s.metrics().page());
-        } else if (plan instanceof Plan.Redirect r) {
+        } else if (plan instanceof PublishPlan.Redirect r) {
             if (r.next() == null) {
                 log.debug("redirect target {} of {} is out of scope", r.page().redirectTo(), task.request.url());
                 s.metrics().skip(SkipReason.OUT_OF_SCOPE);
@@ -60,15 +60,15 @@ final class PlanPublisher {
             terminal(task, r.page().body().length, () -> redirectOutputs(r),
                     () -> statuses.page(task.request, r.page()),
                     () -> s.metrics().redirect());
-        } else if (plan instanceof Plan.Fail f) {
+        } else if (plan instanceof PublishPlan.Fail f) {
             FailureReason reason = f.failure().reason();
             terminal(task, 0, () -> List.of(s.outputs().failure(f.failure())),
                     () -> statuses.failure(task.request, f.failure()),
                     () -> s.metrics().failure(reason));
-        } else if (plan instanceof Plan.Retry r) {
+        } else if (plan instanceof PublishPlan.Retry r) {
             admission.retried(task);
             task.completeWhen(parking.park(r.next(), task.key, task.partition()), v -> s.metrics().retry(r.reason()));
-        } else if (plan instanceof Plan.Refused r) {
+        } else if (plan instanceof PublishPlan.Refused r) {
             // The same attempt, back in its host's line in memory: the scheduler holds it to the host's new pace
             // and its pause, and hands it back to be parked (deferred) when its turn is further off than the hold.
             task.refusedAs(r.next());
@@ -78,7 +78,7 @@ final class PlanPublisher {
     }
 
     /** A redirect page, its target when in scope, and the site a seed moved to. */
-    private List<CompletableFuture<Void>> redirectOutputs(Plan.Redirect r) {
+    private List<CompletableFuture<Void>> redirectOutputs(PublishPlan.Redirect r) {
         List<CompletableFuture<Void>> outs = new ArrayList<>();
         outs.add(s.outputs().page(r.page()));
         if (r.next() != null) {

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.kafka.Sends;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.redirect.RedirectRules;
@@ -26,10 +26,10 @@ final class SitemapPublisher {
     private final boolean follow;
     private final SitemapRequests requests;
     private final SitemapMetrics metrics;
-    private final Outputs outputs;
+    private final OutputPublisher outputs;
     private final TimeSource time;
 
-    SitemapPublisher(boolean follow, RedirectRules redirects, Outputs outputs, TimeSource time,
+    SitemapPublisher(boolean follow, RedirectRules redirects, OutputPublisher outputs, TimeSource time,
                      MeterRegistry registry) {
         this.follow = follow;
         this.requests = new SitemapRequests(redirects.normalizer());

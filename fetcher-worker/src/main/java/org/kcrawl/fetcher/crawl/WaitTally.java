@@ -10,7 +10,7 @@ import org.kcrawl.http.robots.RobotsUnreachable;
 
 /**
  * Counts the URLs held on timers (by the handler and the parking forwarder) and keeps the one due
- * first, to make a {@link Waiting}. Not thread-safe: one caller fills it, under the holders' locks.
+ * first, to make a {@link WaitSummary}. Not thread-safe: one caller fills it, under the holders' locks.
  */
 final class WaitTally {
     /** One URL per host: robots.txt is asked about per origin, and a host's URLs mostly share one. */
@@ -31,9 +31,9 @@ final class WaitTally {
     }
 
     /** What the counted URLs wait for, with their hosts' robots.txt state from {@code robots}. */
-    Waiting waiting(RobotsPolicy robots, int maxAttempts) {
+    WaitSummary waiting(RobotsPolicy robots, int maxAttempts) {
         if (first == null) {
-            return Waiting.none();
+            return WaitSummary.none();
         }
         int unreachable = 0;
         for (String url : urlByHost.values()) {
@@ -42,6 +42,6 @@ final class WaitTally {
             }
         }
         RobotsUnreachable why = robots.unreachable(first.url()).orElse(null);
-        return new Waiting(urls, urlByHost.size(), unreachable, first.attempt(), maxAttempts, firstDueIn, why);
+        return new WaitSummary(urls, urlByHost.size(), unreachable, first.attempt(), maxAttempts, firstDueIn, why);
     }
 }

@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
@@ -234,7 +234,7 @@ class FetchHandlerTest {
         assertThat(tier).hasSize(1);
         assertThat(HandlerFixture.decode(tier.get(0).value(), CrawlRequest.class)).isEqualTo(parkedOne);
         assertThat(tier.get(0).key()).isEqualTo("a.test");
-        assertThat(new String(tier.get(0).headers().lastHeader(Outputs.PARTITION_HEADER).value(),
+        assertThat(new String(tier.get(0).headers().lastHeader(OutputPublisher.PARTITION_HEADER).value(),
                 java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("0");
         assertThat(f.outcome("parked", "none")).isEqualTo(1);
         assertThat(f.fetcher.count(URL)).isZero();
@@ -490,7 +490,7 @@ class FetchHandlerTest {
         assertThat(again.refusedSince()).isEqualTo(f.time.now());
         assertThat(again.notBefore()).as("the host's pause, past the hold").isAfterOrEqualTo(f.time.now().plusSeconds(30));
         ProducerRecord<String, byte[]> record = f.sent(HandlerFixture.TOPICS.parked(0)).get(0);
-        assertThat(new String(record.headers().lastHeader(Outputs.PARTITION_HEADER).value(),
+        assertThat(new String(record.headers().lastHeader(OutputPublisher.PARTITION_HEADER).value(),
                 java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("0");
         assertThat(record.key()).isEqualTo("a.test");
         assertThat(interval(f.scheduler, "a.test")).isEqualTo(Duration.ofSeconds(2));

@@ -14,7 +14,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.kcrawl.common.kafka.ManualOwnership;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureRecord;
 import org.kcrawl.common.message.FetchedPage;
@@ -87,7 +87,7 @@ final class HandlerFixture {
         RobotsPolicy robots = o.robots
                 ? new RobotsRules(fetcher, scheduler, RobotsSettings.defaults(), time, registry)
                 : RobotsPolicy.ignore();
-        Outputs outputs = new Outputs(producer, TOPICS, Runnable::run);
+        OutputPublisher outputs = new OutputPublisher(producer, TOPICS, Runnable::run);
         handler = new FetchHandler(o.settings,
                 new FetchServices(scheduler, robots, seen, ps -> {
                     Map<Integer, CompletedSet> out = new HashMap<>();

@@ -22,7 +22,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.AbandonedWorkException;
 import org.kcrawl.common.kafka.ManualOwnership;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.kafka.PartitionOwnership.Claim;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.MessageCodec;
@@ -36,13 +36,13 @@ class ParkedForwarderTest {
             null, new StringSerializer(), new ByteArraySerializer());
     private final ParkingMetrics metrics = new ParkingMetrics(new SimpleMeterRegistry());
     private final ParkedForwarder forwarder = new ParkedForwarder(HandlerFixture.TOPICS, ParkingTiers.defaults(),
-            new Outputs(producer, HandlerFixture.TOPICS, Runnable::run), time, metrics);
+            new OutputPublisher(producer, HandlerFixture.TOPICS, Runnable::run), time, metrics);
     private long offset;
 
     private CompletableFuture<?> handle(int tier, CrawlRequest request, Instant storedAt, String partitionHeader) {
         RecordHeaders headers = new RecordHeaders();
         if (partitionHeader != null) {
-            headers.add(Outputs.PARTITION_HEADER, partitionHeader.getBytes(StandardCharsets.US_ASCII));
+            headers.add(OutputPublisher.PARTITION_HEADER, partitionHeader.getBytes(StandardCharsets.US_ASCII));
         }
         byte[] value = MessageCodec.get().encode(request);
         ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(HandlerFixture.TOPICS.parked(tier), 0, offset++,
@@ -140,7 +140,7 @@ class ParkedForwarderTest {
         MockProducer<String, byte[]> failing =
                 new MockProducer<>(false, null, new StringSerializer(), new ByteArraySerializer());
         ParkedForwarder f = new ParkedForwarder(HandlerFixture.TOPICS, ParkingTiers.defaults(),
-                new Outputs(failing, HandlerFixture.TOPICS, Runnable::run), time, metrics);
+                new OutputPublisher(failing, HandlerFixture.TOPICS, Runnable::run), time, metrics);
         byte[] value = MessageCodec.get().encode(parkedUntil(time.now()));
         CompletableFuture<?> stage = f.handle(parkedUntil(time.now()), new ConsumerRecord<>(
                 HandlerFixture.TOPICS.parked(0), 0, 0L, "a.test", value), claimOn(HandlerFixture.TOPICS.parked(0)))

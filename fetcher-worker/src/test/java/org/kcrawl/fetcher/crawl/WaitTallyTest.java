@@ -44,7 +44,7 @@ class WaitTallyTest {
         tally.add(CrawlRequest.seed("http://down.test/", now).retry(now.plusSeconds(2)), Duration.ofSeconds(2));
         tally.add(CrawlRequest.seed("http://up.test/b", now), Duration.ofSeconds(5));
 
-        Waiting w = tally.waiting(robots, 3);
+        WaitSummary w = tally.waiting(robots, 3);
 
         assertThat(w.urls()).isEqualTo(3);
         assertThat(w.hosts()).isEqualTo(2);
@@ -60,7 +60,7 @@ class WaitTallyTest {
         WaitTally tally = new WaitTally();
         tally.add(CrawlRequest.seed("http://up.test/a", now), Duration.ofMillis(-5));
 
-        Waiting w = tally.waiting(robots, 3);
+        WaitSummary w = tally.waiting(robots, 3);
 
         assertThat(w.dueIn()).isZero();
         assertThat(w.robots()).isNull();

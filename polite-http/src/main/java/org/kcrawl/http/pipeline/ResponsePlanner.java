@@ -19,7 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns one fetch attempt into a {@link Plan}. Free of I/O (a debug log line aside), time passed in.
+ * Turns one fetch attempt into a {@link PublishPlan}. Free of I/O (a debug log line aside), time passed in.
  *
  * <ul>
  *   <li>3xx with a Location: a redirect page, and the target as a new URL when in scope; a loop
@@ -60,7 +60,7 @@ public final class ResponsePlanner {
     }
 
     /** The plan for the response {@code result} to {@code request}, received at {@code now}. */
-    public Plan forResponse(CrawlRequest request, HttpResult result, Instant now) {
+    public PublishPlan forResponse(CrawlRequest request, HttpResult result, Instant now) {
         int status = result.status();
         String location = result.header("location");
         if (status >= 300 && status < 400 && location != null) {
@@ -83,7 +83,7 @@ public final class ResponsePlanner {
      * The plan for a fetch of {@code request} that got no response: a retry or failure by the
      * {@link FetchException}'s reason, an {@code internal} failure for anything else.
      */
-    public Plan forError(CrawlRequest request, Throwable error, Instant now) {
+    public PublishPlan forError(CrawlRequest request, Throwable error, Instant now) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (cause instanceof FetchException fe) {
             FailureReason reason = fe.reason() == null ? FailureReason.INTERNAL : fe.reason();
@@ -102,7 +102,7 @@ public final class ResponsePlanner {
      * its server refused ({@code rate_limited}) refuses the URL with it: tried again then without counting
      * an attempt, as a page refused would be.
      */
-    public Plan forRobotsUnavailable(CrawlRequest request, RobotsUnreachable robots, Instant now) {
+    public PublishPlan forRobotsUnavailable(CrawlRequest request, RobotsUnreachable robots, Instant now) {
         String detail = "robots.txt unreachable: " + robots.detail();
         Instant retryAt = robots.retryAt();
         Duration until = retryAt.isBefore(now) ? Duration.ZERO : Duration.between(now, retryAt);
@@ -121,17 +121,17 @@ public final class ResponsePlanner {
      * attempt again, after the Retry-After if any (the host's learned rate holds it otherwise), unless it has
      * been refused for {@link RetryPolicy#refusedGiveUp()} already.
      */
-    private Plan refused(CrawlRequest request, String detail, Integer status, Duration retryAfter, Instant now) {
+    private PublishPlan refused(CrawlRequest request, String detail, Integer status, Duration retryAfter, Instant now) {
         Instant since = request.refusedSince() == null ? now : request.refusedSince();
         if (retry.refusedTooLong(since, now)) {
             return fail(request, FailureReason.RATE_LIMITED, detail + " (refused since " + since + ", given up after "
                     + retry.refusedGiveUp().toSeconds() + " s)", status, now);
         }
         Duration wait = retry.honoured(retryAfter);
-        return new Plan.Refused(request.refused(now, wait.isZero() ? null : now.plus(wait)));
+        return new PublishPlan.Refused(request.refused(now, wait.isZero() ? null : now.plus(wait)));
     }
 
-    private Plan redirect(CrawlRequest request, HttpResult result, String location, Instant now) {
+    private PublishPlan redirect(CrawlRequest request, HttpResult result, String location, Instant now) {
         String target;
         try {
             target = redirects.resolve(request.url(), location);
@@ -142,7 +142,7 @@ public final class ResponsePlanner {
     }
 
     /** A page, unless its {@code Refresh} header is a redirect: then the redirect it amounts to. */
-    private Plan pageOrRefresh(CrawlRequest request, HttpResult result, Instant now) {
+    private PublishPlan pageOrRefresh(CrawlRequest request, HttpResult result, Instant now) {
         Refresh refresh = Refresh.parse(result.header("refresh"));
         if (refresh != null && refresh.url() != null) {
             try {
@@ -156,30 +156,30 @@ public final class ResponsePlanner {
         if (redirects.isRedirect(refresh, request.url())) {
             return follow(request, result, refresh.url(), now);
         }
-        return new Plan.Page(page(request, result, now, null));
+        return new PublishPlan.Page(page(request, result, now, null));
     }
 
-    private Plan follow(CrawlRequest request, HttpResult result, String target, Instant now) {
+    private PublishPlan follow(CrawlRequest request, HttpResult result, String target, Instant now) {
         Redirect redirect = redirects.follow(request, target, now);
         if (redirect instanceof Redirect.Limit limit) {
             return fail(request, FailureReason.REDIRECT_LIMIT, limit.detail(), result.status(), now);
         }
         Redirect.Follow follow = (Redirect.Follow) redirect;
-        return new Plan.Redirect(page(request, result, now, target), follow.next(), follow.moved());
+        return new PublishPlan.Redirect(page(request, result, now, target), follow.next(), follow.moved());
     }
 
-    private Plan retryOrFail(CrawlRequest request, FailureReason reason, String detail, Integer status,
+    private PublishPlan retryOrFail(CrawlRequest request, FailureReason reason, String detail, Integer status,
                              Duration retryAfter, Instant now) {
         Instant at = retry.nextAttemptAt(request.attempt(), retryAfter, now);
         if (at == null) {
             return fail(request, reason, detail + " (attempt " + request.attempt() + " of " + retry.maxAttempts() + ")",
                     status, now);
         }
-        return new Plan.Retry(request.retry(at), reason);
+        return new PublishPlan.Retry(request.retry(at), reason);
     }
 
-    private static Plan fail(CrawlRequest request, FailureReason reason, String detail, Integer status, Instant now) {
-        return new Plan.Fail(FailureRecord.of(request, reason, detail, status, now));
+    private static PublishPlan fail(CrawlRequest request, FailureReason reason, String detail, Integer status, Instant now) {
+        return new PublishPlan.Fail(FailureRecord.of(request, reason, detail, status, now));
     }
 
     /**

@@ -104,7 +104,7 @@ public final class UrlPipeline<T extends ConsumedTask> {
         void refused(T task, FetchRejectedException rejected, Instant now);
 
         /** What the fetch (or robots.txt's unavailability) amounts to; {@code result} is null when no response came. */
-        void outcome(T task, Plan plan, HttpResult result);
+        void outcome(T task, PublishPlan plan, HttpResult result);
     }
 
     /** Takes a consumed URL on its way: its not-before time first. */

@@ -30,13 +30,13 @@ class ResponsePlannerTest {
         return new HttpResult(URL, status, headers, "text/html", new byte[] {'x'}, false, 5, "127.0.0.1");
     }
 
-    private Plan plan(int status) {
+    private PublishPlan plan(int status) {
         return planner.forResponse(request, result(status, Map.of()), now);
     }
 
-    private FailureReason failed(Plan p) {
-        assertThat(p).isInstanceOf(Plan.Fail.class);
-        return ((Plan.Fail) p).failure().reason();
+    private FailureReason failed(PublishPlan p) {
+        assertThat(p).isInstanceOf(PublishPlan.Fail.class);
+        return ((PublishPlan.Fail) p).failure().reason();
     }
 
     private static RobotsUnreachable refused(Instant since, Instant retryAt, boolean givenUp) {
@@ -46,36 +46,36 @@ class ResponsePlannerTest {
 
     @Test
     void aUrlWhoseRobotsTxtIsUnreachableRetriesWhenTheFileIsFetchedAgainAndCountsTheNetworkReason() {
-        Plan p = planner.forRobotsUnavailable(request, refused(now, now.plusSeconds(2), false), now);
+        PublishPlan p = planner.forRobotsUnavailable(request, refused(now, now.plusSeconds(2), false), now);
 
-        assertThat(p).isInstanceOf(Plan.Retry.class);
-        assertThat(((Plan.Retry) p).reason()).isEqualTo(FailureReason.CONNECT);
-        assertThat(((Plan.Retry) p).next().notBefore()).isEqualTo(now.plusSeconds(2));
+        assertThat(p).isInstanceOf(PublishPlan.Retry.class);
+        assertThat(((PublishPlan.Retry) p).reason()).isEqualTo(FailureReason.CONNECT);
+        assertThat(((PublishPlan.Retry) p).next().notBefore()).isEqualTo(now.plusSeconds(2));
     }
 
     @Test
     void aUrlWhoseAttemptsAreSpentFailsWithTheNetworkReasonAndTheRobotsTxtInTheDetail() {
         CrawlRequest last = request.retry(now).retry(now);
 
-        Plan p = planner.forRobotsUnavailable(last, refused(now, now.plusSeconds(2), false), now);
+        PublishPlan p = planner.forRobotsUnavailable(last, refused(now, now.plusSeconds(2), false), now);
 
         assertThat(failed(p)).isEqualTo(FailureReason.CONNECT);
-        assertThat(((Plan.Fail) p).failure().detail()).startsWith("robots.txt unreachable: http://a.test/robots.txt")
+        assertThat(((PublishPlan.Fail) p).failure().detail()).startsWith("robots.txt unreachable: http://a.test/robots.txt")
                 .endsWith("(attempt 3 of 3)");
     }
 
     @Test
     void aUrlOfAHostGivenUpOnFailsAtOnce() {
-        Plan p = planner.forRobotsUnavailable(request, refused(now.minusSeconds(8), now.plusSeconds(2), true), now);
+        PublishPlan p = planner.forRobotsUnavailable(request, refused(now.minusSeconds(8), now.plusSeconds(2), true), now);
 
         assertThat(failed(p)).isEqualTo(FailureReason.CONNECT);
-        assertThat(((Plan.Fail) p).failure().detail()).contains("given up");
+        assertThat(((PublishPlan.Fail) p).failure().detail()).contains("given up");
     }
 
     @Test
     void successfulAndOddStatusesArePages() {
         for (int status : new int[] {200, 203, 204, 299, 101, 304, 300, 699}) {
-            assertThat(plan(status)).as("status %d", status).isInstanceOf(Plan.Page.class);
+            assertThat(plan(status)).as("status %d", status).isInstanceOf(PublishPlan.Page.class);
         }
     }
 
@@ -84,41 +84,41 @@ class ResponsePlannerTest {
         for (int status : new int[] {400, 401, 403, 404, 410, 451, 499}) {
             assertThat(failed(plan(status))).as("status %d", status).isEqualTo(FailureReason.HTTP_4XX);
         }
-        assertThat(plan(408)).isInstanceOf(Plan.Retry.class);
-        assertThat(plan(429)).isInstanceOf(Plan.Refused.class);
+        assertThat(plan(408)).isInstanceOf(PublishPlan.Retry.class);
+        assertThat(plan(429)).isInstanceOf(PublishPlan.Refused.class);
     }
 
     @Test
     void serverErrorsAreRetriedThenFail() {
-        assertThat(plan(500)).isInstanceOf(Plan.Retry.class);
-        Plan.Retry retry = (Plan.Retry) plan(502);
+        assertThat(plan(500)).isInstanceOf(PublishPlan.Retry.class);
+        PublishPlan.Retry retry = (PublishPlan.Retry) plan(502);
         assertThat(retry.reason()).isEqualTo(FailureReason.HTTP_5XX);
         assertThat(retry.next().notBefore()).isEqualTo(now.plusMillis(500));
 
         CrawlRequest last = request.retry(now).retry(now);
-        Plan p = planner.forResponse(last, result(503, Map.of()), now);
+        PublishPlan p = planner.forResponse(last, result(503, Map.of()), now);
         assertThat(failed(p)).isEqualTo(FailureReason.HTTP_5XX);
-        assertThat(((Plan.Fail) p).failure().status()).isEqualTo(503);
+        assertThat(((PublishPlan.Fail) p).failure().status()).isEqualTo(503);
     }
 
     @Test
     void aRefusalIsTheSameAttemptAgainAfterItsRetryAfterAndAServerErrorsRetryAfterIsNoRefusal() {
         Map<String, String> wait = Map.of("retry-after", "120");
         for (int status : new int[] {429, 503}) {
-            Plan.Refused refused = (Plan.Refused) planner.forResponse(request, result(status, wait), now);
+            PublishPlan.Refused refused = (PublishPlan.Refused) planner.forResponse(request, result(status, wait), now);
             assertThat(refused.next().notBefore()).as("status %d", status).isEqualTo(now.plusSeconds(120));
             assertThat(refused.next().attempt()).as("no attempt counted").isEqualTo(1);
             assertThat(refused.next().refusedSince()).isEqualTo(now);
         }
-        assertThat(((Plan.Retry) planner.forResponse(request, result(500, wait), now)).next().notBefore())
+        assertThat(((PublishPlan.Retry) planner.forResponse(request, result(500, wait), now)).next().notBefore())
                 .as("a 500's Retry-After is no refusal").isEqualTo(now.plusMillis(500));
-        Plan.Retry plain503 = (Plan.Retry) planner.forResponse(request, result(503, Map.of()), now);
+        PublishPlan.Retry plain503 = (PublishPlan.Retry) planner.forResponse(request, result(503, Map.of()), now);
         assertThat(plain503.reason()).as("a 503 without Retry-After is a server error").isEqualTo(FailureReason.HTTP_5XX);
     }
 
     @Test
     void aRefusalWithoutRetryAfterWaitsOnlyForItsHostsPace() {
-        Plan.Refused refused = (Plan.Refused) plan(429);
+        PublishPlan.Refused refused = (PublishPlan.Refused) plan(429);
 
         assertThat(refused.next().notBefore()).isNull();
         assertThat(refused.next().attempt()).isEqualTo(1);
@@ -127,25 +127,25 @@ class ResponsePlannerTest {
     @Test
     void aRefusedUrlFailsAsRateLimitedOnceRefusedForTheGiveUpTimeAndNotBefore() {
         CrawlRequest refusedBefore = request.refused(now.minus(Duration.ofMinutes(10)).plusSeconds(1), null);
-        Plan.Refused again = (Plan.Refused) planner.forResponse(refusedBefore, result(429, Map.of()), now);
+        PublishPlan.Refused again = (PublishPlan.Refused) planner.forResponse(refusedBefore, result(429, Map.of()), now);
         assertThat(again.next().refusedSince()).as("since its first refusal")
                 .isEqualTo(now.minus(Duration.ofMinutes(10)).plusSeconds(1));
 
-        Plan p = planner.forResponse(again.next(), result(429, Map.of()), now.plusSeconds(1));
+        PublishPlan p = planner.forResponse(again.next(), result(429, Map.of()), now.plusSeconds(1));
 
         assertThat(failed(p)).isEqualTo(FailureReason.RATE_LIMITED);
-        assertThat(((Plan.Fail) p).failure().status()).isEqualTo(429);
-        assertThat(((Plan.Fail) p).failure().detail()).startsWith("HTTP 429 (refused since");
+        assertThat(((PublishPlan.Fail) p).failure().status()).isEqualTo(429);
+        assertThat(((PublishPlan.Fail) p).failure().detail()).startsWith("HTTP 429 (refused since");
     }
 
     @Test
     void refusalsCountNoAttemptEvenAfterFailedOnes() {
         CrawlRequest third = request.retry(now).retry(now);
 
-        Plan.Refused refused = (Plan.Refused) planner.forResponse(third, result(429, Map.of()), now);
+        PublishPlan.Refused refused = (PublishPlan.Refused) planner.forResponse(third, result(429, Map.of()), now);
 
         assertThat(refused.next().attempt()).isEqualTo(3);
-        assertThat(((Plan.Retry) planner.forResponse(request.refused(now, null), result(500, Map.of()), now)).next()
+        assertThat(((PublishPlan.Retry) planner.forResponse(request.refused(now, null), result(500, Map.of()), now)).next()
                 .refusedSince()).as("a failed attempt ends a run of refusals").isNull();
     }
 
@@ -154,7 +154,7 @@ class ResponsePlannerTest {
         ResponsePlanner capped = new ResponsePlanner(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Duration.ofMinutes(10), () -> 0.5), RedirectRules.defaults(5));
 
-        Plan.Refused refused = (Plan.Refused) capped.forResponse(request, result(429,
+        PublishPlan.Refused refused = (PublishPlan.Refused) capped.forResponse(request, result(429,
                 Map.of("retry-after", "99999999")), now);
 
         assertThat(refused.next().notBefore()).isEqualTo(now.plus(Duration.ofMinutes(10)));
@@ -166,19 +166,19 @@ class ResponsePlannerTest {
                 "http://a.test/robots.txt refused 5 times in a row (HTTP 429)", now.minusSeconds(60), 5,
                 now.plusSeconds(2), true);
 
-        Plan.Refused refused = (Plan.Refused) planner.forRobotsUnavailable(request, file, now);
+        PublishPlan.Refused refused = (PublishPlan.Refused) planner.forRobotsUnavailable(request, file, now);
         assertThat(refused.next().notBefore()).as("when the file is fetched again").isEqualTo(now.plusSeconds(2));
         assertThat(refused.next().attempt()).isEqualTo(1);
 
-        Plan late = planner.forRobotsUnavailable(request.refused(now.minus(Duration.ofMinutes(11)), null), file, now);
+        PublishPlan late = planner.forRobotsUnavailable(request.refused(now.minus(Duration.ofMinutes(11)), null), file, now);
         assertThat(failed(late)).isEqualTo(FailureReason.RATE_LIMITED);
     }
 
     @Test
     void redirectsResolveRelativeLocations() {
-        Plan p = planner.forResponse(request, result(302, Map.of("location", "../other?q=1#x")), now);
+        PublishPlan p = planner.forResponse(request, result(302, Map.of("location", "../other?q=1#x")), now);
 
-        Plan.Redirect r = (Plan.Redirect) p;
+        PublishPlan.Redirect r = (PublishPlan.Redirect) p;
         assertThat(r.page().redirectTo()).isEqualTo("http://a.test/other?q=1");
         assertThat(r.next().url()).isEqualTo("http://a.test/other?q=1");
     }
@@ -188,14 +188,14 @@ class ResponsePlannerTest {
         CrawlRequest root = CrawlRequest.seed("http://a.test", now);
         HttpResult r = new HttpResult("http://a.test", 301, Map.of("location", "home"), null, null, false, 1, "x");
 
-        Plan.Redirect p = (Plan.Redirect) planner.forResponse(root, r, now);
+        PublishPlan.Redirect p = (PublishPlan.Redirect) planner.forResponse(root, r, now);
 
         assertThat(p.next().url()).isEqualTo("http://a.test/home");
     }
 
     @Test
     void aSeedThatRedirectsToAnotherHostMovesTheCrawlThere() {
-        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+        PublishPlan.Redirect r = (PublishPlan.Redirect) planner.forResponse(request,
                 result(301, Map.of("location", "http://www.a.test/")), now);
 
         assertThat(r.next().url()).isEqualTo("http://www.a.test/");
@@ -204,7 +204,7 @@ class ResponsePlannerTest {
         assertThat(r.moved()).isEqualTo(ScopeSite.seedRedirect("www.a.test", "http://www.a.test/", URL, now));
 
         // seed -> http://www.a.test/ -> https://www.b.test/: the second hop moves it again.
-        Plan.Redirect second = (Plan.Redirect) planner.forResponse(r.next(),
+        PublishPlan.Redirect second = (PublishPlan.Redirect) planner.forResponse(r.next(),
                 result(302, Map.of("location", "https://www.b.test/en/")), now);
         assertThat(second.next().seed()).isTrue();
         assertThat(second.next().hops()).isEqualTo(2);
@@ -218,9 +218,9 @@ class ResponsePlannerTest {
         ResponsePlanner scoped = new ResponsePlanner(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1),
                 () -> 0.5), new RedirectRules(u -> u, RedirectScope.of(ScopeSettings.defaults(), sites), 5));
 
-        Plan.Redirect https = (Plan.Redirect) scoped.forResponse(request,
+        PublishPlan.Redirect https = (PublishPlan.Redirect) scoped.forResponse(request,
                 result(301, Map.of("location", "https://a.test/dir/page")), now);
-        Plan.Redirect www = (Plan.Redirect) scoped.forResponse(request,
+        PublishPlan.Redirect www = (PublishPlan.Redirect) scoped.forResponse(request,
                 result(301, Map.of("location", "http://www.a.test/")), now);
 
         assertThat(https.next().url()).isEqualTo("https://a.test/dir/page");
@@ -234,11 +234,11 @@ class ResponsePlannerTest {
         CrawlRequest link = CrawlRequest.discovered(URL, 1, "http://a.test/", now);
         CrawlRequest sitemap = CrawlRequest.discovered("http://a.test/sitemap.xml", 0, "http://a.test/robots.txt", now);
 
-        Plan.Redirect fromLink = (Plan.Redirect) planner.forResponse(link,
+        PublishPlan.Redirect fromLink = (PublishPlan.Redirect) planner.forResponse(link,
                 result(301, Map.of("location", "http://b.test/")), now);
-        Plan.Redirect fromSitemap = (Plan.Redirect) planner.forResponse(sitemap,
+        PublishPlan.Redirect fromSitemap = (PublishPlan.Redirect) planner.forResponse(sitemap,
                 result(301, Map.of("location", "http://b.test/sitemap.xml")), now);
-        Plan.Redirect sameHost = (Plan.Redirect) planner.forResponse(link,
+        PublishPlan.Redirect sameHost = (PublishPlan.Redirect) planner.forResponse(link,
                 result(301, Map.of("location", "/moved")), now);
 
         assertThat(fromLink.next()).isNull();
@@ -252,7 +252,7 @@ class ResponsePlannerTest {
     @Test
     void aSeedsRedirectsStopAtTheHopLimitToo() {
         CrawlRequest fifth = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 5, null, true);
-        Plan p = planner.forResponse(fifth, result(301, Map.of("location", "http://y.test/")), now);
+        PublishPlan p = planner.forResponse(fifth, result(301, Map.of("location", "http://y.test/")), now);
         assertThat(failed(p)).isEqualTo(FailureReason.REDIRECT_LIMIT);
     }
 
@@ -268,7 +268,7 @@ class ResponsePlannerTest {
     void aRefreshHeaderThatLeadsElsewhereSoonIsPlannedAsA3xx() {
         CrawlRequest link = CrawlRequest.discovered(URL, 2, "http://a.test/", now);
 
-        Plan.Redirect r = (Plan.Redirect) planner.forResponse(link,
+        PublishPlan.Redirect r = (PublishPlan.Redirect) planner.forResponse(link,
                 result(200, Map.of("refresh", "0; url=../home.html#top")), now);
 
         assertThat(r.page().status()).isEqualTo(200);
@@ -278,35 +278,35 @@ class ResponsePlannerTest {
         assertThat(r.next().hops()).isEqualTo(1);
         assertThat(r.moved()).isNull();
         assertThat(planner.forResponse(link, result(200, Map.of("refresh", "100;URL='/late'")), now))
-                .as("up to max_refresh_delay").isInstanceOf(Plan.Redirect.class);
+                .as("up to max_refresh_delay").isInstanceOf(PublishPlan.Redirect.class);
     }
 
     @Test
     void aRefreshHeaderThatIsNoRedirectLeavesThePageAPage() {
         for (String refresh : new String[] {"300; url=/slow", "30", "0; url=/dir/page", "5; url=#top", "soon",
             "0; url=http://bad host/", "0; url=mailto:x@a.test"}) {
-            Plan p = planner.forResponse(request, result(200, Map.of("refresh", refresh)), now);
-            assertThat(p).as(refresh).isInstanceOf(Plan.Page.class);
-            assertThat(((Plan.Page) p).page().redirectTo()).isNull();
+            PublishPlan p = planner.forResponse(request, result(200, Map.of("refresh", refresh)), now);
+            assertThat(p).as(refresh).isInstanceOf(PublishPlan.Page.class);
+            assertThat(((PublishPlan.Page) p).page().redirectTo()).isNull();
         }
     }
 
     @Test
     void aSeedsRefreshHeaderMovesTheCrawlAndCountsItsHopsWithThe3xxs() {
-        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+        PublishPlan.Redirect r = (PublishPlan.Redirect) planner.forResponse(request,
                 result(200, Map.of("refresh", "1; url=http://www.b.test/")), now);
         assertThat(r.next().seed()).isTrue();
         assertThat(r.moved().site()).isEqualTo("www.b.test");
 
         CrawlRequest fifth = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 5, null, true);
-        Plan p = planner.forResponse(fifth, result(200, Map.of("refresh", "0; url=http://y.test/")), now);
+        PublishPlan p = planner.forResponse(fifth, result(200, Map.of("refresh", "0; url=http://y.test/")), now);
         assertThat(failed(p)).isEqualTo(FailureReason.REDIRECT_LIMIT);
-        assertThat(((Plan.Fail) p).failure().status()).isEqualTo(200);
+        assertThat(((PublishPlan.Fail) p).failure().status()).isEqualTo(200);
     }
 
     @Test
     void aLocationWinsOverARefreshAndAnErrorIsAnErrorWhateverItsRefresh() {
-        Plan.Redirect r = (Plan.Redirect) planner.forResponse(request,
+        PublishPlan.Redirect r = (PublishPlan.Redirect) planner.forResponse(request,
                 result(301, Map.of("location", "/by-location", "refresh", "0; url=/by-refresh")), now);
         assertThat(r.next().url()).isEqualTo("http://a.test/by-location");
         assertThat(failed(planner.forResponse(request, result(404, Map.of("refresh", "0; url=/home")), now)))
@@ -316,7 +316,7 @@ class ResponsePlannerTest {
     @Test
     void aPageCarriesItsRequestsHopsAndSeedFlagForTheParser() {
         CrawlRequest hop = new CrawlRequest(1, "http://x.test/", 0, "http://w.test/", now, 1, 2, null, true);
-        Plan.Page p = (Plan.Page) planner.forResponse(hop, result(200, Map.of()), now);
+        PublishPlan.Page p = (PublishPlan.Page) planner.forResponse(hop, result(200, Map.of()), now);
         assertThat(p.page().hops()).isEqualTo(2);
         assertThat(p.page().seed()).isTrue();
         assertThat(p.page().request().redirectTo("http://x.test/next", now).hops()).isEqualTo(3);
@@ -324,9 +324,9 @@ class ResponsePlannerTest {
 
     @Test
     void fetchErrorsAreSortedByTheirReason() {
-        Plan timeout = planner.forError(request, new CompletionException(
+        PublishPlan timeout = planner.forError(request, new CompletionException(
                 new FetchException(FailureReason.TIMEOUT, "idle")), now);
-        assertThat(timeout).isInstanceOf(Plan.Retry.class);
+        assertThat(timeout).isInstanceOf(PublishPlan.Retry.class);
         assertThat(failed(planner.forError(request, new FetchException(FailureReason.TOO_LARGE, "big"), now)))
                 .isEqualTo(FailureReason.TOO_LARGE);
         assertThat(failed(planner.forError(request, new FetchException(FailureReason.BLOCKED_ADDRESS, "10/8"), now)))

@@ -30,7 +30,7 @@ import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.http.client.FetchException;
 import org.kcrawl.http.client.FetchRejectedException;
 import org.kcrawl.http.client.HttpResult;
-import org.kcrawl.http.pipeline.Plan;
+import org.kcrawl.http.pipeline.PublishPlan;
 import org.kcrawl.http.pipeline.TaskSteps;
 import org.kcrawl.http.pipeline.UrlPipeline;
 import org.kcrawl.http.politeness.Cancellable;
@@ -62,7 +62,7 @@ import org.slf4j.LoggerFactory;
 final class RenderHandler implements RecordHandler<CrawlRequest> {
     private static final Logger log = LoggerFactory.getLogger(RenderHandler.class);
 
-    private final RenderServices s;
+    private final RenderServices services;
     private final RequestRules rules;
     private final RenderLimits limits;
     private final Duration maxHold;
@@ -78,7 +78,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         if (services == null || rules == null || limits == null || maxHold == null) {
             throw new IllegalArgumentException("services, rules, limits and maxHold are required");
         }
-        this.s = services;
+        this.services = services;
         this.rules = rules;
         this.limits = limits;
         this.maxHold = maxHold;
@@ -111,7 +111,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     @Override
     public void partitionsRevoked(Collection<TopicPartition> partitions) {
         List<Integer> ps = numbers(partitions);
-        s.scheduler().partitionsRevoked(ps);
+        services.scheduler().partitionsRevoked(ps);
         slots.cancel(ps);
         for (RenderTask t : List.copyOf(holds.keySet())) {
             if (ps.contains(t.partition())) {
@@ -150,7 +150,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
                 releaseSlot(task);
                 return;
             }
-            step(task, () -> s.scheduler().submit(task, crawlDelay));
+            step(task, () -> services.scheduler().submit(task, crawlDelay));
         });
     }
 
@@ -168,7 +168,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
     private final class Stages implements UrlPipeline.Stages<RenderTask> {
         @Override
         public void hold(RenderTask task, long delayNanos, Runnable then) {
-            holds.put(task, s.time().schedule(delayNanos, () -> {
+            holds.put(task, services.time().schedule(delayNanos, () -> {
                 if (holds.remove(task) != null) {
                     then.run();
                 }
@@ -192,14 +192,14 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
 
         @Override
         public void disallowed(RenderTask task) {
-            s.metrics().robotsSkip();
+            services.metrics().robotsSkip();
             task.done.complete(null);
         }
 
         @Override
         public CompletableFuture<HttpResult> request(RenderTask task, Permit permit) {
             // The permit hears of the request's write: the host's next request is spaced from it.
-            return s.http().fetch(task.request.url(), permit);
+            return services.http().fetch(task.request.url(), permit);
         }
 
         @Override
@@ -208,8 +208,8 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         }
 
         @Override
-        public void outcome(RenderTask task, Plan plan, HttpResult result) {
-            if (plan instanceof Plan.Page p && renderable(p.page())) {
+        public void outcome(RenderTask task, PublishPlan plan, HttpResult result) {
+            if (plan instanceof PublishPlan.Page p && renderable(p.page())) {
                 render(task, result);
             } else {
                 execute(task, plan);
@@ -221,7 +221,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         leaveWaiting(task);
         rendering.incrementAndGet();
         task.done.whenComplete((v, e) -> rendering.decrementAndGet());
-        s.browsers().openTab().whenComplete((tab, error) -> {
+        services.browsers().openTab().whenComplete((tab, error) -> {
             if (error != null) {
                 step(task, () -> failedRender(task, new RenderResult.Failed(FailureReason.RENDER_CRASHED,
                         "no tab: " + unwrap(error).getMessage())));
@@ -237,10 +237,10 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
                 page = HttpUrl.parse(task.request.url());
             } catch (InvalidUrlException e) {
                 tab.close();
-                step(task, () -> execute(task, s.planner().forError(task.request, e, s.time().now())));
+                step(task, () -> execute(task, services.planner().forError(task.request, e, services.time().now())));
                 return;
             }
-            new PageRender(tab, page, document, rules, url -> subresource(task, url), s.time(), limits, s.metrics())
+            new PageRender(tab, page, document, rules, url -> subresource(task, url), services.time(), limits, services.metrics())
                     .run().whenComplete((result, renderError) -> {
                         closeTab(tab);
                         releaseSlot(task);
@@ -256,8 +256,8 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
 
     /** A request of the page, fetched under its host's politeness within the page's partition. */
     private CompletableFuture<HttpResult> subresource(RenderTask task, String url) {
-        SubresourceTask sub = new SubresourceTask(url, HostKey.of(url), task.claim(), s.http(), s.time());
-        s.scheduler().submit(sub, null);
+        SubresourceTask sub = new SubresourceTask(url, HostKey.of(url), task.claim(), services.http(), services.time());
+        services.scheduler().submit(sub, null);
         return sub.result();
     }
 
@@ -268,7 +268,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         }
         RenderResult.Rendered r = (RenderResult.Rendered) result;
         Duration took = Duration.ofMillis(r.elapsedMs());
-        execute(task, renderedPlanner.plan(task.request, document, r, s.time().now()), () -> s.metrics().rendered(took));
+        execute(task, renderedPlanner.plan(task.request, document, r, services.time().now()), () -> services.metrics().rendered(took));
     }
 
     @SuppressWarnings("try") // the MDC entries are the resource; the body never names it
@@ -276,54 +276,54 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
         try (LogContext context = task.logContext()) {
             log.info("rendering {} failed ({}): {}", task.request.url(), failed.reason().wireName(), failed.detail());
         }
-        execute(task, s.planner().forError(task.request, new FetchException(failed.reason(), failed.detail()),
-                s.time().now()));
+        execute(task, services.planner().forError(task.request, new FetchException(failed.reason(), failed.detail()),
+                services.time().now()));
     }
 
-    private void execute(RenderTask task, Plan plan) {
+    private void execute(RenderTask task, PublishPlan plan) {
         execute(task, plan, null);
     }
 
     /** Publishes what {@code plan} says; {@code rendered} counts a rendered page instead of a plain one. */
-    private void execute(RenderTask task, Plan plan, Runnable rendered) {
+    private void execute(RenderTask task, PublishPlan plan, Runnable rendered) {
         List<CompletableFuture<Void>> outs = new ArrayList<>();
         Runnable counted;
-        if (plan instanceof Plan.Page p) {
-            outs.add(s.outputs().page(p.page()));
-            counted = rendered != null ? rendered : () -> s.metrics().page();
-        } else if (plan instanceof Plan.Redirect r) {
-            outs.add(s.outputs().page(r.page()));
+        if (plan instanceof PublishPlan.Page p) {
+            outs.add(services.outputs().page(p.page()));
+            counted = rendered != null ? rendered : () -> services.metrics().page();
+        } else if (plan instanceof PublishPlan.Redirect r) {
+            outs.add(services.outputs().page(r.page()));
             if (r.next() != null) {
                 // Back through the fetchers: dedup, scope and the render patterns decide what becomes of it.
-                outs.add(s.outputs().request(r.next(), HostKey.of(r.next().url()), null));
+                outs.add(services.outputs().request(r.next(), HostKey.of(r.next().url()), null));
             }
             if (r.moved() != null) {
                 log.info("seed {} moved to {}: {} joins the crawl's scope", task.request.url(), r.page().redirectTo(),
                         r.moved().site());
-                outs.add(s.outputs().scope(r.moved()));
+                outs.add(services.outputs().scope(r.moved()));
             }
             counted = rendered != null ? () -> {
                 rendered.run();
-                s.metrics().redirect();
-            } : () -> s.metrics().redirect();
-        } else if (plan instanceof Plan.Fail f) {
-            outs.add(s.outputs().failure(f.failure()));
-            counted = () -> s.metrics().failure(f.failure().reason());
-        } else if (plan instanceof Plan.Refused r) {
-            outs.add(s.outputs().render(r.next(), task.key));
-            counted = () -> s.metrics().refused();
+                services.metrics().redirect();
+            } : () -> services.metrics().redirect();
+        } else if (plan instanceof PublishPlan.Fail f) {
+            outs.add(services.outputs().failure(f.failure()));
+            counted = () -> services.metrics().failure(f.failure().reason());
+        } else if (plan instanceof PublishPlan.Refused r) {
+            outs.add(services.outputs().render(r.next(), task.key));
+            counted = () -> services.metrics().refused();
         } else {
-            Plan.Retry r = (Plan.Retry) plan;
-            outs.add(s.outputs().render(r.next(), task.key));
-            counted = () -> s.metrics().retry(r.reason());
+            PublishPlan.Retry r = (PublishPlan.Retry) plan;
+            outs.add(services.outputs().render(r.next(), task.key));
+            counted = () -> services.metrics().retry(r.reason());
         }
         finish(task, outs, counted);
     }
 
     private void park(RenderTask task, Instant notBefore) {
         releaseSlot(task);
-        finish(task, List.of(s.outputs().render(task.request.withNotBefore(notBefore), task.key)),
-                () -> s.metrics().parked());
+        finish(task, List.of(services.outputs().render(task.request.withNotBefore(notBefore), task.key)),
+                () -> services.metrics().parked());
     }
 
     private void finish(RenderTask task, List<CompletableFuture<Void>> outputs, Runnable counted) {
@@ -341,7 +341,7 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
             boolean hung = error != null && unwrap(error) instanceof org.kcrawl.render.cdp.CdpException ce
                     && ce.kind() == org.kcrawl.render.cdp.CdpException.Kind.TIMEOUT;
             if (hung) {
-                s.browsers().hung(tab.browser(), "closing a tab went unanswered");
+                services.browsers().hung(tab.browser(), "closing a tab went unanswered");
             }
         });
     }

@@ -2,7 +2,7 @@ package org.kcrawl.render.kafka;
 
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.http.client.HttpFetcher;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.http.pipeline.ResponsePlanner;
 import org.kcrawl.http.politeness.HostScheduler;
 import org.kcrawl.http.politeness.TimeSource;
@@ -23,7 +23,7 @@ import org.kcrawl.render.browser.Tabs;
  * @param time clock and timers
  */
 record RenderServices(HostScheduler scheduler, RobotsPolicy robots, HttpFetcher http, Tabs browsers,
-                      Outputs outputs, ResponsePlanner planner, RedirectRules redirects, RenderMetrics metrics,
+                      OutputPublisher outputs, ResponsePlanner planner, RedirectRules redirects, RenderMetrics metrics,
                       TimeSource time) {
     RenderServices {
         if (scheduler == null || robots == null || http == null || browsers == null || outputs == null

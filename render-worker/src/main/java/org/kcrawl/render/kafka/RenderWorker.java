@@ -35,7 +35,7 @@ import org.kcrawl.http.client.HttpClientSettings;
 import org.kcrawl.http.client.NettyHttpFetcher;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.common.runtime.GracefulStop;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.http.pipeline.ResponsePlanner;
 import org.kcrawl.http.net.SharedDns;
 import org.kcrawl.http.pipeline.UrlOutcomes;
@@ -144,7 +144,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
                     config.crawlName(), "renderer", config.groupInstanceId(), clientId)));
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-render-send"));
             built.keep(sendExecutor::shutdownNow);
-            Outputs renderOutputs = new Outputs(outputs, topics, sendExecutor, UnackedPages.UNCOUNTED);
+            OutputPublisher renderOutputs = new OutputPublisher(outputs, topics, sendExecutor, UnackedPages.UNCOUNTED);
             RenderServices services = new RenderServices(scheduler, robots, this.http, browsers, renderOutputs,
                     new ResponsePlanner(config.retryPolicy(), redirects), redirects, metrics, time);
             handler = new RenderHandler(services, new RequestRules(config.renderScope(), config.renderResourceTypes(),

@@ -13,7 +13,7 @@ import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.redirect.Redirect;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.http.client.HttpResult;
-import org.kcrawl.http.pipeline.Plan;
+import org.kcrawl.http.pipeline.PublishPlan;
 import org.kcrawl.render.page.RenderResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +34,7 @@ final class RenderedPlanner {
     }
 
     /** The plan for {@code request}, whose {@code document} rendered as {@code r}, at {@code now}. */
-    Plan plan(CrawlRequest request, HttpResult document, RenderResult.Rendered r, Instant now) {
+    PublishPlan plan(CrawlRequest request, HttpResult document, RenderResult.Rendered r, Instant now) {
         Map<String, String> headers = new HashMap<>(document.headers());
         headers.remove("content-length");
         headers.put("content-type", RENDERED_TYPE);
@@ -49,12 +49,12 @@ final class RenderedPlanner {
         page = PageFit.within(page, PageFit.MAX_PAGE_MESSAGE_BYTES);
         String target = navigation(request, r.navigatedTo());
         if (target == null) {
-            return new Plan.Page(page);
+            return new PublishPlan.Page(page);
         }
         Redirect redirect = redirects.follow(request, target, now);
         return redirect instanceof Redirect.Follow f
-                ? new Plan.Redirect(withRedirect(page, target), f.next(), f.moved())
-                : new Plan.Fail(FailureRecord.of(request, FailureReason.REDIRECT_LIMIT,
+                ? new PublishPlan.Redirect(withRedirect(page, target), f.next(), f.moved())
+                : new PublishPlan.Fail(FailureRecord.of(request, FailureReason.REDIRECT_LIMIT,
                         ((Redirect.Limit) redirect).detail(), document.status(), now));
     }
 

@@ -19,7 +19,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.kafka.ManualOwnership;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FailureRecord;
@@ -91,7 +91,7 @@ class RenderHandlerTest {
         ResponsePlanner planner = new ResponsePlanner(
                 new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1), () -> 0.5), redirects);
         RenderServices services = new RenderServices(scheduler, robots, http, tabs,
-                new Outputs(producer, TOPICS, Runnable::run), planner, redirects, metrics, time);
+                new OutputPublisher(producer, TOPICS, Runnable::run), planner, redirects, metrics, time);
         handler = new RenderHandler(services, new RequestRules(ScopeMode.HOST, List.of("document", "script"), 100,
                 1 << 20), RenderLimits.of(Duration.ofSeconds(30), 1 << 20), MAX_HOLD, 2, 2);
         owner.assign(handler, 0);

@@ -15,14 +15,14 @@ import org.kcrawl.http.politeness.ServerLimit;
  * ({@code --per-host}, {@code --concurrency}, {@code --rate}) get no note: holding the crawl to them is
  * what they are for, and the in-flight count already shows it.
  */
-final class CapNote {
+final class ImplicitLimitNote {
     /** Hosts (or addresses) named with their rates at most. */
     static final int NAMED = 2;
 
     private final int perAddress;
 
     /** @param perAddress the per-address cap in force, which the note quotes */
-    CapNote(int perAddress) {
+    ImplicitLimitNote(int perAddress) {
         if (perAddress < 1) {
             throw new IllegalArgumentException("perAddress must be >= 1 but was " + perAddress);
         }

@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * slow or stuck commit holds the send lock, pages queue here, and their age is what the fetcher's commit hold
  * bounds. Thread-safe: handed over from event loops, taken off on the send thread.
  */
-final class HandOvers {
+final class SendQueueTimes {
     private final ConcurrentLinkedQueue<long[]> waiting = new ConcurrentLinkedQueue<>();
 
     /** Notes a hand-over now; returns the token {@link #done} takes. */

@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
  * arrive on Netty event loops, and {@code send} may block (metadata refresh, full buffer), which an
  * event loop must never do.
  */
-public final class Outputs {
-    private static final Logger log = LoggerFactory.getLogger(Outputs.class);
+public final class OutputPublisher {
+    private static final Logger log = LoggerFactory.getLogger(OutputPublisher.class);
     /** Header of a parked URL: the urls partition it came from and goes back to (decimal). */
     public static final String PARTITION_HEADER = "kcrawl.urls.partition";
 
@@ -46,27 +46,27 @@ public final class Outputs {
     private final Executor sendExecutor;
     private final UnackedPages unacked;
     /** Exactly once: the work queued for the send thread, which a fetcher dying now would lose too. */
-    private final HandOvers handOvers;
+    private final SendQueueTimes handOvers;
     /** Run on the send thread after each piece of work (exactly once): outputs may have left the queue. */
     private volatile Runnable onHandedOn = () -> { };
 
-    /** Outputs whose pages are not budgeted (tests that need no back-pressure). */
-    public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
+    /** A publisher whose pages are not budgeted (tests that need no back-pressure). */
+    public OutputPublisher(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor) {
         this(producer, topics, sendExecutor, UnackedPages.UNCOUNTED);
     }
 
-    /** Outputs that count each page's body in {@code unacked} until the broker has it. */
-    public Outputs(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor,
+    /** A publisher that counts each page's body in {@code unacked} until the broker has it. */
+    public OutputPublisher(Producer<String, byte[]> producer, CrawlTopics topics, Executor sendExecutor,
                    UnackedPages unacked) {
         this(producer == null ? null : Transactions.atLeastOnce(producer), topics, sendExecutor, unacked);
     }
 
     /**
-     * Outputs delivered as {@code transactions} says, counting each page's body in {@code unacked} until
+     * A publisher of outputs delivered as {@code transactions} says, counting each page's body in {@code unacked} until
      * the broker has it (exactly once: until it is in the transaction, after which the producer's own
      * buffer bounds it).
      */
-    public Outputs(Transactions transactions, CrawlTopics topics, Executor sendExecutor, UnackedPages unacked) {
+    public OutputPublisher(Transactions transactions, CrawlTopics topics, Executor sendExecutor, UnackedPages unacked) {
         if (transactions == null || topics == null || sendExecutor == null || unacked == null) {
             throw new IllegalArgumentException("transactions, topics, sendExecutor and unacked are required");
         }
@@ -75,7 +75,7 @@ public final class Outputs {
         this.topics = topics;
         this.sendExecutor = sendExecutor;
         this.unacked = unacked;
-        this.handOvers = transactions.exactlyOnce() ? new HandOvers() : null;
+        this.handOvers = transactions.exactlyOnce() ? new SendQueueTimes() : null;
     }
 
     /**

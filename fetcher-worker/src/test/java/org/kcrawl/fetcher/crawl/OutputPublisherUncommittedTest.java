@@ -9,23 +9,23 @@ import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.kafka.Transactions;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.http.client.PageMemory;
 
 /**
- * What a fetcher dying now would lose goes back to the oldest output handed to {@link Outputs}, not to its
+ * What a fetcher dying now would lose goes back to the oldest output handed to {@link OutputPublisher}, not to its
  * append: while a commit holds the send lock, outputs queue for the send thread (a churn run lost 60 pages
  * fetched over 2.6 s, the commit hold counting only from the first append).
  */
-class OutputsUncommittedTest {
+class OutputPublisherUncommittedTest {
     private static final ConsumerGroupMetadata GROUP = new ConsumerGroupMetadata("t.fetcher");
 
     private final ArrayDeque<Runnable> sendThread = new ArrayDeque<>();
     private final Transactions transactions = Transactions.exactlyOnce(() -> new MockProducer<>(false, null,
             new StringSerializer(), new ByteArraySerializer()), 1 << 20);
-    private final Outputs outputs = new Outputs(transactions, HandlerFixture.TOPICS, sendThread::add,
+    private final OutputPublisher outputs = new OutputPublisher(transactions, HandlerFixture.TOPICS, sendThread::add,
             PageMemory.unbounded());
 
     @Test
@@ -58,7 +58,7 @@ class OutputsUncommittedTest {
 
     @Test
     void atLeastOnceNothingIsHeldUncommitted() {
-        Outputs plain = new Outputs(new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer()),
+        OutputPublisher plain = new OutputPublisher(new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer()),
                 HandlerFixture.TOPICS, sendThread::add);
         plain.seen(0, 42L);
         assertThat(plain.uncommittedSinceNanos()).isEqualTo(-1);

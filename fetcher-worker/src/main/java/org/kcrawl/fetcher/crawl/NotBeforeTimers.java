@@ -15,12 +15,12 @@ import org.kcrawl.http.politeness.TimeSource;
  * URLs waiting on a timer for their not-before time, indexed by partition so a revoke can call
  * them off. Thread-safe.
  */
-final class Holds {
+final class NotBeforeTimers {
     private final TimeSource time;
     private final Map<Integer, Set<Hold>> byPartition = new HashMap<>();
     private int size;
 
-    Holds(TimeSource time) {
+    NotBeforeTimers(TimeSource time) {
         this.time = time;
     }
 

@@ -1,7 +1,7 @@
 package org.kcrawl.cli;
 
 import java.time.Duration;
-import org.kcrawl.fetcher.crawl.Waiting;
+import org.kcrawl.fetcher.crawl.WaitSummary;
 import org.kcrawl.http.robots.RobotsUnreachable;
 
 /**
@@ -12,11 +12,11 @@ import org.kcrawl.http.robots.RobotsUnreachable;
  * else by when the next URL goes ({@code waiting: 3 hosts, next URL in 40 s}). Without it, a crawl
  * that waits looks like one that hangs.
  */
-final class WaitNote {
-    private WaitNote() {}
+final class IdleWaitNote {
+    private IdleWaitNote() {}
 
     /** The note for {@code waiting}, or "" when no URL waits. */
-    static String of(Waiting waiting) {
+    static String of(WaitSummary waiting) {
         if (waiting.isEmpty()) {
             return "";
         }
@@ -32,7 +32,7 @@ final class WaitNote {
         return "waiting: " + hosts(waiting.hosts()) + ", next URL" + due;
     }
 
-    private static String attempt(Waiting w) {
+    private static String attempt(WaitSummary w) {
         return "retry " + w.attempt() + "/" + w.maxAttempts();
     }
 

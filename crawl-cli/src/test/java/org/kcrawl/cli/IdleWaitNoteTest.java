@@ -6,11 +6,11 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FailureReason;
-import org.kcrawl.fetcher.crawl.Waiting;
+import org.kcrawl.fetcher.crawl.WaitSummary;
 import org.kcrawl.http.robots.RobotsUnreachable;
 
 /** The note says what a crawl with nothing on the wire waits for, so it does not look hung. */
-class WaitNoteTest {
+class IdleWaitNoteTest {
     private final Instant now = Instant.parse("2030-01-01T00:00:00Z");
 
     private RobotsUnreachable unreachable(FailureReason cause, String brief) {
@@ -19,35 +19,35 @@ class WaitNoteTest {
 
     @Test
     void nothingWaitingIsNoNote() {
-        assertThat(WaitNote.of(Waiting.none())).isEmpty();
+        assertThat(IdleWaitNote.of(WaitSummary.none())).isEmpty();
     }
 
     @Test
     void aHostWhoseRobotsTxtIsUnreachableIsNamedWithTheReasonAndTheRetry() {
-        Waiting w = new Waiting(1, 1, 1, 2, 3, Duration.ofMillis(1_200), unreachable(FailureReason.CONNECT, "connect"));
+        WaitSummary w = new WaitSummary(1, 1, 1, 2, 3, Duration.ofMillis(1_200), unreachable(FailureReason.CONNECT, "connect"));
 
-        assertThat(WaitNote.of(w)).isEqualTo("waiting: 1 host, robots.txt unreachable (connect), retry 2/3 in 2 s");
+        assertThat(IdleWaitNote.of(w)).isEqualTo("waiting: 1 host, robots.txt unreachable (connect), retry 2/3 in 2 s");
     }
 
     @Test
     void theHostsCountedAreThoseWhoseRobotsTxtIsUnreachable() {
-        Waiting w = new Waiting(9, 4, 3, 3, 3, Duration.ofSeconds(48),
+        WaitSummary w = new WaitSummary(9, 4, 3, 3, 3, Duration.ofSeconds(48),
                 unreachable(FailureReason.ROBOTS_UNAVAILABLE, "HTTP 503"));
 
-        assertThat(WaitNote.of(w)).isEqualTo("waiting: 3 hosts, robots.txt unreachable (HTTP 503), retry 3/3 in 48 s");
+        assertThat(IdleWaitNote.of(w)).isEqualTo("waiting: 3 hosts, robots.txt unreachable (HTTP 503), retry 3/3 in 48 s");
     }
 
     @Test
     void aRetryAfterAFailedFetchIsCountedByItsAttempt() {
-        assertThat(WaitNote.of(new Waiting(2, 2, 0, 2, 3, Duration.ofMillis(300), null)))
+        assertThat(IdleWaitNote.of(new WaitSummary(2, 2, 0, 2, 3, Duration.ofMillis(300), null)))
                 .isEqualTo("waiting: 2 hosts, retry 2/3 in 1 s");
     }
 
     @Test
     void anyOtherWaitSaysWhenTheNextUrlGoes() {
-        assertThat(WaitNote.of(new Waiting(5, 1, 0, 1, 3, Duration.ofSeconds(40), null)))
+        assertThat(IdleWaitNote.of(new WaitSummary(5, 1, 0, 1, 3, Duration.ofSeconds(40), null)))
                 .isEqualTo("waiting: 1 host, next URL in 40 s");
-        assertThat(WaitNote.of(new Waiting(5, 1, 0, 1, 3, Duration.ZERO, null)))
+        assertThat(IdleWaitNote.of(new WaitSummary(5, 1, 0, 1, 3, Duration.ZERO, null)))
                 .isEqualTo("waiting: 1 host, next URL in 0 s");
     }
 }

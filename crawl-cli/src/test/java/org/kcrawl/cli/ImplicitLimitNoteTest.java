@@ -10,8 +10,8 @@ import org.kcrawl.http.politeness.HeldBy;
 import org.kcrawl.http.politeness.ServerLimit;
 
 /** The progress line names a limit only when it is one the command line did not ask for. */
-class CapNoteTest {
-    private final CapNote note = new CapNote(8);
+class ImplicitLimitNoteTest {
+    private final ImplicitLimitNote note = new ImplicitLimitNote(8);
     private List<ServerLimit> limits = List.of();
 
     private String noteFor(Object... capAndHosts) {

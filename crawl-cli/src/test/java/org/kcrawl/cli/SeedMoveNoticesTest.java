@@ -7,12 +7,12 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.scope.ScopeMode;
 
-class SeedMovesTest {
+class SeedMoveNoticesTest {
     private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
 
     @Test
     void onlyMovesCountAndEachIsToldOnce() {
-        SeedMoves moves = new SeedMoves(ScopeMode.HOST);
+        SeedMoveNotices moves = new SeedMoveNotices(ScopeMode.HOST);
         moves.accept(ScopeSite.seed("127.0.0.1:8000", "http://127.0.0.1:8000/", NOW));
         moves.accept(ScopeSite.seedRedirect("localhost:8000", "http://localhost:8000/", "http://127.0.0.1:8000/",
                 NOW));
@@ -26,7 +26,7 @@ class SeedMovesTest {
 
     @Test
     void inDomainScopeTheMoveCoversTheTargetsDomain() {
-        SeedMoves moves = new SeedMoves(ScopeMode.DOMAIN);
+        SeedMoveNotices moves = new SeedMoveNotices(ScopeMode.DOMAIN);
         moves.accept(ScopeSite.seedRedirect("www.example.net", "https://www.example.net/", "https://example.com/",
                 NOW));
         assertThat(moves.untold()).singleElement().asString().endsWith("the crawl covers the domain example.net too");

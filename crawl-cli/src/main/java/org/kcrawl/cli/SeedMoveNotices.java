@@ -17,13 +17,13 @@ import org.kcrawl.common.scope.SiteKey;
  * on stderr, so a user whose seed redirects elsewhere sees why the crawl went there. Thread-safe: the
  * follower adds, the progress thread takes.
  */
-final class SeedMoves implements Consumer<ScopeSite> {
+final class SeedMoveNotices implements Consumer<ScopeSite> {
     private final ScopeMode mode;
     private final Queue<ScopeSite> untold = new ConcurrentLinkedQueue<>();
     private final AtomicInteger count = new AtomicInteger();
 
     /** Moves described for a crawl of {@code mode} scope. */
-    SeedMoves(ScopeMode mode) {
+    SeedMoveNotices(ScopeMode mode) {
         this.mode = mode;
     }
 

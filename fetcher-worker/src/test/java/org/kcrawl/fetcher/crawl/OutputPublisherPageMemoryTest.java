@@ -8,19 +8,19 @@ import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
-import org.kcrawl.common.kafka.Outputs;
+import org.kcrawl.common.kafka.OutputPublisher;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.http.client.PageMemory;
 
 /** The outputs count a page in the {@link PageMemory} from its hand-over until the broker has answered. */
-class OutputsPageMemoryTest {
+class OutputPublisherPageMemoryTest {
     @Test
     void aPageCountsFromItsHandOverToOutputsUntilTheBrokerAnswers() {
         MockProducer<String, byte[]> producer = new MockProducer<>(false, null, new StringSerializer(),
                 new ByteArraySerializer());
         PageMemory pages = new PageMemory(10_000, 10_000, 1_000);
-        Outputs outputs = new Outputs(producer, HandlerFixture.TOPICS, Runnable::run, pages);
+        OutputPublisher outputs = new OutputPublisher(producer, HandlerFixture.TOPICS, Runnable::run, pages);
 
         var first = outputs.page(page("http://a.test/1", 6_000));
         var second = outputs.page(page("http://a.test/2", 6_000));

@@ -15,11 +15,11 @@ import org.kcrawl.http.robots.RobotsUnreachable;
  * @param dueIn how long until the URL due first goes (zero when it is due)
  * @param robots why the robots.txt of the URL due first cannot be fetched, or null when it can
  */
-public record Waiting(int urls, int hosts, int unreachableHosts, int attempt, int maxAttempts, Duration dueIn,
+public record WaitSummary(int urls, int hosts, int unreachableHosts, int attempt, int maxAttempts, Duration dueIn,
                       RobotsUnreachable robots) {
-    private static final Waiting NONE = new Waiting(0, 0, 0, 0, 0, Duration.ZERO, null);
+    private static final WaitSummary NONE = new WaitSummary(0, 0, 0, 0, 0, Duration.ZERO, null);
 
-    public Waiting {
+    public WaitSummary {
         if (urls < 0 || hosts < 0 || unreachableHosts < 0 || unreachableHosts > hosts) {
             throw new IllegalArgumentException("counts must be >= 0, unreachable hosts at most the hosts");
         }
@@ -29,7 +29,7 @@ public record Waiting(int urls, int hosts, int unreachableHosts, int attempt, in
     }
 
     /** Nothing waits. */
-    public static Waiting none() {
+    public static WaitSummary none() {
         return NONE;
     }
 
