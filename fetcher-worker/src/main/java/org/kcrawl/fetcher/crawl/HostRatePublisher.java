@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps the rates hosts learn from their servers' refusals on the host-rates topic, where the next owner of
  * a host's partition reads them ({@link org.kcrawl.fetcher.seen.SeenRestorer}): a rate is published at every cut
- * (a refusal: the next owner must not start above the limit, as it would with the rate before a small cut)
- * and when it has climbed by {@link #STEP} or more since the last one published, and a host back at the configured rate gets a tombstone. So a limited host
+ * that takes it below the rate last published (a refusal: the next owner must not start above the limit, as it
+ * would with the rate before a small cut) and when it has climbed by {@link #STEP} or more since the last one
+ * published, and a host back at the configured rate gets a tombstone. So a limited host
  * costs a small record every few seconds at most, and a host never refused costs nothing. A record lost
  * with an aborted transaction only leaves the next owner an older rate. Logs each host's first limit and
  * its recovery.
@@ -66,7 +67,9 @@ final class HostRatePublisher implements RateListener {
             if (!rate.limited()) {
                 publish = published.remove(rate.host()) != null;
             } else {
-                publish = last == null || Math.abs(rate.rate() - last) >= STEP * last;
+                // Every cut below what was published, however small (a refusal near the last one cuts by 4 %):
+                // the next owner must not start above the limit. A climb waits until it is worth a record.
+                publish = last == null || rate.rate() < last || rate.rate() - last >= STEP * last;
                 if (publish) {
                     published.put(rate.host(), rate.rate());
                 }
