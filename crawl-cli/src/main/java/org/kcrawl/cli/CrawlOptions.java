@@ -14,6 +14,7 @@ import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.http.client.HeaderRules;
 import org.kcrawl.http.client.ProxySettings;
+import org.kcrawl.parser.content.ContentMode;
 import picocli.CommandLine.Option;
 
 /** The options every crawl takes, shared by {@code crawl URL...} and {@code crawl demo}. */
@@ -21,6 +22,18 @@ final class CrawlOptions {
     @Option(names = "--out", paramLabel = "FILE", defaultValue = "records.jsonl",
             description = "Where records go, as JSON Lines; - for stdout (default: ${DEFAULT-VALUE}).")
     String out;
+
+    @Option(names = "--content", paramLabel = "main|full|none",
+            description = "Which text records carry in \"text\": main (the page's main content, without its "
+                    + "navigation, header, footer, sidebars, comments and ads), full (all visible text) or none (no "
+                    + "text, hashes nor metadata: records as before, for crawls that only want links) (default: "
+                    + "main, or the parser's content in --config).")
+    String content;
+
+    @Option(names = "--markdown",
+            description = "Also give each record's main content as Markdown, links and images with absolute URLs, "
+                    + "in \"markdown\".")
+    boolean markdown;
 
     @Option(names = "--fetch-only",
             description = "Download the seed URLs without parsing them or following links (nor robots.txt "
@@ -206,6 +219,7 @@ final class CrawlOptions {
                 throw new UsageException("--render '" + regex + "' is not a regular expression: " + e.getDescription());
             }
         }
+        validateContent();
         if (renderAuto && fetchOnly) {
             throw new UsageException("--render-auto needs the parser, which --fetch-only does not run");
         }
@@ -249,6 +263,22 @@ final class CrawlOptions {
             if (regex.isEmpty()) {
                 throw new UsageException(option + " needs a regular expression, got an empty one");
             }
+        }
+    }
+
+    /** Checks {@code --content} and {@code --markdown}, which the parser's settings check again with the file's. */
+    private void validateContent() {
+        ContentMode mode = null;
+        if (content != null) {
+            try {
+                mode = ContentMode.parse(content);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--content must be main, full or none, got '" + content + "'");
+            }
+        }
+        if (markdown && mode == ContentMode.NONE) {
+            throw new UsageException("--markdown gives the text as Markdown, which --content none leaves out: give "
+                    + "--content main or full");
         }
     }
 

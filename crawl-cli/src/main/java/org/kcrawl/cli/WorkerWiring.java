@@ -300,6 +300,10 @@ final class WorkerWiring {
         if (o.renderAuto) {
             m.put("render_auto", true);
         }
+        putGiven(m, "content", o.content);
+        if (o.markdown) {
+            m.put("markdown", true);
+        }
         return m;
     }
 

@@ -21,6 +21,8 @@ import org.kcrawl.http.client.ProxyMode;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.http.politeness.PolitenessSettings;
 import org.kcrawl.http.robots.RobotsSettings;
+import org.kcrawl.parser.content.ContentMode;
+import org.kcrawl.parser.content.ContentOptions;
 import picocli.CommandLine;
 
 /**
@@ -196,6 +198,29 @@ class CrawlOptionsBindingTest {
         assertThat(wiring("http://example.org/").parserConfig().scopeConfig().noParent()).isFalse();
         assertThatThrownBy(() -> wiring("--deny", "(", "http://example.org/")).isInstanceOf(UsageException.class)
                 .hasMessageContaining("--deny '('");
+    }
+
+    @Test
+    void contentAndMarkdownReachTheParserAndTheConfigFileHoldsUnlessTheyAreGiven() throws IOException {
+        assertThat(wiring("http://example.org/").parserConfig().contentOptions()).as("the default")
+                .isEqualTo(ContentOptions.DEFAULTS);
+        assertThat(wiring("--content", "full", "--markdown", "http://example.org/").parserConfig().contentOptions())
+                .isEqualTo(new ContentOptions(ContentMode.FULL, true, ContentOptions.DEFAULTS.maxTextChars()));
+        assertThat(wiring("--content=none", "http://example.org/").parserConfig().contentOptions().mode())
+                .isEqualTo(ContentMode.NONE);
+
+        Path file = dir.resolve("content.yaml");
+        Files.writeString(file, "parser:\n  content: full\n  markdown: true\n  max_text_chars: 3000\n");
+        assertThat(wiring("--config", file.toString(), "http://example.org/").parserConfig().contentOptions())
+                .as("the file's settings hold").isEqualTo(new ContentOptions(ContentMode.FULL, true, 3000));
+        assertThat(wiring("--config", file.toString(), "--content", "main", "http://example.org/").parserConfig()
+                .contentOptions()).as("the option wins, the file's others stay")
+                .isEqualTo(new ContentOptions(ContentMode.MAIN, true, 3000));
+
+        Path none = dir.resolve("none.yaml");
+        Files.writeString(none, "parser:\n  content: none\n");
+        assertThatThrownBy(() -> wiring("--config", none.toString(), "--markdown", "http://example.org/"))
+                .hasMessageContaining("parser.markdown").hasMessageContaining("set content to main or full");
     }
 
     private static WorkerWiring wiring(String... args) {

@@ -52,6 +52,8 @@ class CrawlUsageTest {
         "--header NoColon http://example.org/ | --header",
         "--header Host:evil.example http://example.org/ | 'Host'",
         "--header X-A:\u0001 http://example.org/ | --header X-A",
+        "--content article http://example.org/ | --content must be main, full or none, got",
+        "--content none --markdown http://example.org/ | give --content main or full",
     })
     void refusesWithOneLineAndExitCode2(String argLine, String mentioned) {
         int code = CrawlMain.run(argLine.split(" "));

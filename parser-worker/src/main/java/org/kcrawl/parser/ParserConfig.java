@@ -19,6 +19,8 @@ import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
+import org.kcrawl.parser.content.ContentMode;
+import org.kcrawl.parser.content.ContentOptions;
 import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.ParseLimits;
@@ -64,6 +66,12 @@ import org.kcrawl.parser.sitemap.SitemapParser;
  * @param maxSitemapBytes largest decompressed sitemap read
  * @param maxSitemapUrls most URLs taken from one sitemap
  * @param extract extraction rules filling the records' {@code fields}
+ * @param content which text records carry: {@code main} (the page's main content, boilerplate removed),
+ *                {@code full} (all visible text of the body) or {@code none} (no text, hashes nor metadata,
+ *                and PDFs are not read: records as before content extraction)
+ * @param markdown also give the main content as CommonMark in {@code markdown} (needs {@code content} main or full)
+ * @param maxTextChars the most characters of {@code text} and of {@code markdown} a record carries (at least
+ *                     1000); a longer one is cut and the record says {@code text_truncated}
  * @param seedSites sites (host, plus port when not the default) in scope from any page, besides the
  *                  crawl's sites on its scope topic (where {@code crawl} and {@code crawl submit} publish
  *                  the seeds' sites, and fetchers the sites seeds moved to); rarely needed
@@ -106,6 +114,9 @@ public record ParserConfig(
         @JsonProperty("max_sitemap_bytes") int maxSitemapBytes,
         @JsonProperty("max_sitemap_urls") int maxSitemapUrls,
         @JsonProperty("extract") List<ExtractionRule> extract,
+        @JsonProperty("content") String content,
+        @JsonProperty("markdown") boolean markdown,
+        @JsonProperty("max_text_chars") int maxTextChars,
         @JsonProperty("seed_sites") List<String> seedSites,
         @JsonProperty("metrics_port") int metricsPort,
         @JsonProperty("link_dedup_capacity") int linkDedupCapacity,
@@ -154,6 +165,7 @@ public record ParserConfig(
         Checks.atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
         Checks.atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
         extract = List.copyOf(orEmpty(extract));
+        content = contentOptions(content, markdown, maxTextChars).mode().wireName();
         seedSites = List.copyOf(orEmpty(seedSites));
         if (metricsPort < 0 || metricsPort > 65535) {
             throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
@@ -199,7 +211,7 @@ public record ParserConfig(
     public ParserConfig withKafka(String crawlName, String bootstrapServers) {
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
                 sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
-                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
+                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, content, markdown, maxTextChars, seedSites,
                 metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
@@ -207,7 +219,7 @@ public record ParserConfig(
     public ParserConfig withScope(ScopeMode scope, int maxDepth) {
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig.with(scope, maxDepth), maxOutlinks, stripParams,
                 sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
-                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
+                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, content, markdown, maxTextChars, seedSites,
                 metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
@@ -215,7 +227,7 @@ public record ParserConfig(
     public ParserConfig withRedirectLimits(int maxRedirectHops, Duration maxRefreshDelay) {
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
                 sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
-                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, seedSites,
+                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, content, markdown, maxTextChars, seedSites,
                 metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
@@ -223,7 +235,7 @@ public record ParserConfig(
     public ParserConfig withSeedSites(List<String> sites) {
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
                 sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
-                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, sites,
+                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, content, markdown, maxTextChars, sites,
                 metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
@@ -260,6 +272,25 @@ public record ParserConfig(
     /** The size cap and time budget of one page. */
     public ParseLimits parseLimits() {
         return new ParseLimits(maxParseBytes, parseTimeBudget);
+    }
+
+    /** What the parser extracts of a page's content: {@code content}, {@code markdown}, {@code max_text_chars}. */
+    public ContentOptions contentOptions() {
+        return contentOptions(content, markdown, maxTextChars);
+    }
+
+    /** The content settings as options; throws naming the setting that is wrong and how to set it. */
+    private static ContentOptions contentOptions(String content, boolean markdown, int maxTextChars) {
+        ContentMode mode = ContentMode.parse(content);
+        if (markdown && mode == ContentMode.NONE) {
+            throw new IllegalArgumentException("markdown needs text, which content none leaves out: set content to"
+                    + " main or full, or markdown to false");
+        }
+        if (maxTextChars < ContentOptions.MIN_TEXT_CHARS) {
+            throw new IllegalArgumentException("max_text_chars must be at least " + ContentOptions.MIN_TEXT_CHARS
+                    + " (characters of text a record keeps; the default is 200000) but was " + maxTextChars);
+        }
+        return new ContentOptions(mode, markdown, maxTextChars);
     }
 
     /** The sitemap reader with the configured caps. */

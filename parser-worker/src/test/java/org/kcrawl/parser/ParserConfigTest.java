@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.scope.CrawlSites;
+import org.kcrawl.parser.content.ContentMode;
+import org.kcrawl.parser.content.ContentOptions;
 import org.kcrawl.parser.record.FieldRule;
 import org.kcrawl.common.scope.ScopeMode;
 
@@ -33,6 +35,48 @@ class ParserConfigTest {
         assertThat(c.effectiveThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(c.queueCapacity()).isGreaterThanOrEqualTo(c.maxPending() + c.maxPollRecords());
         assertThat(c.topics().parserGroup()).isEqualTo("crawl.parser");
+    }
+
+    @Test
+    void recordsCarryTheMainTextByDefaultWithoutMarkdown() {
+        assertThat(ParserConfig.defaults().contentOptions()).isEqualTo(ContentOptions.DEFAULTS);
+        assertThat(ParserConfig.defaults().content()).isEqualTo("main");
+    }
+
+    @Test
+    void bindsTheContentSettingsFromAFileAndTheEnvironment() throws IOException {
+        Path file = dir.resolve("parser.yaml");
+        Files.writeString(file, """
+                content: FULL
+                markdown: true
+                max_text_chars: 5000
+                """);
+        ParserConfig c = ParserConfig.load(file, Map.of());
+        assertThat(c.contentOptions()).isEqualTo(new ContentOptions(ContentMode.FULL, true, 5000));
+        assertThat(c.content()).as("as a file would say it").isEqualTo("full");
+
+        ParserConfig none = ParserConfig.load(file, Map.of("KCRAWL_PARSER_CONTENT", "none",
+                "KCRAWL_PARSER_MARKDOWN", "false"));
+        assertThat(none.contentOptions().mode()).isEqualTo(ContentMode.NONE);
+        assertThat(none.withKafka("other", "h:1").contentOptions()).as("kept by the copies")
+                .isEqualTo(none.contentOptions());
+    }
+
+    @Test
+    void refusesContentSettingsSayingHowToFixThem() {
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_CONTENT", "article")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("content").hasMessageContaining("main, full, none").hasMessageContaining("article");
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_TEXT_CHARS", "999")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("max_text_chars").hasMessageContaining("at least 1000")
+                .hasMessageContaining("999");
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_CONTENT", "none",
+                "KCRAWL_PARSER_MARKDOWN", "true")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("markdown").hasMessageContaining("set content to main or full, or markdown to false");
+        assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_MARKDOWN", "sometimes")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("'markdown'");
     }
 
     @Test
