@@ -19,19 +19,30 @@ import org.kcrawl.common.message.HtmlContent;
 import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
+import org.kcrawl.parser.content.ContentCollector;
+import org.kcrawl.parser.content.ContentExtractor;
+import org.kcrawl.parser.content.ContentMode;
+import org.kcrawl.parser.content.ContentOptions;
+import org.kcrawl.parser.content.PageContent;
+import org.kcrawl.parser.content.pdf.PdfExtractor;
+import org.kcrawl.parser.content.pdf.PdfSniffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Parses a fetched page into a {@link ParsedPage}: character set, metadata, robots directives, links,
- * the meta refresh and extracted fields. Redirects and non-HTML responses get metadata-only results.
+ * the meta refresh, extracted fields and the page's content ({@link ContentExtractor}: its text, Markdown,
+ * hashes and stated metadata, by the {@code content} setting). A PDF is read by {@link PdfPageParser}
+ * (unless {@code content} is {@code none}); redirects and other responses get metadata-only results.
  *
  * <p>Two readers, one result: a page that an extraction rule applies to is parsed into a jsoup
  * document (the rules' selectors need one); every other page is read by {@link PageDigest}, which
  * takes from the markup exactly what the record needs without building a document, at a fraction of
  * the cost. Both give the same links, title, description, canonical, lang, heading, robots
- * directives and meta refresh; see {@link PageDigest} for the text length. Thread-safe: every call
- * builds its own reader, so one instance serves the whole pool.
+ * directives and meta refresh; see {@link PageDigest} for the text length. The content comes from the
+ * same reading: the digest feeds the extractor's {@link ContentCollector} as it goes, and the document
+ * path hands the extractor its document. Thread-safe: every call builds its own reader, so one instance
+ * serves the whole pool.
  */
 public final class PageParser {
     private static final Logger log = LoggerFactory.getLogger(PageParser.class);
@@ -46,30 +57,39 @@ public final class PageParser {
     private final CharsetDetector charsets;
     private final ParseLimits limits;
     private final FieldExtractor fields;
+    private final ContentExtractor content;
     private final LongSupplier nanoClock;
     private final LinkExtractor linkExtractor;
+    private final PdfPageParser pdfs;
 
     /**
      * @param normalizer normalizes every link
      * @param charsets chooses the character set of undeclared bodies
      * @param limits the size cap and time budget of one page
      * @param fields computes the record's extracted fields
+     * @param content extracts the page's content; its {@code max_text_chars} caps a PDF's text too
      * @param nanoClock a monotonic clock ({@code System::nanoTime}; tests pass a fake one)
      */
     public PageParser(UrlNormalizer normalizer, CharsetDetector charsets, ParseLimits limits,
-                      FieldExtractor fields, LongSupplier nanoClock) {
+                      FieldExtractor fields, ContentExtractor content, LongSupplier nanoClock) {
         this.normalizer = requireNonNull(normalizer, "normalizer");
         this.charsets = requireNonNull(charsets, "charsets");
         this.limits = requireNonNull(limits, "limits");
         this.fields = requireNonNull(fields, "fields");
+        this.content = requireNonNull(content, "content");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock");
         this.linkExtractor = new LinkExtractor(normalizer);
+        this.pdfs = new PdfPageParser(new PdfExtractor(limits.maxParseBytes(), limits.timeBudget(),
+                content.options().maxTextChars(), nanoClock), linkExtractor);
     }
 
-    /** A parser with default normalization, charset fallback and limits, extracting no fields. */
+    /**
+     * A parser with default normalization, charset fallback, limits and content ({@link ContentOptions#DEFAULTS}:
+     * the main text), extracting no fields.
+     */
     public static PageParser defaults() {
         return new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(), ParseLimits.defaults(),
-                FieldExtractor.NONE, System::nanoTime);
+                FieldExtractor.NONE, new ContentExtractor(ContentOptions.DEFAULTS), System::nanoTime);
     }
 
     /** Parses {@code page}. Throws only on a bug or a jsoup failure; callers keep the page either way. */
@@ -77,6 +97,9 @@ public final class PageParser {
         requireNonNull(page, "page");
         if (page.redirectTo() != null) {
             return ParsedPage.metadataOnly(ParsedPage.Kind.REDIRECT, null);
+        }
+        if (content.options().mode() != ContentMode.NONE && PdfSniffer.isPdf(declaredType(page), page.body())) {
+            return pdfs.parse(page, selfUrl(page.finalUrl()));
         }
         if (!isHtml(page)) {
             return ParsedPage.metadataOnly(ParsedPage.Kind.NON_HTML, null);
@@ -93,13 +116,16 @@ public final class PageParser {
     /** Reads the page with {@link PageDigest}: everything but extracted fields, without a document. */
     private ParsedPage digest(FetchedPage page, byte[] body, int length, DetectedCharset charset, long deadline) {
         CharBuffer html = decoded(body, length, charset);
+        ContentCollector collector = content.collector(page.finalUrl());
         PageDigest d = PageDigest.of(html.array(), html.limit(), page.finalUrl(),
-                () -> nanoClock.getAsLong() - deadline > 0, null);
+                () -> nanoClock.getAsLong() - deadline > 0, collector);
         RobotsDirectives robots = d.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));
         LinkExtractor.Result links = linkExtractor.extract(d.baseUri(), d.links(), selfUrl(page.finalUrl()));
-        Content content = new Content(d.title(), d.description(), d.lang(), d.h1(), d.textLength(), Map.of());
+        PageContent text = collector == null || robots.noindex() ? PageContent.NONE
+                : collector.finish(d.baseUri(), new ContentReferences(linkExtractor, d.baseUri()));
+        Content c = new Content(d.title(), d.description(), d.lang(), d.h1(), d.textLength(), Map.of(), text);
         return result(charset, links, robots, refresh(page, d.refresh(), d.baseUri()),
-                length < body.length || d.stoppedEarly(), d.stoppedEarly(), content);
+                length < body.length || d.stoppedEarly(), d.stoppedEarly(), c);
     }
 
     /** Parses the page into a jsoup document, for the extraction rules. */
@@ -116,10 +142,11 @@ public final class PageParser {
             return result(charset, links, robots, refresh, truncated, reader.expired(), Content.NONE);
         }
         Element body0 = doc.body();
-        Content content = new Content(doc.title(), scan.description(), scan.lang(),
+        Content c = new Content(doc.title(), scan.description(), scan.lang(),
                 scan.firstH1() == null ? null : scan.firstH1().text(), body0 == null ? 0 : body0.text().length(),
-                fields.extract(page.finalUrl(), doc));
-        return result(charset, links, robots, refresh, truncated, reader.expired(), content);
+                fields.extract(page.finalUrl(), doc),
+                content.extract(doc, page.finalUrl(), new ContentReferences(linkExtractor, doc.baseUri())));
+        return result(charset, links, robots, refresh, truncated, reader.expired(), c);
     }
 
     /**
@@ -148,18 +175,27 @@ public final class PageParser {
         return new ParsedPage(ParsedPage.Kind.HTML, clip(c.title()), clip(c.description()),
                 robots.noindex() ? null : links.canonical(), clip(c.lang()), clip(c.h1()), c.textLength(),
                 charset.charset().name(), charset.source(), links.links(), links.dropped(), robots,
-                truncated, budgetExceeded, c.fields(), refresh, null);
+                truncated, budgetExceeded, c.fields(), refresh, null, c.text(), 0, null);
     }
 
     /** What a page says about itself, as the record shows it; nothing for a noindex page. */
     private record Content(String title, String description, String lang, String h1, int textLength,
-                           Map<String, Object> fields) {
-        static final Content NONE = new Content(null, null, null, null, 0, Map.of());
+                           Map<String, Object> fields, PageContent text) {
+        static final Content NONE = new Content(null, null, null, null, 0, Map.of(), PageContent.NONE);
     }
 
     /** True for HTML content types, and for untyped bodies that start like HTML: the crawl's one decision. */
     static boolean isHtml(FetchedPage page) {
         return HtmlContent.isHtml(page);
+    }
+
+    /** The page's declared content type (its own, else its Content-Type header), null when it has none. */
+    private static String declaredType(FetchedPage page) {
+        String type = page.contentType();
+        if (type == null || type.isBlank()) {
+            type = page.headers().get("content-type");
+        }
+        return type == null || type.isBlank() ? null : type;
     }
 
     /**
@@ -211,7 +247,8 @@ public final class PageParser {
         }
     }
 
-    private static String clip(String value) {
+    /** {@code value} trimmed and cut to {@link #MAX_TEXT_FIELD} characters; null when it is blank. */
+    static String clip(String value) {
         if (value == null) {
             return null;
         }

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.parser.content.PageContent;
+import org.kcrawl.parser.content.pdf.PdfTextError;
 
 /**
  * What the parser learned from one fetched page.
@@ -30,6 +32,11 @@ import org.kcrawl.common.url.InvalidUrlException;
  *                usable, or the response's {@code Refresh} header stands for the page's refresh
  *                instead. Whether it is a redirect is the crawl's redirect rules' call
  * @param error why parsing failed, null when it did not; such a page has metadata only
+ * @param content the page's text, Markdown, hashes and stated metadata; {@link PageContent#NONE} for
+ *                {@code content: none}, a noindex page, a page neither HTML nor PDF, and every page that
+ *                was not parsed (a redirect, a 304, a failure, a sitemap)
+ * @param pages a PDF's number of pages; 0 for anything else, and for a PDF that could not be opened
+ * @param textError why a PDF's text is absent or incomplete; null when it is whole, and for anything else
  */
 public record ParsedPage(
         Kind kind,
@@ -48,13 +55,16 @@ public record ParsedPage(
         boolean budgetExceeded,
         Map<String, Object> fields,
         Refresh refresh,
-        String error) {
+        String error,
+        PageContent content,
+        int pages,
+        PdfTextError textError) {
 
     /** How a page was treated. */
     public enum Kind {
         /** Parsed as HTML. */
         HTML,
-        /** Not HTML: a metadata-only record. */
+        /** Not HTML: a metadata-only record; a PDF's has its text, metadata and links too. */
         NON_HTML,
         /** A sitemap or sitemap index: its listed URLs are the links. */
         SITEMAP,
@@ -78,11 +88,15 @@ public record ParsedPage(
                 ? Map.of() : java.util.Collections.unmodifiableMap(new EnumMap<>(droppedLinks));
         robots = robots == null ? RobotsDirectives.NONE : robots;
         fields = fields == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
+        content = content == null ? PageContent.NONE : content;
+        if (pages < 0) {
+            throw new IllegalArgumentException("pages must be >= 0 but was " + pages);
+        }
     }
 
     /** The record of a page that carries no parsed content. */
     public static ParsedPage metadataOnly(Kind kind, String error) {
         return new ParsedPage(kind, null, null, null, null, null, 0, null, null, List.of(), Map.of(),
-                RobotsDirectives.NONE, false, false, Map.of(), null, error);
+                RobotsDirectives.NONE, false, false, Map.of(), null, error, PageContent.NONE, 0, null);
     }
 }

@@ -29,6 +29,7 @@ import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.parser.content.ContentExtractor;
 import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.pipeline.PageProcessor;
@@ -137,7 +138,7 @@ public final class ParserWorker implements AutoCloseable, ManagedWorker {
             throw new IllegalArgumentException("config, metrics, sites and redirects must not be null");
         }
         PageParser parser = new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
-                RuleExtractor.of(config.extract()), System::nanoTime);
+                RuleExtractor.of(config.extract()), new ContentExtractor(config.contentOptions()), System::nanoTime);
         return new PageProcessor(parser, config.sitemapParser(), ScopeChain.of(config.scopeSettings(), sites),
                 redirects, metrics, Clock.systemUTC(), System::nanoTime, config.renderAuto());
     }

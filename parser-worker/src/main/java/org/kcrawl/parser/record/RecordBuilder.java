@@ -2,7 +2,11 @@ package org.kcrawl.parser.record;
 
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.PageRecord;
+import org.kcrawl.common.message.RecordMetadata;
+import org.kcrawl.common.message.RecordText;
 import org.kcrawl.common.message.SchemaVersions;
+import org.kcrawl.parser.content.PageContent;
+import org.kcrawl.parser.content.meta.PageMetadata;
 import org.kcrawl.parser.html.ParsedPage;
 
 /** Builds the one {@link PageRecord} of a page from what was fetched and what was parsed. */
@@ -38,6 +42,8 @@ public final class RecordBuilder {
                 parsed.links().size(),
                 parsed.h1(),
                 parsed.textLength(),
+                text(parsed),
+                metadata(parsed),
                 parsed.charset(),
                 redirectTo,
                 page.truncated() || parsed.parseTruncated(),
@@ -45,5 +51,25 @@ public final class RecordBuilder {
                 page.fetchMs(),
                 parsed.fields(),
                 page.notModified());
+    }
+
+    /** The record's text fields: the page's content, and why a PDF's text is missing. */
+    private static RecordText text(ParsedPage parsed) {
+        PageContent c = parsed.content();
+        if (c.equals(PageContent.NONE) && parsed.textError() == null) {
+            return RecordText.NONE;
+        }
+        return new RecordText(c.text(), c.textTruncated(), c.markdown(), c.textHash(), c.simhash(),
+                parsed.textError() == null ? null : parsed.textError().wireName());
+    }
+
+    /** The record's metadata fields: what the page states, and a PDF's number of pages. */
+    private static RecordMetadata metadata(ParsedPage parsed) {
+        PageMetadata m = parsed.content().metadata();
+        if (m.isEmpty() && parsed.pages() == 0) {
+            return RecordMetadata.NONE;
+        }
+        return new RecordMetadata(m.author(), m.published(), m.modified(), m.siteName(), m.image(), m.type(),
+                m.keywords(), parsed.pages());
     }
 }

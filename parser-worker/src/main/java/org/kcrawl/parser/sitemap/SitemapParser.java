@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.kcrawl.common.message.FetchedPage;
+import org.kcrawl.parser.content.PageContent;
 import org.kcrawl.parser.html.DiscoveredLink;
 import org.kcrawl.parser.html.ParsedPage;
 import org.kcrawl.parser.html.RobotsDirectives;
@@ -152,7 +153,7 @@ public final class SitemapParser {
         }
         return new ParsedPage(ParsedPage.Kind.SITEMAP, null, null, null, null, null, 0, null, null,
                 new ArrayList<>(links.values()), dropped, RobotsDirectives.NONE, truncated, false, Map.of(), null,
-                null);
+                null, PageContent.NONE, 0, null);
     }
 
     private byte[] gunzip(byte[] body) throws IOException {

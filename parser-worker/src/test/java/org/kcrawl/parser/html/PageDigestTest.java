@@ -20,6 +20,8 @@ import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.bench.BenchCorpus;
 import org.kcrawl.parser.bench.CorpusPage;
+import org.kcrawl.parser.content.ContentExtractor;
+import org.kcrawl.parser.content.ContentOptions;
 
 /**
  * The fast reader ({@link PageDigest}, used when no extraction rule applies) must give what the jsoup
@@ -33,7 +35,8 @@ class PageDigestTest {
     private final PageParser digest = PageParser.defaults();
     /** An extractor that applies everywhere makes the parser build the jsoup document. */
     private final PageParser document = new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(),
-            ParseLimits.defaults(), (url, doc) -> Map.of(), System::nanoTime);
+            ParseLimits.defaults(), (url, doc) -> Map.of(),
+            new ContentExtractor(ContentOptions.DEFAULTS), System::nanoTime);
 
     @ParameterizedTest
     @ValueSource(strings = {"links.html", "product.html", "robots-noindex.html", "frameset.html", "bom-utf8.html",

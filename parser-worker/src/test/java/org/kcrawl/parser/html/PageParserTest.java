@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.redirect.Refresh;
 import org.kcrawl.common.url.InvalidUrlException;
+import org.kcrawl.parser.content.ContentExtractor;
+import org.kcrawl.parser.content.ContentOptions;
 import org.kcrawl.parser.testing.Pages;
 
 class PageParserTest {
@@ -202,7 +204,8 @@ class PageParserTest {
     @Test
     void parsesAtMostTheSizeCap() {
         PageParser capped = new PageParser(org.kcrawl.common.url.UrlNormalizer.defaults(), CharsetDetector.defaults(),
-                new ParseLimits(2048, java.time.Duration.ofSeconds(5)), FieldExtractor.NONE, System::nanoTime);
+                new ParseLimits(2048, java.time.Duration.ofSeconds(5)), FieldExtractor.NONE,
+                new ContentExtractor(ContentOptions.DEFAULTS), System::nanoTime);
         StringBuilder sb = new StringBuilder("<title>big</title>");
         for (int i = 0; i < 500; i++) {
             sb.append("<a href=\"/p").append(i).append("\">p</a>\n");
@@ -221,7 +224,8 @@ class PageParserTest {
         long[] now = {0};
         PageParser budgeted = new PageParser(org.kcrawl.common.url.UrlNormalizer.defaults(),
                 CharsetDetector.defaults(), new ParseLimits(4 * 1024 * 1024, java.time.Duration.ofSeconds(3)),
-                FieldExtractor.NONE, () -> now[0] += 1_000_000_000L);
+                FieldExtractor.NONE,
+                new ContentExtractor(ContentOptions.DEFAULTS), () -> now[0] += 1_000_000_000L);
         StringBuilder sb = new StringBuilder("<title>slow</title>");
         for (int i = 0; i < 100_000; i++) {
             sb.append("<div><a href=\"/d").append(i).append("\">d</a>");
@@ -238,7 +242,8 @@ class PageParserTest {
     void extractsFieldsWithTheGivenExtractor() {
         FieldExtractor extractor = (url, doc) -> Map.of("url", url, "first_p", doc.select("p").first().text());
         PageParser withFields = new PageParser(org.kcrawl.common.url.UrlNormalizer.defaults(),
-                CharsetDetector.defaults(), ParseLimits.defaults(), extractor, System::nanoTime);
+                CharsetDetector.defaults(), ParseLimits.defaults(), extractor,
+                new ContentExtractor(ContentOptions.DEFAULTS), System::nanoTime);
 
         ParsedPage p = withFields.parse(html("http://f.example/", "<p>hello</p><p>bye</p>"));
         assertThat(p.fields()).containsEntry("first_p", "hello").containsEntry("url", "http://f.example/");

@@ -20,6 +20,8 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.parser.content.ContentExtractor;
+import org.kcrawl.parser.content.ContentOptions;
 import org.kcrawl.parser.html.PageParser;
 import org.kcrawl.parser.pipeline.PageOutputs;
 import org.kcrawl.parser.pipeline.PageProcessor;
@@ -87,7 +89,8 @@ class OutputRecordsTest {
         ParserMetrics metrics = new ParserMetrics(new SimpleMeterRegistry());
         PageProcessor processor = new PageProcessor(
                 new PageParser(config.urlNormalizer(), config.charsetDetector(), config.parseLimits(),
-                        RuleExtractor.of(List.of(new ExtractionRule("bulk", "/fields$", every))), System::nanoTime),
+                        RuleExtractor.of(List.of(new ExtractionRule("bulk", "/fields$", every))),
+                        new ContentExtractor(ContentOptions.DEFAULTS), System::nanoTime),
                 config.sitemapParser(), ScopeChain.of(config.scopeSettings()), RedirectRules.defaults(5), metrics,
                 Clock.systemUTC(),
                 System::nanoTime);

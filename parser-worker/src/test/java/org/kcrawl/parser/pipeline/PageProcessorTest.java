@@ -16,6 +16,8 @@ import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.SchemaVersions;
 import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.redirect.RedirectRules;
+import org.kcrawl.parser.content.ContentExtractor;
+import org.kcrawl.parser.content.ContentOptions;
 import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.FieldExtractor;
 import org.kcrawl.parser.html.PageParser;
@@ -51,7 +53,7 @@ class PageProcessorTest {
 
     private PageProcessor processor(FieldExtractor fields, RedirectRules redirects, boolean renderAuto) {
         PageParser parser = new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(), ParseLimits.defaults(),
-                fields, System::nanoTime);
+                fields, new ContentExtractor(ContentOptions.DEFAULTS), System::nanoTime);
         ScopeChain scope = ScopeChain.of(new ScopeSettings(ScopeMode.HOST, 3, 2048, 3, 100, List.of(), List.of()));
         return new PageProcessor(parser, new SitemapParser(UrlNormalizer.defaults(), 1 << 20, 1000), scope,
                 redirects, metrics, Clock.fixed(NOW, ZoneOffset.UTC), System::nanoTime, renderAuto);

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.parser.content.ContentExtractor;
+import org.kcrawl.parser.content.ContentOptions;
 import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.FieldExtractor;
 import org.kcrawl.parser.html.PageParser;
@@ -35,7 +37,7 @@ class SpiderTrapTest {
     private final ParserConfig config = ParserConfig.defaults();
     private final PageProcessor processor = new PageProcessor(
             new PageParser(UrlNormalizer.defaults(), CharsetDetector.defaults(), ParseLimits.defaults(),
-                    FieldExtractor.NONE, System::nanoTime),
+                    FieldExtractor.NONE, new ContentExtractor(ContentOptions.DEFAULTS), System::nanoTime),
             SitemapParser.defaults(), ScopeChain.of(config.scopeSettings()), RedirectRules.defaults(5), metrics,
             Clock.systemUTC(),
             System::nanoTime);

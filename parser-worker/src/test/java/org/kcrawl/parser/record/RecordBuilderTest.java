@@ -24,7 +24,7 @@ class RecordBuilderTest {
                 "UTF-8", DetectedCharset.Source.HEADER,
                 List.of(new DiscoveredLink("http://r.example/x", DiscoveredLink.Kind.ANCHOR, false),
                         new DiscoveredLink("http://r.example/y", DiscoveredLink.Kind.ANCHOR, true)),
-                Map.of(), RobotsDirectives.NONE, true, false, Map.of("k", "v"), null, null);
+                Map.of(), RobotsDirectives.NONE, true, false, Map.of("k", "v"), null, null, null, 0, null);
 
         PageRecord r = RecordBuilder.build(page, parsed);
 
