@@ -26,7 +26,8 @@ final class ClassWords {
             + "|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss"
             + "|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup"
             + "|yom-remote|cookie|consent|newsletter|subscri|signup|sign-up|recommend|trending|most-popular"
-            + "|promo|advert|navbar|nav-|-nav|toolbar|share|modal|overlay|outbrain|taboola");
+            + "|promo|advert|navbar|nav-|-nav|toolbar|share|modal|overlay|outbrain|taboola|copyright|sociable"
+            + "|addthis|addtoany|sharethis|postmetadata|entry-meta|post-meta");
     private static final Pattern MAYBE_WORDS = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");
     private static final Pattern POSITIVE = Pattern.compile("article|body|content|entry|hentry|h-entry|main|page"
             + "|pagination|post|text|blog|story");
