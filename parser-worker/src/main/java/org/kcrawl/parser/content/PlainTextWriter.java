@@ -11,15 +11,18 @@ final class PlainTextWriter {
     private static final int SPACE = 1;
     private static final int LINE = 2;
     private static final int PARAGRAPH = 3;
+    private static final int KEPT_CHARS = 1024 * 1024;
 
-    private final StringBuilder out = new StringBuilder(8192);
+    /** The text written: an array, which costs less per character than a StringBuilder before the JIT's last tier. */
+    private char[] out = new char[8192];
+    private int length;
     private int pending;
     private boolean truncated;
     private boolean cellStart;
 
     /** The text of {@code s}'s roots, at most {@code maxChars}; {@link #truncated} says whether it was cut. */
     String write(ContentTree t, Selection s, int maxChars) {
-        out.setLength(0);
+        length = 0;
         pending = NONE;
         truncated = false;
         for (int i = 0; i < s.rootCount && !truncated; i++) {
@@ -39,12 +42,16 @@ final class PlainTextWriter {
                     case ContentTree.END -> end(t.code[index]);
                     default -> text(t, index);
                 }
-                if (out.length() > maxChars) {
+                if (length > maxChars) {
                     cut(maxChars);
                 }
             }
         }
-        return out.toString();
+        String text = new String(out, 0, length);
+        if (out.length > KEPT_CHARS) {
+            out = new char[8192]; // a huge page's buffer does not stay with the thread
+        }
+        return text;
     }
 
     boolean truncated() {
@@ -59,8 +66,8 @@ final class PlainTextWriter {
                 cellStart = true;
             }
             case ContentTags.TD, ContentTags.TH -> {
-                if (!cellStart && out.length() > 0 && pending < LINE) {
-                    out.append('\t');
+                if (!cellStart && length > 0 && pending < LINE) {
+                    append('\t');
                     pending = NONE;
                 }
                 cellStart = false;
@@ -98,7 +105,7 @@ final class PlainTextWriter {
                     }
                     ch = '\n';
                 }
-                out.append(ch);
+                append(ch);
             }
             return;
         }
@@ -113,39 +120,61 @@ final class PlainTextWriter {
             if (pending != NONE) {
                 separate();
             }
-            out.append(ch);
+            if (length == out.length) {
+                out = java.util.Arrays.copyOf(out, length * 2);
+            }
+            out[length++] = ch;
         }
     }
 
+    private void append(char c) {
+        if (length == out.length) {
+            out = java.util.Arrays.copyOf(out, length * 2);
+        }
+        out[length++] = c;
+    }
+
     private void separate() {
-        if (out.length() > 0) {
+        if (length > 0) {
             switch (pending) {
-                case SPACE -> out.append(' ');
-                case LINE -> trimAnd("\n");
-                case PARAGRAPH -> trimAnd("\n\n");
+                case SPACE -> append(' ');
+                case LINE -> trimAnd(1);
+                case PARAGRAPH -> trimAnd(2);
                 default -> { }
             }
         }
         pending = NONE;
     }
 
-    private void trimAnd(String separator) {
-        int n = out.length();
-        while (n > 0 && (out.charAt(n - 1) == ' ' || out.charAt(n - 1) == '\t')) {
-            n--;
+    /** Drops trailing spaces and tabs, then ends the line ({@code newlines} 1) or the paragraph (2). */
+    private void trimAnd(int newlines) {
+        while (length > 0 && (out[length - 1] == ' ' || out[length - 1] == '\t')) {
+            length--;
         }
-        out.setLength(n);
-        if (n > 0) {
-            out.append(separator);
+        for (int i = 0; i < newlines && length > 0; i++) {
+            append('\n');
         }
     }
 
     private void cut(int maxChars) {
         truncated = true;
-        int at = out.lastIndexOf("\n\n", maxChars);
+        int at = lastParagraphEnd(maxChars);
         if (at < maxChars / 2) {
-            at = out.lastIndexOf(" ", maxChars);
+            at = maxChars;
+            while (at > 0 && out[at] != ' ') {
+                at--;
+            }
         }
-        out.setLength(at > 0 ? at : maxChars);
+        length = at > 0 ? at : maxChars;
+    }
+
+    /** Where the last paragraph that ends at or before {@code limit} ends, or -1. */
+    private int lastParagraphEnd(int limit) {
+        for (int i = Math.min(limit, length - 2); i >= 0; i--) {
+            if (out[i] == '\n' && out[i + 1] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 }

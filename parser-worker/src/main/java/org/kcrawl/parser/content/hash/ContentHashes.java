@@ -11,11 +11,12 @@ package org.kcrawl.parser.content.hash;
 public record ContentHashes(String textHash, String simhash) {
     /** The hashes of {@code mainText}, normalized once for both; null when it has no text (blank or null). */
     public static ContentHashes of(CharSequence mainText) {
-        String normal = TextNormalizer.normalize(mainText);
+        TextNormalizer.Normal normal = TextNormalizer.normalForm(mainText);
         if (normal.isEmpty()) {
             return null;
         }
-        return new ContentHashes(TextHash.ofNormalized(normal), SimHash.hex(SimHash.ofNormalized(normal)));
+        return new ContentHashes(TextHash.ofNormalized(normal),
+                SimHash.hex(SimHash.ofNormalized(normal.chars(), normal.length())));
     }
 
     /** Bits in which the two pages' simhashes differ. */

@@ -26,18 +26,23 @@ public final class SimHash {
 
     /** The fingerprint of {@code text}, normalized first; 0 for a text without words. */
     public static long of(CharSequence text) {
-        return ofNormalized(TextNormalizer.normalize(text));
+        TextNormalizer.Normal normal = TextNormalizer.normalForm(text);
+        return ofNormalized(normal.chars(), normal.length());
     }
 
     /** The fingerprint of a text already in {@linkplain TextNormalizer normal form}. */
     static long ofNormalized(String normal) {
+        char[] s = normal.toCharArray();
+        return ofNormalized(s, s.length);
+    }
+
+    /** The fingerprint of a text already in {@linkplain TextNormalizer normal form}, {@code s[0, n)}. */
+    static long ofNormalized(char[] s, int n) {
         BitVotes votes = new BitVotes();
         long w1 = 0;
         long w2 = 0;
         int words = 0;
         int i = 0;
-        char[] s = normal.toCharArray(); // an array costs less per character than a String before the JIT's last tier
-        int n = s.length;
         while (i < n) {
             int cp = codePoint(s, i);
             if (!isWordChar(cp)) {

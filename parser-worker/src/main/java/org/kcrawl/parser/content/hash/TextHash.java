@@ -19,12 +19,22 @@ public final class TextHash {
 
     /** The hash of {@code text}, normalized first. */
     public static String of(CharSequence text) {
-        return ofNormalized(TextNormalizer.normalize(text));
+        return ofNormalized(TextNormalizer.normalForm(text));
     }
 
     /** The hash of a text already in {@linkplain TextNormalizer normal form}. */
-    static String ofNormalized(String normal) {
-        byte[] digest = sha256().digest(normal.getBytes(StandardCharsets.UTF_8));
+    static String ofNormalized(TextNormalizer.Normal normal) {
+        byte[] utf8;
+        if (normal.ascii()) {
+            utf8 = new byte[normal.length()]; // ASCII is its own UTF-8
+            char[] c = normal.chars();
+            for (int i = 0; i < utf8.length; i++) {
+                utf8[i] = (byte) c[i];
+            }
+        } else {
+            utf8 = new String(normal.chars(), 0, normal.length()).getBytes(StandardCharsets.UTF_8);
+        }
+        byte[] digest = sha256().digest(utf8);
         return HexFormat.of().formatHex(digest, 0, BYTES);
     }
 

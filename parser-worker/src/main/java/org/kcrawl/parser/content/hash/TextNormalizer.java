@@ -15,13 +15,24 @@ public final class TextNormalizer {
 
     /** The normal form of {@code text}; the empty string for null or blank text. */
     public static String normalize(CharSequence text) {
+        Normal n = normalForm(text);
+        return new String(n.chars(), 0, n.length());
+    }
+
+    /**
+     * The normal form of {@code text} as characters {@code chars[0, length)}, and whether they are all
+     * ASCII: what the hashes read, without making a string of it.
+     */
+    static Normal normalForm(CharSequence text) {
         if (text == null) {
-            return "";
+            return new Normal(new char[0], 0, true);
         }
         String s = text.toString();
         char[] chars = s.toCharArray();
         if (!isAscii(chars)) {
-            return Whitespace.collapse(Normalizer.normalize(s, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT));
+            String general = Whitespace.collapse(Normalizer.normalize(s, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT));
+            char[] normal = general.toCharArray();
+            return new Normal(normal, normal.length, isAscii(normal));
         }
         // ASCII, nearly every page of English: lower case and whitespace in one pass over an array, the
         // same result as the general path (ASCII's whitespace is its controls and the space).
@@ -38,7 +49,14 @@ public final class TextNormalizer {
             }
             chars[out++] = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
         }
-        return new String(chars, 0, out);
+        return new Normal(chars, out, true);
+    }
+
+    /** A normal form: {@code chars[0, length)}, {@code ascii} when every one is. */
+    record Normal(char[] chars, int length, boolean ascii) {
+        boolean isEmpty() {
+            return length == 0;
+        }
     }
 
     private static boolean isAscii(char[] s) {
