@@ -15,6 +15,7 @@ public final class ContentCollector {
     private final ContentExtractor extractor;
     private final ContentTree tree;
     private final MetadataFeed metadata;
+    private final ReadAttributes read = new ReadAttributes();
     private String title;
 
     ContentCollector(ContentExtractor extractor, ContentTree tree, String pageUrl) {
@@ -26,8 +27,9 @@ public final class ContentCollector {
 
     /** An element of the body starts: {@code name} in lower case. */
     public void start(String name, ElementAttributes attributes) {
-        metadata.start(name, attributes);
-        tree.start(name, attributes);
+        ReadAttributes read = this.read.read(attributes);
+        metadata.start(name, read);
+        tree.start(name, read);
     }
 
     /** The innermost open element of the body ends. */

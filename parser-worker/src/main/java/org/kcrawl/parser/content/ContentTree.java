@@ -113,54 +113,43 @@ final class ContentTree {
         }
     }
 
-    /** An element starts: {@code name} in lower case, its attributes valid during the call. */
-    void start(String name, ElementAttributes attributes) {
+    /** An element starts: {@code name} in lower case, its attributes read. */
+    void start(String name, ReadAttributes a) {
         if (skipped > 0) {
             skipped++;
             return;
         }
         int tag = ContentTags.of(name);
-        boolean bare = attributes.isEmpty();
-        if (ContentTags.isInvisible(tag) || size >= MAX_NODES || !bare && hidden(attributes)) {
+        if (ContentTags.isInvisible(tag) || size >= MAX_NODES || a.count > 0 && hidden(a)) {
             if (tag == ContentTags.EMBED) {
                 embeds[current]++;
             }
             skipped = 1;
             return;
         }
-        if (bare) {
+        if (a.count == 0) {
             open(tag, 0, 0, null, null, null);
             return;
         }
-        String cls = attributes.get("class");
-        int extra = 0;
-        String role = attributes.get("role");
-        if (role != null) {
-            extra |= roleFlags(role);
-        }
-        String itemprop = attributes.get("itemprop");
-        if (itemprop != null && itemprop.contains("articleBody")) {
+        int extra = a.role == null ? 0 : roleFlags(a.role);
+        if (a.itemprop != null && a.itemprop.contains("articleBody")) {
             extra |= MARKED_MAIN;
         }
         String target = null;
         String label = null;
         if (tag == ContentTags.A) {
-            target = attributes.get("href");
+            target = a.href;
         } else if (tag == ContentTags.IMG) {
-            target = attributes.get("src");
-            if (target == null || target.startsWith("data:")) {
-                String lazy = attributes.get("data-src");
-                target = lazy != null ? lazy : target;
-            }
-            label = attributes.get("alt");
+            target = a.src == null || a.src.startsWith("data:") && a.dataSrc != null ? a.dataSrc : a.src;
+            label = a.alt;
         } else if (tag == ContentTags.PRE || tag == ContentTags.CODE) {
-            label = CodeLanguage.of(cls, attributes.get("data-lang"));
+            label = CodeLanguage.of(a.className, a.dataLang);
             if (tag == ContentTags.CODE && label != null && current >= 0 && code[current] == ContentTags.PRE
                     && this.label[current] == null) {
                 this.label[current] = label; // <pre><code class="language-x">: the fence's language
             }
         }
-        open(tag, ClassWords.judge(cls, attributes.get("id")), extra, target, label, cls);
+        open(tag, ClassWords.judge(a.className, a.id), extra, target, label, a.className);
     }
 
     /** The innermost open element ends. */
@@ -332,16 +321,15 @@ final class ContentTree {
     }
 
     /** Hidden by an attribute a page reader can see without styles: {@code hidden}, {@code aria-hidden}, an inline style. */
-    private static boolean hidden(ElementAttributes a) {
-        if (a.get("hidden") != null) {
+    private static boolean hidden(ReadAttributes a) {
+        if (a.hidden) {
             return true;
         }
-        String aria = a.get("aria-hidden");
-        if (aria != null && aria.strip().equals("true")) {
-            String cls = a.get("class");
-            return cls == null || !cls.contains("fallback-image"); // Readability's exception: lazy images' fallbacks
+        if (a.ariaHidden != null && a.ariaHidden.strip().equals("true")) {
+            // Readability's exception: the fallback image of a lazily loaded one
+            return a.className == null || !a.className.contains("fallback-image");
         }
-        String style = a.get("style");
+        String style = a.style;
         return style != null && (style.contains("display") || style.contains("visibility")) && InlineStyle.hides(style);
     }
 

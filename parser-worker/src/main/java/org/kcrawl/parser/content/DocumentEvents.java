@@ -1,5 +1,8 @@
 package org.kcrawl.parser.content;
 
+import java.util.List;
+import java.util.Locale;
+import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -69,10 +72,33 @@ final class DocumentEvents implements NodeVisitor {
     }
 
     /** A jsoup element's attributes, as the collector reads them. */
-    private record Attributes(Element element) implements ElementAttributes {
+    private static final class Attributes implements ElementAttributes {
+        private final Element element;
+        private final List<Attribute> list;
+
+        Attributes(Element element) {
+            this.element = element;
+            this.list = element.attributesSize() == 0 ? List.of() : element.attributes().asList();
+        }
+
         @Override
         public String get(String name) {
             return element.hasAttr(name) ? element.attr(name) : null;
+        }
+
+        @Override
+        public int size() {
+            return list.size();
+        }
+
+        @Override
+        public String nameAt(int i) {
+            return list.get(i).getKey().toLowerCase(Locale.ROOT);
+        }
+
+        @Override
+        public String valueAt(int i) {
+            return list.get(i).getValue();
         }
     }
 }

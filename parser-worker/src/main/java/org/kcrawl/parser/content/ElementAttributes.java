@@ -5,8 +5,17 @@ public interface ElementAttributes {
     /** The value of the attribute {@code name} (lower case), or null when the element has none. */
     String get(String name);
 
+    /** How many attributes the element has. */
+    int size();
+
+    /** The name of the {@code i}th attribute, lower case. */
+    String nameAt(int i);
+
+    /** The value of the {@code i}th attribute (the empty string when it has none). */
+    String valueAt(int i);
+
     /** True when the element has no attributes at all (most elements of a page): nothing to look up. */
     default boolean isEmpty() {
-        return false;
+        return size() == 0;
     }
 }

@@ -45,9 +45,9 @@ final class MetadataFeed {
     }
 
     /** An element of the body starts; {@code meta} elements come through {@link #meta} instead. */
-    void start(String name, ElementAttributes a) {
+    void start(String name, ReadAttributes a) {
         depth++;
-        if (a.isEmpty()) {
+        if (a.count == 0) {
             if (name.equals("time")) {
                 captures.push(new Capture(depth, true, null, scope()));
             }
@@ -56,20 +56,20 @@ final class MetadataFeed {
         if (name.equals("meta")) {
             return;
         }
-        String itemprop = a.get("itemprop");
+        String itemprop = a.itemprop;
         if (name.equals("time")) {
-            String datetime = a.get("datetime");
-            if (datetime != null) {
-                collector().time(datetime, itemprop, null);
+            if (a.datetime != null) {
+                collector().time(a.datetime, itemprop, null);
             } else {
                 captures.push(new Capture(depth, true, itemprop, scope()));
             }
         }
-        if (a.get("itemscope") != null) {
-            collector().itemScope(a.get("itemtype"), itemprop);
+        if (a.itemscope) {
+            collector().itemScope(a.itemtype, itemprop);
             scopes.push(new Scope(depth, itemprop));
         } else if (MetadataCollector.wantsItemProp(itemprop, scope())) {
-            String value = firstOf(a, "content", "datetime", "href", "src");
+            String value = a.content != null ? a.content : a.datetime != null ? a.datetime
+                    : a.href != null ? a.href : a.src;
             if (value != null) {
                 collector().itemProp(itemprop, scope(), value);
             } else {
@@ -117,16 +117,6 @@ final class MetadataFeed {
 
     private String scope() {
         return scopes.isEmpty() ? null : scopes.peek().itemprop;
-    }
-
-    private static String firstOf(ElementAttributes a, String... names) {
-        for (String name : names) {
-            String v = a.get(name);
-            if (v != null) {
-                return v;
-            }
-        }
-        return null;
     }
 
     private record Scope(int depth, String itemprop) {}

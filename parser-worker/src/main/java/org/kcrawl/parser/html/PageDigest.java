@@ -32,7 +32,27 @@ final class PageDigest implements HtmlTokenizer.Sink {
     private static final int PRESERVE_LOOKUP = 6;
 
     /** Attributes of an element the markup implies (a stray {@code </p>}): none. */
-    private static final ElementAttributes NO_ATTRIBUTES = name -> null;
+    private static final ElementAttributes NO_ATTRIBUTES = new ElementAttributes() {
+        @Override
+        public String get(String name) {
+            return null;
+        }
+
+        @Override
+        public int size() {
+            return 0;
+        }
+
+        @Override
+        public String nameAt(int i) {
+            throw new IndexOutOfBoundsException(i);
+        }
+
+        @Override
+        public String valueAt(int i) {
+            throw new IndexOutOfBoundsException(i);
+        }
+    };
 
     private final String location;
     /** Where the body's elements, text and the page's metadata go for content extraction; null when none is wanted. */

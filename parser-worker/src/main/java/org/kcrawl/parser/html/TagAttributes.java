@@ -26,8 +26,18 @@ final class TagAttributes {
         }
 
         @Override
-        public boolean isEmpty() {
-            return size == 0;
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public String nameAt(int i) {
+            return names[i];
+        }
+
+        @Override
+        public String valueAt(int i) {
+            return value(i);
         }
     };
 

@@ -1,0 +1,55 @@
+package org.kcrawl.parser.content;
+
+/**
+ * The attributes content extraction and the metadata read of one element, taken in one pass over its
+ * attributes (a switch per attribute rather than a search of them per name). Reused element after element.
+ */
+final class ReadAttributes {
+    String className;
+    String id;
+    String role;
+    String itemprop;
+    boolean itemscope;
+    String itemtype;
+    boolean hidden;
+    String ariaHidden;
+    String style;
+    String href;
+    String src;
+    String dataSrc;
+    String alt;
+    String dataLang;
+    String datetime;
+    String content;
+    int count;
+
+    /** Reads {@code a}; every field absent (null, false) unless the element has it. */
+    ReadAttributes read(ElementAttributes a) {
+        className = id = role = itemprop = itemtype = ariaHidden = style = href = src = dataSrc = alt = dataLang
+                = datetime = content = null;
+        itemscope = hidden = false;
+        count = a.size();
+        for (int i = 0; i < count; i++) {
+            switch (a.nameAt(i)) {
+                case "class" -> className = a.valueAt(i);
+                case "id" -> id = a.valueAt(i);
+                case "role" -> role = a.valueAt(i);
+                case "itemprop" -> itemprop = a.valueAt(i);
+                case "itemscope" -> itemscope = true;
+                case "itemtype" -> itemtype = a.valueAt(i);
+                case "hidden" -> hidden = true;
+                case "aria-hidden" -> ariaHidden = a.valueAt(i);
+                case "style" -> style = a.valueAt(i);
+                case "href" -> href = a.valueAt(i);
+                case "src" -> src = a.valueAt(i);
+                case "data-src" -> dataSrc = a.valueAt(i);
+                case "alt" -> alt = a.valueAt(i);
+                case "data-lang" -> dataLang = a.valueAt(i);
+                case "datetime" -> datetime = a.valueAt(i);
+                case "content" -> content = a.valueAt(i);
+                default -> { }
+            }
+        }
+        return this;
+    }
+}
