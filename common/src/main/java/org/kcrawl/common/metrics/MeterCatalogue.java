@@ -245,9 +245,9 @@ public final class MeterCatalogue {
                     "URL messages sent to the dead-letter topic: undecodable, or whose outputs could never be"
                             + " published"),
 
-            meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated (not_modified: a"
-                            + " recrawl's 304, recorded without a parse)",
-                    "kind", List.of("html", "non_html", "sitemap", "redirect", "failed", "not_modified")),
+            meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated (pdf: a PDF read for"
+                            + " its text and links; not_modified: a recrawl's 304, recorded without a parse)",
+                    "kind", List.of("html", "non_html", "pdf", "sitemap", "redirect", "failed", "not_modified")),
             meter(PARSE_DURATION, TIMER, null, PARSER, "parse and scope time per page"),
             meter(PARSE_BUDGET_EXCEEDED, COUNTER, null, PARSER, "pages whose parse the time budget cut short"),
             meter(PARSE_CHARSET, COUNTER, null, PARSER, "how HTML bodies' character sets were chosen",

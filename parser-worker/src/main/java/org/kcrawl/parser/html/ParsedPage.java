@@ -64,8 +64,10 @@ public record ParsedPage(
     public enum Kind {
         /** Parsed as HTML. */
         HTML,
-        /** Not HTML: a metadata-only record; a PDF's has its text, metadata and links too. */
+        /** Neither HTML nor a PDF that was read: a metadata-only record. */
         NON_HTML,
+        /** A PDF, read for its text, metadata and links ({@code content: none} leaves it {@link #NON_HTML}). */
+        PDF,
         /** A sitemap or sitemap index: its listed URLs are the links. */
         SITEMAP,
         /** A 3xx response: the fetcher republished the target, so only the record is written. */

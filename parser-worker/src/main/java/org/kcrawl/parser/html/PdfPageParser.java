@@ -40,7 +40,7 @@ final class PdfPageParser {
         boolean budgetExceeded = pdf.textError() == PdfTextError.TIME_BUDGET;
         boolean partly = budgetExceeded || pdf.textError() == PdfTextError.TOO_LARGE;
         if (robots.noindex()) {
-            return new ParsedPage(ParsedPage.Kind.NON_HTML, null, null, null, null, null, 0, null, null,
+            return new ParsedPage(ParsedPage.Kind.PDF, null, null, null, null, null, 0, null, null,
                     found.links(), found.dropped(), robots, partly, budgetExceeded, Map.of(), null, null,
                     PageContent.NONE, 0, null);
         }
@@ -48,7 +48,7 @@ final class PdfPageParser {
         PageContent content = new PageContent(pdf.text(), pdf.textTruncated(), null,
                 hashes == null ? null : hashes.textHash(), hashes == null ? null : hashes.simhash(),
                 new PageMetadata(pdf.author(), pdf.published(), pdf.modified(), null, null, null, List.of()));
-        return new ParsedPage(ParsedPage.Kind.NON_HTML, PageParser.clip(pdf.title()), null, null, null, null,
+        return new ParsedPage(ParsedPage.Kind.PDF, PageParser.clip(pdf.title()), null, null, null, null,
                 pdf.text() == null ? 0 : pdf.text().length(), null, null, found.links(), found.dropped(), robots,
                 partly, budgetExceeded, Map.of(), null, null, content, pdf.pages(), pdf.textError());
     }

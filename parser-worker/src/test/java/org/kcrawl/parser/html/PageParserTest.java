@@ -184,9 +184,15 @@ class PageParserTest {
 
         ParsedPage pdf = parser.parse(page("http://r.example/doc.pdf", "application/pdf",
                 "%PDF-1.7 <a href='/x'>".getBytes(StandardCharsets.ISO_8859_1)));
-        assertThat(pdf.kind()).isEqualTo(ParsedPage.Kind.NON_HTML);
+        assertThat(pdf.kind()).as("read as a PDF, not as HTML").isEqualTo(ParsedPage.Kind.PDF);
         assertThat(pdf.links()).isEmpty();
         assertThat(pdf.title()).isNull();
+        assertThat(pdf.textError()).isEqualTo(org.kcrawl.parser.content.pdf.PdfTextError.TRUNCATED);
+
+        ParsedPage image = parser.parse(page("http://r.example/logo.png", "image/png",
+                "\u0089PNG <a href='/x'>".getBytes(StandardCharsets.ISO_8859_1)));
+        assertThat(image.kind()).isEqualTo(ParsedPage.Kind.NON_HTML);
+        assertThat(image.links()).isEmpty();
 
         ParsedPage untypedText = parser.parse(page("http://r.example/notes", null,
                 "just words <a href='/x'>".getBytes(StandardCharsets.UTF_8)));

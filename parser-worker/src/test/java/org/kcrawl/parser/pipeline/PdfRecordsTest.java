@@ -75,6 +75,16 @@ class PdfRecordsTest {
     }
 
     @Test
+    void aPdfIsCountedAsOne() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        PageOutputs out = ParserWorker.processor(ParserConfig.load(null, Map.of()), new ParserMetrics(registry))
+                .process(pdf("application/pdf", fixture("encrypted.pdf"), false, Map.of()));
+
+        assertThat(out.parsed().kind()).isEqualTo(ParsedPage.Kind.PDF);
+        assertThat(registry.get("crawl.parse.pages").tag("kind", "pdf").counter().count()).isEqualTo(1.0);
+    }
+
+    @Test
     void itsLinksAreFollowedWithinScopeLikeAPagesLinks() {
         PageOutputs out = process(pdf("application/pdf", DOCUMENT, false, Map.of()), "scope", "host");
 
