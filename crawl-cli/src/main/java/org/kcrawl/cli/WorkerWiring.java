@@ -209,7 +209,8 @@ final class WorkerWiring {
      */
     CrawlWorkers workers(KafkaClients clients) {
         CrawlSites sites = new CrawlSites();
-        SeedMoveNotices moves = new SeedMoveNotices(parser.scopeConfig().scope());
+        SeedMoveNotices moves = new SeedMoveNotices(parser.scopeConfig().scope(),
+                parser.scopeConfig().noParent());
         ScopeFollower follower = ScopeFollower.start(clients, new CrawlTopics(crawlName()),
                 crawlName() + "-cli", sites, moves, ScopeFollower.DEFAULT_TIMEOUT);
         try {

@@ -31,4 +31,13 @@ class SeedMoveNoticesTest {
                 NOW));
         assertThat(moves.untold()).singleElement().asString().endsWith("the crawl covers the domain example.net too");
     }
+
+    @Test
+    void aCrawlUnderItsSeedsDirectoriesCoversTheTargetsDirectory() {
+        SeedMoveNotices moves = new SeedMoveNotices(ScopeMode.HOST, true);
+        moves.accept(ScopeSite.seedRedirect("example.com", "https://example.com/v2/docs/index.html",
+                "https://example.com/docs/", NOW));
+        assertThat(moves.untold()).singleElement().asString()
+                .endsWith("the crawl covers example.com/v2/docs/ too");
+    }
 }
