@@ -98,11 +98,11 @@ public final class PageParser {
         if (page.redirectTo() != null) {
             return ParsedPage.metadataOnly(ParsedPage.Kind.REDIRECT, null);
         }
-        if (content.options().mode() != ContentMode.NONE && PdfSniffer.isPdf(declaredType(page), page.body())) {
-            return pdfs.parse(page, selfUrl(page.finalUrl()));
-        }
         if (!isHtml(page)) {
-            return ParsedPage.metadataOnly(ParsedPage.Kind.NON_HTML, null);
+            // HTML first: an HTML page costs no PDF sniffing, and one that mentions %PDF- early stays HTML.
+            return content.options().mode() != ContentMode.NONE && PdfSniffer.isPdf(declaredType(page), page.body())
+                    ? pdfs.parse(page, selfUrl(page.finalUrl()))
+                    : ParsedPage.metadataOnly(ParsedPage.Kind.NON_HTML, null);
         }
         long deadline = nanoClock.getAsLong() + limits.timeBudget().toNanos();
         byte[] body = page.body();

@@ -17,7 +17,7 @@ import org.kcrawl.parser.content.pdf.PdfTextError;
  * @param canonical the normalized absolute canonical URL, null if none (or noindex)
  * @param lang the {@code <html lang>} value, null if none (or noindex)
  * @param h1 the first {@code <h1>} text, null if none (or noindex)
- * @param textLength characters of visible text (0 for noindex)
+ * @param textLength characters of visible text (0 for noindex); of a PDF, characters of its text
  * @param charset the character set the body was decoded with, null when it was not decoded
  * @param charsetSource where that character set came from, null when it was not decoded
  * @param links distinct links found, in document order, the page's own URL excluded

@@ -17,7 +17,8 @@ import org.kcrawl.parser.content.pdf.PdfTextError;
  * links are its link annotations' URIs, resolved against the PDF's URL and judged by the same
  * {@link LinkExtractor} as a page's {@code <a href>}, so they are followed within scope like any page's.
  * Robots directives come from the {@code X-Robots-Tag} header (a PDF has no meta elements): a noindex PDF
- * keeps its links and nothing else, as a noindex page does. Thread-safe.
+ * keeps its links and nothing else, as a noindex page does. A PDF over the size cap, or whose reading the
+ * time budget ended, is marked as parsed in part (the record's {@code truncated}). Thread-safe.
  */
 final class PdfPageParser {
     private final PdfExtractor extractor;

@@ -194,6 +194,10 @@ class PageParserTest {
         assertThat(image.kind()).isEqualTo(ParsedPage.Kind.NON_HTML);
         assertThat(image.links()).isEmpty();
 
+        ParsedPage untypedHtml = parser.parse(page("http://r.example/about", null,
+                "<html><title>PDF</title><p>Files start with %PDF-1.7".getBytes(StandardCharsets.UTF_8)));
+        assertThat(untypedHtml.kind()).as("HTML that mentions a PDF's header").isEqualTo(ParsedPage.Kind.HTML);
+
         ParsedPage untypedText = parser.parse(page("http://r.example/notes", null,
                 "just words <a href='/x'>".getBytes(StandardCharsets.UTF_8)));
         assertThat(untypedText.kind()).isEqualTo(ParsedPage.Kind.NON_HTML);
