@@ -37,15 +37,11 @@ final class MarkdownLines {
         containers.clear();
         inlines.clear();
         cell = null;
+        headingMarker = null;
         max = maxChars;
         pending = NONE;
-        lineOpen = false;
         lineEmpty = true;
-        blankLine = false;
-        headingMarker = null;
-        inFence = false;
-        truncated = false;
-        full = false;
+        lineOpen = blankLine = inFence = truncated = full = false;
     }
 
     boolean full() {
@@ -94,7 +90,7 @@ final class MarkdownLines {
             fenced(c, from, to);
             return;
         }
-        for (int i = from; i < to && !full; i++) {
+        for (int i = from; i < to; i++) {
             char ch = c[i];
             if (ch <= ' ' || ch == '\u00a0') {
                 if (pending == NONE) {
@@ -112,7 +108,7 @@ final class MarkdownLines {
         checkSize();
     }
 
-    /** Markup already escaped (an image). */
+    /** Markup, already escaped. */
     void raw(String markup) {
         if (full) {
             return;
@@ -212,6 +208,10 @@ final class MarkdownLines {
         raw("```");
         inFence = false;
         paragraph();
+    }
+
+    boolean inCell() {
+        return cell != null;
     }
 
     void beginCell() {

@@ -17,15 +17,16 @@ final class MarkdownWriter {
     private final List<String> rowCells = new ArrayList<>();
     private final List<List<String>> tableRows = new ArrayList<>();
     private UnaryOperator<String> resolver;
-    private int tableDepth;
     private int pipeTableAt = -1;
+    /** Tables open inside the pipe table being written. */
+    private int nestedInPipe;
     private int preDepth;
 
     String write(ContentTree t, Selection s, int maxChars, UnaryOperator<String> resolver) {
         this.resolver = resolver;
         lines.reset(maxChars);
-        tableDepth = 0;
         pipeTableAt = -1;
+        nestedInPipe = 0;
         preDepth = 0;
         for (int i = 0; i < s.rootCount && !lines.full(); i++) {
             int root = s.roots[i];
@@ -88,8 +89,7 @@ final class MarkdownWriter {
             case ContentTags.BR -> lines.hardBreak();
             case ContentTags.HR -> lines.rule();
             case ContentTags.TABLE -> {
-                tableDepth++;
-                if (tableDepth == 1 && isDataTable(t, n)) {
+                if (isDataTable(t, n)) {
                     pipeTableAt = n;
                     tableRows.clear();
                     lines.paragraph();
@@ -128,7 +128,6 @@ final class MarkdownWriter {
             }
             case ContentTags.EM, ContentTags.STRONG, ContentTags.A -> lines.closeInline();
             case ContentTags.TABLE -> {
-                tableDepth--;
                 if (n == pipeTableAt) {
                     pipeTableAt = -1;
                     lines.table(tableRows);
@@ -143,28 +142,37 @@ final class MarkdownWriter {
         }
     }
 
-    /** Inside a pipe table: rows and cells are gathered, the rest of the markup is inline text. */
+    /**
+     * Inside a pipe table: its rows and cells are gathered, the rest of the markup is inline text; a table
+     * nested in a cell is read as text of that cell.
+     */
     private void tableStart(int code) {
-        switch (code) {
-            case ContentTags.TR -> rowCells.clear();
-            case ContentTags.TD, ContentTags.TH -> lines.beginCell();
-            case ContentTags.TABLE -> tableDepth++;
-            case ContentTags.BR -> lines.space();
-            default -> { }
+        if (code == ContentTags.TABLE) {
+            nestedInPipe++;
+        } else if (nestedInPipe > 0 || code == ContentTags.BR) {
+            lines.space();
+        } else if (code == ContentTags.TR) {
+            rowCells.clear();
+        } else if (code == ContentTags.TD || code == ContentTags.TH) {
+            lines.beginCell();
         }
     }
 
     private void tableEnd(int code) {
-        switch (code) {
-            case ContentTags.TD, ContentTags.TH -> rowCells.add(lines.endCell());
-            case ContentTags.TR -> {
-                if (!rowCells.isEmpty()) {
-                    tableRows.add(new ArrayList<>(rowCells));
-                }
-                rowCells.clear();
+        if (code == ContentTags.TABLE) {
+            nestedInPipe--;
+        } else if (nestedInPipe > 0) {
+            lines.space();
+        } else if ((code == ContentTags.TD || code == ContentTags.TH) && lines.inCell()) {
+            rowCells.add(lines.endCell());
+        } else if (code == ContentTags.TR) {
+            if (lines.inCell()) {
+                rowCells.add(lines.endCell()); // a cell the markup left open
             }
-            case ContentTags.TABLE -> tableDepth--;
-            default -> { }
+            if (!rowCells.isEmpty()) {
+                tableRows.add(new ArrayList<>(rowCells));
+            }
+            rowCells.clear();
         }
     }
 
@@ -173,8 +181,18 @@ final class MarkdownWriter {
         if (src == null) {
             return;
         }
-        String alt = t.label[n] == null ? "" : Whitespace.collapse(t.label[n]);
+        String alt = t.label[n] == null || isFileName(t.label[n]) ? "" : Whitespace.collapse(t.label[n]);
         lines.raw("![" + escape(alt) + "](" + src + ")");
+    }
+
+    /** An alt text that is only the image's file name ({@code IMG_3886.jpg}): it says nothing to a reader. */
+    private static boolean isFileName(String alt) {
+        String a = alt.strip().toLowerCase(java.util.Locale.ROOT);
+        int dot = a.lastIndexOf('.');
+        return dot > 0 && a.indexOf(' ') < 0 && switch (a.substring(dot + 1)) {
+            case "jpg", "jpeg", "png", "gif", "webp", "svg", "bmp", "tif", "tiff", "avif" -> true;
+            default -> false;
+        };
     }
 
     /** The absolute URL of a link or image: http(s), or a link's mailto: or tel:; null for anything else. */

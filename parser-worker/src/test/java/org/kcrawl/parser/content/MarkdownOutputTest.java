@@ -42,6 +42,21 @@ class MarkdownOutputTest {
     }
 
     @Test
+    void anAltTextThatIsOnlyAFileNameIsLeftOut() {
+        assertThat(markdown("<p><img src=\"/i/IMG_3886.jpg\" alt=\"IMG_3886.jpg\"></p>"))
+                .isEqualTo("![](https://news.example/i/IMG_3886.jpg)");
+    }
+
+    @Test
+    void aTableInACellOfATableIsTextOfThatCellAndStrayCellsDoNotBreakIt() {
+        assertThat(markdown("<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td><table><tr><td>x</td>"
+                + "<td>y</td></tr></table></td></tr></table><p>After.</p>"))
+                .isEqualTo("| A | B |\n| --- | --- |\n| 1 | x y |\n\nAfter.");
+        assertThat(markdown("<table><tr><td>a</td></td></td><td>b</tr></table>"))
+                .isEqualTo("| a | b |\n| --- | --- |");
+    }
+
+    @Test
     void aLinkWithoutAUsableTargetIsItsText() {
         assertThat(markdown("<p>Run <a href=\"javascript:void(0)\">this</a> now.</p>"))
                 .isEqualTo("Run this now.");
