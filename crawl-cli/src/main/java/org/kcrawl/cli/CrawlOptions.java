@@ -39,7 +39,7 @@ final class CrawlOptions {
             description = "Download the seed URLs without parsing them or following links (nor robots.txt "
                     + "sitemaps): --out gets one line per fetched page (url, final_url, status, content_type, "
                     + "bytes, truncated, redirect_to, fetched_at, fetch_ms). Redirects in scope are still "
-                    + "followed. Refused under a --crawl-name whose pages parsers read (see README).")
+                    + "followed. Refused under a --crawl-name whose pages parsers read (see docs/crawl-command.md).")
     boolean fetchOnly;
 
     @Option(names = "--failures", paramLabel = "FILE", defaultValue = "failures.jsonl",
@@ -165,7 +165,7 @@ final class CrawlOptions {
 
     @Option(names = "--recrawl-due",
             description = "Fetch again, conditionally, every known URL whose next fetch date (its revisit "
-                    + "interval, see the README) has come.")
+                    + "interval, see docs/crawl-command.md) has come.")
     boolean recrawlDue;
 
     /**

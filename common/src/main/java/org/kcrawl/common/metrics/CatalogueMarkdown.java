@@ -5,11 +5,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Renders the {@link MeterCatalogue} as the README's metrics table, so the documentation is
- * generated from the code (and a test fails when the README's copy differs).
+ * Renders the {@link MeterCatalogue} as the metrics table of docs/metrics.md, so the documentation is
+ * generated from the code (and a test fails when that copy differs).
  */
 public final class CatalogueMarkdown {
-    /** The line before the generated table in the README. */
+    /** The line before the generated table in docs/metrics.md. */
     public static final String BEGIN = "<!-- meters:begin (generated from MeterCatalogue; do not edit by hand) -->";
     /** The line after it. */
     public static final String END = "<!-- meters:end -->";

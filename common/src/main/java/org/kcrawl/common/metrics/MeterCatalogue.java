@@ -20,7 +20,7 @@ import org.kcrawl.common.message.FailureReason;
  * The one documented catalogue of the workers' meters. Tags take bounded values only, never a URL
  * or a host; every meter also carries the common tags {@code worker} (fetcher, parser or renderer) and
  * {@code crawl} (the crawl name, one value per worker, so several crawls can share a Prometheus). The
- * README's metrics table is rendered from this list ({@link CatalogueMarkdown}), and tests check
+ * metrics table of docs/metrics.md is rendered from this list ({@link CatalogueMarkdown}), and tests check
  * that a running worker registers exactly the {@code crawl.*} meters listed here for it.
  */
 public final class MeterCatalogue {

@@ -59,7 +59,7 @@ public record MeterSpec(String name, Kind kind, String baseUnit, Map<String, Lis
         RENDERER,
         /** The archiver only. */
         ARCHIVER,
-        /** Every worker: shown as "all" in the README's table. */
+        /** Every worker: shown as "all" in the metrics table. */
         ALL;
 
         /** True when a worker of role {@code role} (not ALL) registers meters of this attribution. */
@@ -67,7 +67,7 @@ public record MeterSpec(String name, Kind kind, String baseUnit, Map<String, Lis
             return this == ALL || this == role;
         }
 
-        /** How the README's table names this attribution: the role, or "all" for every worker. */
+        /** How the metrics table names this attribution: the role, or "all" for every worker. */
         public String label() {
             return tag();
         }

@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * Builders of the workers' meters from their {@link MeterCatalogue} entries: the name, description and
  * base unit come from the catalogue (and a timer's histogram from its kind), so a meter is named and
- * described in one place, the same in Prometheus's HELP and in the README. The caller adds tags and
+ * described in one place, the same in Prometheus's HELP and in docs/metrics.md. The caller adds tags and
  * registers. A name the catalogue does not list, or of another kind, is refused.
  */
 public final class Meters {

@@ -94,7 +94,7 @@ import org.kcrawl.fetcher.seen.SeenStoreKind;
  *                                for it: a URL whose next try would come later fails at once, with the
  *                                network's reason ({@code dns}, {@code connect}, ...). 0 (the default, for
  *                                long crawls) never gives up early: URLs retry until {@code max_attempts}
- *                                are spent. The crawl command sets it for a local crawl (see the README)
+ *                                are spent. The crawl command sets it for a local crawl (see docs/crawl-command.md)
  * @param maxRefreshDelay the longest delay of a {@code Refresh} header that makes its response a redirect
  *                        (counted against {@code max_redirect_hops} like a 3xx); a slower refresh, or one
  *                        to the page itself, leaves the page a page (default 100 s). Give the parsers the
