@@ -19,6 +19,14 @@ class ContentBadInputTest {
 
     @Test
     @Timeout(30)
+    void aHundredThousandNestedDivsOnTheDocumentPath() {
+        String html = "<html><body>" + "<div>".repeat(100_000) + "<p>" + ArticlePages.P1 + "</p>"
+                + "</div>".repeat(100_000) + "</body></html>";
+        assertThat(ArticlePages.document(html, ArticlePages.markdown()).text()).isEqualTo(ArticlePages.P1);
+    }
+
+    @Test
+    @Timeout(30)
     void aPageOfOneHugeTable() {
         StringBuilder html = new StringBuilder("<html><body><table>");
         for (int r = 0; r < 5_000; r++) {
