@@ -201,9 +201,10 @@ class WorkerOpsIT {
         assertThat(f.sum("crawl_fetch_responses_total", Map.of("status_class", "4xx"))
                 + f.sum("crawl_fetch_responses_total", Map.of("status_class", "5xx")))
                 .as("each flaky page failed once").isEqualTo(flaky);
-        if (flaky > 0) {
-            assertThat(f.sum("crawl_fetch_outcomes_total", Map.of("outcome", "retry"))).isPositive();
-        }
+        // A flaky page answers 503 (a failed attempt, retried) or 429 (a refusal: the same attempt again).
+        double retried = f.sum("crawl_fetch_outcomes_total", Map.of("outcome", "retry"));
+        assertThat(retried + f.sum("crawl_fetch_refusals_total")).as("each flaky page retried or refused once")
+                .isEqualTo(flaky);
         double answered = f.sum("crawl_fetch_duration_seconds_count");
         assertThat(answered).isEqualTo(pages + flaky);
         assertThat(f.sum("crawl_fetch_duration_seconds_bucket", Map.of("le", "+Inf"))).isEqualTo(answered);

@@ -33,7 +33,7 @@ final class Parking {
         Duration wait = request.notBefore() == null ? Duration.ZERO
                 : Duration.between(time.now(), request.notBefore());
         if (wait.compareTo(holdLimit) <= 0) {
-            return outputs.request(request, key, partition).thenRun(() -> metrics.parked("urls"));
+            return outputs.request(request, key, partition).thenRun(() -> metrics.parked(ParkingMetrics.URLS_TIER));
         }
         int tier = tiers.tierFor(wait);
         return outputs.parked(tier, request, key, partition).thenRun(() -> metrics.parked(Integer.toString(tier)));

@@ -20,6 +20,9 @@ public final class ParkingMetrics {
     /** Gauge of URLs held by the forwarder. */
     public static final String HELD = MeterCatalogue.FETCH_PARKING_HELD;
 
+    /** The tier of a short wait, back through the urls topic. */
+    static final String URLS_TIER = "urls";
+
     private final MeterRegistry registry;
     private final ConcurrentHashMap<String, Counter> parked = new ConcurrentHashMap<>();
     private final Counter forwarded;
@@ -32,13 +35,18 @@ public final class ParkingMetrics {
         }
         this.registry = registry;
         this.forwarded = Meters.counter(FORWARDED).register(registry);
+        // The series exists from the start (at zero), so a dashboard reading it shows 0, not "no data",
+        // for a fetcher that has parked nothing yet.
+        parked.computeIfAbsent(URLS_TIER, this::counter);
     }
 
     void parked(String tier) {
         parkedCount.incrementAndGet();
-        parked.computeIfAbsent(tier, t -> Meters.counter(PARKED)
-                .tag("tier", t)
-                .register(registry)).increment();
+        parked.computeIfAbsent(tier, this::counter).increment();
+    }
+
+    private Counter counter(String tier) {
+        return Meters.counter(PARKED).tag("tier", tier).register(registry);
     }
 
     void forwarded() {
