@@ -286,32 +286,57 @@ final class MainContentSelector {
         return false;
     }
 
-    /** Puts the page's headline before the content when the content has no {@code h1} of its own. */
+    /**
+     * Puts the page's headline in front when what is kept shows no {@code h1}: the last {@code h1}
+     * before the content, else one inside it that the cleaning took out with its wrapper (a
+     * {@code div class="header"}), never one in navigation, an aside or a footer.
+     */
     private void addHeadline(ContentTree t, Selection s) {
-        if (s.rootCount == 0 || s.roots[0] == 0) {
+        if (s.rootCount == 0 || s.roots[0] == 0 || showsHeading(t, s)) {
             return;
         }
         int first = s.roots[0];
-        int headline = -1;
-        for (int n = 1; n < first; n++) {
-            if (t.code[n] == ContentTags.H1 && t.chars[n] > 0 && !insideFurniture(t, n)) {
-                headline = n;
+        int before = -1;
+        int within = -1;
+        for (int n = 1; n <= t.lastDescendant[first]; n++) {
+            if (t.code[n] != ContentTags.H1 || t.chars[n] == 0 || insideFurniture(t, n)) {
+                continue;
+            }
+            if (n < first && !contains(t, n, first)) {
+                before = n;
+            } else if (within < 0 && n > first && !s.removed[n] && removedWithin(t, s, n, first)) {
+                within = n;
             }
         }
-        if (headline < 0) {
-            return;
+        int headline = before >= 0 ? before : within;
+        if (headline >= 0) {
+            s.addFirstRoot(headline);
         }
+    }
+
+    /** True when an {@code h1} of the roots is kept. */
+    private static boolean showsHeading(ContentTree t, Selection s) {
         for (int i = 0; i < s.rootCount; i++) {
             int r = s.roots[i];
             for (int n = r; n <= t.lastDescendant[r]; n++) {
-                if (t.code[n] == ContentTags.H1 && !s.removed[n]) {
-                    return;
+                if (s.removed[n]) {
+                    n = t.lastDescendant[n];
+                } else if (t.code[n] == ContentTags.H1) {
+                    return true;
                 }
             }
         }
-        if (!contains(t, headline, first)) {
-            s.addFirstRoot(headline);
+        return false;
+    }
+
+    /** True when {@code node}, inside {@code root}, is left out with one of its ancestors (or itself). */
+    private static boolean removedWithin(ContentTree t, Selection s, int node, int root) {
+        for (int a = node; a > root; a = t.parent[a]) {
+            if (s.removed[a]) {
+                return true;
+            }
         }
+        return false;
     }
 
     private static boolean insideFurniture(ContentTree t, int n) {
