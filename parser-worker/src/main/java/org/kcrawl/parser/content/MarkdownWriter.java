@@ -76,7 +76,9 @@ final class MarkdownWriter {
             }
             case ContentTags.CODE -> {
                 if (preDepth == 0) {
-                    lines.inline("`", "`");
+                    // A code span shows its content as written: a link in it would not be a link.
+                    String tick = holdsLink(t, n) ? "" : "`";
+                    lines.inline(tick, tick);
                 }
             }
             case ContentTags.EM -> lines.inline("*", "*");
@@ -183,6 +185,15 @@ final class MarkdownWriter {
         }
         String alt = t.label[n] == null || isFileName(t.label[n]) ? "" : Whitespace.collapse(t.label[n]);
         lines.raw("![" + escape(alt) + "](" + src + ")");
+    }
+
+    private static boolean holdsLink(ContentTree t, int node) {
+        for (int n = node + 1; n <= t.lastDescendant[node]; n++) {
+            if (t.code[n] == ContentTags.A) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** An alt text that is only the image's file name ({@code IMG_3886.jpg}): it says nothing to a reader. */

@@ -69,6 +69,12 @@ class MarkdownOutputTest {
     }
 
     @Test
+    void aCodeSpanHoldingALinkIsTheLink() {
+        assertThat(markdown("<p>Implements <code><a href=\"/api/List.html\">List</a>&lt;E&gt;</code>.</p>"))
+                .isEqualTo("Implements [List](https://news.example/api/List.html)\\<E>.");
+    }
+
+    @Test
     void codeBlocksAreFencedWithTheirLanguage() {
         assertThat(markdown("<pre><code class=\"language-java\">int x = 1;\nif (x &gt; 0) {\n    x--;\n}</code></pre>"))
                 .isEqualTo("```java\nint x = 1;\nif (x > 0) {\n    x--;\n}\n```");
