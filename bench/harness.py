@@ -337,6 +337,7 @@ def crawler_command(args, name, sc, seeds_file, out, failures, config=None):
             "--out", out, "--failures", failures, "--seeds", seeds_file]
         cmd += ["--max-pages", str(sc.max_pages)] if sc.max_pages else []
         cmd += ["--config", config] if config else []
+        cmd += shlex.split(args.kcrawl_args)
         return cmd + ([] if sc.robots else ["--ignore-robots"]) + (["--fetch-only"] if sc.fetch_only else [])
     common = ["--seeds", seeds_file, "--concurrency", str(sc.concurrency), "--per-host", str(sc.per_host),
               "--delay", "%g" % (1.0 / sc.rate if sc.rate > 0 else 0), "--max-depth", str(sc.max_depth),
@@ -795,8 +796,9 @@ def machine_facts(args):
         "- OS: %s %s" % (platform.system(), platform.release()),
         "- JVM: %s" % (java[1] if len(java) > 1 else " ".join(java)),
         "- Python: %s (%s); %s" % (command_output([PYTHON, "--version"]), PYTHON, versions),
-        "- kcrawl: commit %s%s; JVM options: %s" % (commit, " with local changes" if dirty else "",
-                                                    args.kcrawl_java_opts or "(defaults)"),
+        "- kcrawl: commit %s%s; JVM options: %s; more options: %s" % (
+            commit, " with local changes" if dirty else "", args.kcrawl_java_opts or "(defaults)",
+            "`%s`" % args.kcrawl_args if args.kcrawl_args else "(none)"),
     ]
 
 
@@ -850,6 +852,9 @@ def parse_args(argv):
     p.add_argument("--timeout", type=float, default=300, help="seconds before a crawler run is stopped")
     p.add_argument("--kcrawl-java-opts", default=os.environ.get("KCRAWL_JAVA_OPTS", ""),
                    help="JVM options for kcrawl (default: $KCRAWL_JAVA_OPTS)")
+    p.add_argument("--kcrawl-args", default="",
+                   help="more options for every kcrawl run, after the harness's own, e.g. '--content none' (the records "
+                        "of before content extraction) or '--markdown'")
     p.add_argument("--work-dir", default=os.path.join(HERE, ".work"), help="where raw runs go")
     p.add_argument("--results-dir", default=os.path.join(HERE, "results"), help="where reports go")
     p.add_argument("--command", default="bench/run.sh", help="the command line recorded in the report")

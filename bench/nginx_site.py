@@ -12,15 +12,24 @@ nginx runs unprivileged from a prefix directory in the run's directory (config, 
 temp paths all there), in the foreground (daemon off) so the harness owns the process; it is stopped
 with SIGQUIT (finish in-flight requests, flush the log), then SIGTERM, then SIGKILL.
 
+Run as a program, it serves any directory the same way until interrupted, for crawls typed by hand (the
+JDK 17 Javadoc of issue 36's measurement, say):
+
+    python3 bench/nginx_site.py --root /usr/share/doc/openjdk-17-doc/api --latency-ms 100 --host 127.0.0.1 --port 8082
+
 Standard library only, like the harness.
 """
+import argparse
 import grp
 import os
 import pwd
 import signal
 import socket
 import subprocess
+import sys
+import tempfile
 import time
+from dataclasses import dataclass
 
 NGINX = "/usr/sbin/nginx"
 ECHO_MODULE = "/usr/lib/nginx/modules/ngx_http_echo_module.so"
@@ -91,8 +100,9 @@ def free_port(host):
 class NginxSite:
     """An nginx process serving a GeneratedSite for one run; the same interface as the harness's Web."""
 
-    def __init__(self, site, latency_ms, run_dir, host=HOST):
+    def __init__(self, site, latency_ms, run_dir, host=HOST, port=None):
         self.site = site
+        self.fixed_port = port
         self.latency_ms = latency_ms
         self.host = host
         self.dir = run_dir
@@ -114,7 +124,7 @@ class NginxSite:
         os.makedirs(os.path.join(self.prefix, "tmp"), exist_ok=True)
         # The port is free when chosen but could be taken before nginx binds it: try again then.
         for attempt in range(5):
-            self.port = free_port(self.host)
+            self.port = self.fixed_port or free_port(self.host)
             self.write_config()
             for path in (self.pid_file, self.access_log, self.error_log):
                 if os.path.exists(path):
@@ -126,7 +136,7 @@ class NginxSite:
             if self.wait_ready():
                 break
             error = self.read_error()
-            if "Address already in use" not in error or attempt == 4:
+            if "Address already in use" not in error or attempt == 4 or self.fixed_port:
                 raise RuntimeError("nginx exited with %s: %s" % (self.proc.returncode, error))
         self.roots = ["http://%s:%d/" % (self.host, self.port)]
         with open(self.roots_file, "w") as f:
@@ -293,3 +303,45 @@ def access_log_stats(path):
         "first_request_start": min(e[3] for e in events) / 1000.0 if events else None,
         "last_response_end": max(e[4] for e in events) / 1000.0 if events else None,
     }
+
+
+@dataclass
+class Directory:
+    """A directory served as it is (the harness serves a docs_site.GeneratedSite, which has the same two fields)."""
+
+    root: str
+    paths: list
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description="Serve a directory with nginx on loopback, every response delayed, "
+                                            "until interrupted (Ctrl-C or SIGTERM); then print the request figures.")
+    p.add_argument("--root", required=True, help="the directory to serve (its index.html is /)")
+    p.add_argument("--latency-ms", type=int, default=100, help="added to every response (echo_sleep)")
+    p.add_argument("--host", default="127.0.0.1", help="a loopback address to listen on")
+    p.add_argument("--port", type=int, default=8082, help="the port to listen on")
+    p.add_argument("--run-dir", default=None, help="nginx's prefix (config, logs) goes under it (default: a temp dir)")
+    args = p.parse_args(argv)
+    if not args.host.startswith("127."):
+        p.error("--host must be a loopback address (127.0.0.0/8)")
+    run_dir = args.run_dir or tempfile.mkdtemp(prefix="nginx-site-")
+    os.makedirs(run_dir, exist_ok=True)
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
+    with NginxSite(Directory(os.path.realpath(args.root), []), args.latency_ms, run_dir, args.host, args.port) as site:
+        print("serving %s at %s with %d ms per response; logs in %s" % (args.root, site.roots[0], args.latency_ms,
+                                                                       site.prefix), file=sys.stderr, flush=True)
+        try:
+            while not stop and site.proc.poll() is None:
+                time.sleep(0.2)
+        except KeyboardInterrupt:
+            pass
+    stats = site.stats
+    print("requests %s, not 200: %s, bytes %s, max in flight %s" % (
+        stats.get("requests"), stats.get("page_errors"), stats.get("bytes_sent"), stats.get("max_host_concurrency")),
+        file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -3,7 +3,9 @@ package org.kcrawl.parser.bench;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.TreeMap;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -14,12 +16,15 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Runs {@link ParserBenchmark} (JMH command-line options are passed through, for example
- * {@code -prof jfr}, {@code -f 2} or a benchmark name pattern such as {@code workerOneThread}) and reports the issue's two targets: the worker's pages/s
+ * Runs {@link ParserBenchmark}, or the benchmarks named by a pattern such as {@code workerOneThread} or
+ * {@code ContentBenchmark} (JMH command-line options are passed through, for example {@code -prof jfr} or
+ * {@code -f 2}), and reports the issue's two targets: the worker's pages/s
  * against the bare jsoup loop (at least 0.85), and two threads against one (at least 1.7). Both are
  * judged on wall-clock pages/s; pages per CPU-second and the CPU the threads got are printed beside
- * them, so a run disturbed by other work on the machine shows as such. Exits 0 when both targets
- * are met, 3 when one is missed, 2 for bad options.
+ * them, so a run disturbed by other work on the machine shows as such. A benchmark with parameters is
+ * labelled with them; {@link ContentBenchmark}'s results get its own summary (CPU-ms per page of each
+ * content mode against {@code none}). Exits 0 when both targets are met (or not measured), 3 when one is
+ * missed, 2 for bad options.
  */
 public final class ParserBenchmarkMain {
     /** Worker throughput the pipeline must keep, relative to the bare loop. */
@@ -49,24 +54,44 @@ public final class ParserBenchmarkMain {
         if (cli.getIncludes().isEmpty()) {
             builder.include(ParserBenchmark.class.getName() + "\\.");
         }
+        boolean content = cli.getIncludes().stream().anyMatch(i -> i.contains("ContentBenchmark"));
+        if (content && !ContentBenchmark.javadocPresent() && !cli.getParameter("corpus").hasValue()) {
+            System.out.println("ContentBenchmark: " + ContentBenchmark.javadocAbsent());
+            builder.param("corpus", "bench");
+        }
         Options options = builder.parent(cli).addProfiler(ProcessCpuProfiler.class).build();
         Collection<RunResult> results = new Runner(options).run();
         Map<String, Score> scores = new TreeMap<>();
         for (RunResult r : results) {
             String label = r.getParams().getBenchmark();
+            label = label.substring(label.lastIndexOf('.') + 1) + params(r.getParams());
             Result<?> cpu = r.getSecondaryResults().get(ProcessCpuProfiler.RESULT);
-            scores.put(label.substring(label.lastIndexOf('.') + 1), new Score(r.getPrimaryResult().getScore(),
+            scores.put(label, new Score(r.getPrimaryResult().getScore(),
                     r.getPrimaryResult().getScoreError(), cpu == null ? Double.NaN : cpu.getScore()));
         }
-        System.exit(report(scores) ? 0 : 3);
+        boolean met = report(scores);
+        ContentBenchmark.report(results);
+        System.exit(met ? 0 : 3);
+    }
+
+    /** The benchmark's parameters as a label's suffix ({@code [corpus=bench,content=main]}), or nothing. */
+    private static String params(BenchmarkParams params) {
+        if (params.getParamsKeys().isEmpty()) {
+            return "";
+        }
+        StringJoiner joined = new StringJoiner(",", "[", "]");
+        for (String key : params.getParamsKeys()) {
+            joined.add(key + "=" + params.getParam(key));
+        }
+        return joined.toString();
     }
 
     private static boolean report(Map<String, Score> scores) {
         System.out.println();
         System.out.println("Parser benchmark: " + BenchCorpus.SIZE + "-page corpus, "
                 + Runtime.getRuntime().availableProcessors() + " cores");
-        System.out.printf(Locale.ROOT, "  %-18s %18s %10s %16s%n", "benchmark", "pages/s", "CPUs used", "pages/CPU-s");
-        scores.forEach((name, s) -> System.out.printf(Locale.ROOT, "  %-18s %9.1f ± %6.1f %10.2f %16.1f%n",
+        System.out.printf(Locale.ROOT, "  %-40s %18s %10s %16s%n", "benchmark", "pages/s", "CPUs used", "pages/CPU-s");
+        scores.forEach((name, s) -> System.out.printf(Locale.ROOT, "  %-40s %9.1f ± %6.1f %10.2f %16.1f%n",
                 name, s.pagesPerSecond(), s.error(), s.cpus(), s.pagesPerCpuSecond()));
         Score worker1 = scores.get("workerOneThread");
         Score worker2 = scores.get("workerTwoThreads");
