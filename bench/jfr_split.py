@@ -38,7 +38,7 @@ STAGES = [
     (r"^org\.kcrawl\.parser\.content\.(MainContentSelector|Selection|ContentCleaner)",
      "content: main-content selection"),
     (r"^org\.kcrawl\.parser\.content\.meta\.", "content: metadata"),
-    (r"^org\.kcrawl\.parser\.content\.(ContentCollector|ContentTree|ElementAttributes|InlineStyle|ContentTags|"
+    (r"^org\.kcrawl\.parser\.content\.(ContentCollector|ContentTree|ElementAttributes|ReadAttributes|InlineStyle|ContentTags|"
      r"MetadataFeed|Whitespace|DocumentEvents)", "content: collecting the tree (during the digest)"),
     (r"^org\.kcrawl\.parser\.content\.", "content: other"),
     (r"^org\.kcrawl\.parser\.html\.(PageDigest|HtmlTokenizer|CharRefs|TagAttributes|KnownNames|HtmlTags|ElementText|"
