@@ -125,10 +125,6 @@ final class ContentTags {
         return code - H1 + 1;
     }
 
-    static boolean isList(int code) {
-        return code == UL || code == OL || code == DL;
-    }
-
     /** Page furniture by its tag alone: navigation, side notes, page headers and footers, forms' controls. */
     static boolean isFurniture(int code) {
         return code == NAV || code == ASIDE || code == FOOTER || code == CONTROL;

@@ -181,7 +181,7 @@ final class ContentTree {
         boolean space = true;
         for (int i = from; i < to; i++) {
             char c = chars[i];
-            if (c <= ' ' || c == '\u00a0') {
+            if (isBlank(c)) {
                 space = true;
                 continue;
             }
@@ -246,6 +246,11 @@ final class ContentTree {
             tableHeads[p] += tableHeads[n];
             rows[p] += rows[n];
         }
+    }
+
+    /** A character that separates words in a page's text: ASCII whitespace and controls, and the no-break space. */
+    static boolean isBlank(char c) {
+        return c <= ' ' || c == '\u00a0';
     }
 
     static int kind(int event) {

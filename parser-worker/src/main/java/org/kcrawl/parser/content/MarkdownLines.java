@@ -92,7 +92,7 @@ final class MarkdownLines {
         }
         for (int i = from; i < to; i++) {
             char ch = c[i];
-            if (ch <= ' ' || ch == '\u00a0') {
+            if (ContentTree.isBlank(ch)) {
                 if (pending == NONE) {
                     pending = SPACE;
                 }
