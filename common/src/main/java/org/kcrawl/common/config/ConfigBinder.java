@@ -3,14 +3,11 @@ package org.kcrawl.common.config;
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.lang.reflect.RecordComponent;
@@ -30,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * the record's defaults, a YAML file, and environment variables. Any problem stops start-up with a
  * {@link ConfigException} that names the key and says what is wrong.
  *
+ * <p>A record that declares its settings ({@link SettingList}, in its {@code SETTINGS} field) has every value
+ * read through its declaration: durations and sizes in units ({@code 30s}, {@code 2MiB}), and the value's
+ * bound checked with one message shape, before the record is built.
+ *
  * <p>Environment variables map to top-level keys: with prefix {@code KCRAWL_FETCHER_}, the variable
  * {@code KCRAWL_FETCHER_MAX_IN_FLIGHT} sets {@code max_in_flight}. Values are parsed as YAML scalars,
  * so numbers, booleans and durations like {@code PT30S} work as in the file.
@@ -45,21 +46,10 @@ import org.slf4j.LoggerFactory;
 public final class ConfigBinder {
     private static final Logger log = LoggerFactory.getLogger(ConfigBinder.class);
 
-    /**
-     * One mapper for every binder: it is immutable once configured, and its caches of (de)serializers for
-     * the large configuration records are built once per process instead of once per binder, which a
-     * start-up that reads the defaults files and then binds every worker's section would otherwise pay
-     * several times (about 100 ms each on the first tier of the JIT).
-     */
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .registerModule(new JavaTimeModule())
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-
     private final ObjectMapper yaml;
 
     public ConfigBinder() {
-        yaml = YAML;
+        yaml = ConfigYaml.MAPPER;
     }
 
     /**
@@ -126,40 +116,30 @@ public final class ConfigBinder {
     }
 
     /**
-     * The defaults of the configuration record {@code type}, read from its defaults file {@code resource}
-     * (a class-path resource beside {@code type}): the one list of its settings, each with its default and
-     * a comment on what it means. Every setting of the record must be in the file and nothing else, so a
-     * setting added to the record without a default (or left in the file after it went) fails at once.
+     * The defaults of the configuration record {@code type}: the defaults its {@link SettingList} (its
+     * {@code SETTINGS} field) declares. Every setting of the record must be declared and nothing else, so a
+     * setting added to the record without a declaration (or a declaration left after its setting went) fails
+     * at once.
      */
-    public static <T extends Record> T defaultsFile(Class<T> type, String resource) {
-        ConfigBinder binder = new ConfigBinder();
-        ObjectNode tree;
-        try (java.io.InputStream in = type.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("the defaults file " + resource + " of " + type.getName()
-                        + " is not on the class path");
-            }
-            JsonNode node = binder.yaml.readTree(in);
-            if (!(node instanceof ObjectNode object)) {
-                throw new IllegalStateException("the defaults file " + resource + " is not a mapping");
-            }
-            tree = object;
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read the defaults file " + resource + ": " + e.getMessage(), e);
+    public static <T extends Record> T declaredDefaults(Class<T> type) {
+        SettingList list = SettingList.of(type);
+        if (list == null) {
+            throw new IllegalStateException(type.getName() + " declares no SETTINGS");
         }
-        List<String> missing = new ArrayList<>();
-        for (String key : settings(type)) {
-            if (!tree.has(key)) {
-                missing.add(key);
-            }
-        }
-        if (!missing.isEmpty()) {
-            throw new IllegalStateException("the defaults file " + resource + " lacks " + missing);
+        List<String> declared = list.settings().stream().map(Setting::key).toList();
+        List<String> missing = new ArrayList<>(settings(type));
+        missing.removeAll(declared);
+        List<String> extra = new ArrayList<>(declared);
+        extra.removeAll(settings(type));
+        if (!missing.isEmpty() || !extra.isEmpty()) {
+            throw new IllegalStateException("the declared settings of " + type.getName() + " lack " + missing
+                    + " and have " + extra + " that it does not");
         }
         try {
-            return binder.toValue(tree, type);
+            return new ConfigBinder().toValue(list.defaults(), type);
         } catch (ConfigException e) {
-            throw new IllegalStateException("the defaults file " + resource + " is invalid: " + e.getMessage(), e);
+            throw new IllegalStateException("the declared defaults of " + type.getName() + " are invalid: "
+                    + e.getMessage(), e);
         }
     }
 
@@ -191,6 +171,10 @@ public final class ConfigBinder {
     private <T> T toValue(ObjectNode tree, Class<T> type) {
         if (type.isRecord()) {
             refuseUnknown(tree, type.asSubclass(Record.class));
+        }
+        SettingList declared = SettingList.of(type);
+        if (declared != null) {
+            declared.read(tree);
         }
         try {
             return yaml.treeToValue(tree, type);

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,25 +20,37 @@ import org.kcrawl.common.testing.CapturedLogs;
 class ConfigBinderTest {
     record Sample(@JsonProperty("crawl_name") String crawlName, @JsonProperty("rate") double rate,
                   @JsonProperty("drain") Duration drain) {
-        Sample {
-            if (rate <= 0) {
-                throw new IllegalArgumentException("rate must be > 0 but was " + rate);
-            }
-        }
+        public static final SettingList SETTINGS = new SettingList("sample", List.of(
+                Setting.text("crawl_name", "crawl", "the crawl"),
+                Setting.number("rate", 1.0, "requests a second").positive(),
+                Setting.duration("drain", "30s", "how long a stop waits")));
+    }
+
+    /** Declares one setting fewer than it has. */
+    record Lacking(@JsonProperty("crawl_name") String crawlName, @JsonProperty("drain") Duration drain) {
+        public static final SettingList SETTINGS = new SettingList("lacking", List.of(
+                Setting.text("crawl_name", "crawl", "the crawl")));
+    }
+
+    /** Declares a setting it does not have. */
+    record Extra(@JsonProperty("crawl_name") String crawlName) {
+        public static final SettingList SETTINGS = new SettingList("extra", List.of(
+                Setting.text("crawl_name", "crawl", "the crawl"),
+                Setting.integer("burst", 2, "requests back to back")));
     }
 
     private final Sample defaults = new Sample("crawl", 1.0, Duration.ofSeconds(30));
     private final ConfigBinder binder = new ConfigBinder();
 
     @Test
-    void aDefaultsFileGivesEverySettingAndNothingElse() {
-        assertThat(ConfigBinder.defaultsFile(Sample.class, "sample-defaults.yaml")).isEqualTo(defaults);
-        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Sample.class, "sample-lacking.yaml"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("lacks [drain]");
-        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Sample.class, "sample-extra.yaml"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("burst");
-        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Sample.class, "no-such.yaml"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("not on the class path");
+    void theDeclarationsGiveEverySettingAndNothingElse() {
+        assertThat(ConfigBinder.declaredDefaults(Sample.class)).isEqualTo(defaults);
+        assertThatThrownBy(() -> ConfigBinder.declaredDefaults(Lacking.class))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("lack [drain]");
+        assertThatThrownBy(() -> ConfigBinder.declaredDefaults(Extra.class))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("have [burst]");
+        assertThatThrownBy(() -> ConfigBinder.declaredDefaults(Renamed.class))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("declares no SETTINGS");
     }
 
     @Test
@@ -65,7 +78,8 @@ class ConfigBinderTest {
     @Test
     void invalidValueNamesTheProblem() {
         assertThatThrownBy(() -> binder.bind(Sample.class, defaults, null, Map.of("KC_RATE", "-1"), "KC_"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("rate must be > 0")
+                .isInstanceOf(ConfigException.class).hasMessage("invalid configuration 'rate': rate must be > 0 but was -1;"
+                        + " to fix, give rate a value that is > 0, or remove it to get the default (1)")
                 .extracting(e -> ((ConfigException) e).key()).isEqualTo("rate");
     }
 
@@ -142,20 +156,28 @@ class ConfigBinderTest {
 
     /** Settings two workers share: a record of its own, unwrapped into each worker's. */
     record Shared(@JsonProperty("depth") int depth, @JsonProperty("pattern") String pattern) {
-        Shared {
-            if (depth < 0) {
-                throw new IllegalArgumentException("depth must be >= 0 but was " + depth);
-            }
-        }
+        static final List<Setting> DECLARED = List.of(
+                Setting.integer("depth", 5, "deepest link followed").atLeast(0),
+                Setting.text("pattern", ".*", "links followed match it"));
     }
 
     record Unwrapping(@JsonProperty("crawl_name") String crawlName, @JsonUnwrapped Shared shared,
-                      @JsonProperty("rate") double rate) {}
+                      @JsonProperty("rate") double rate) {
+        public static final SettingList SETTINGS = SettingList.of("unwrapping",
+                List.of(Setting.text("crawl_name", "crawl", "the crawl")), Shared.DECLARED,
+                List.of(Setting.number("rate", 1.0, "requests a second")));
+    }
+
+    /** Leaves out a setting of its unwrapped record. */
+    record UnwrappingLacking(@JsonProperty("crawl_name") String crawlName, @JsonUnwrapped Shared shared) {
+        public static final SettingList SETTINGS = new SettingList("unwrapping", List.of(
+                Setting.text("crawl_name", "crawl", "the crawl"), Shared.DECLARED.get(0)));
+    }
 
     @Test
     void anUnwrappedRecordsSettingsAreTheOuterRecordsAtTheSameLevel(@TempDir Path dir) throws Exception {
         assertThat(ConfigBinder.settings(Unwrapping.class)).containsExactly("crawl_name", "depth", "pattern", "rate");
-        Unwrapping unwrappingDefaults = ConfigBinder.defaultsFile(Unwrapping.class, "unwrapping-defaults.yaml");
+        Unwrapping unwrappingDefaults = ConfigBinder.declaredDefaults(Unwrapping.class);
         assertThat(unwrappingDefaults).isEqualTo(new Unwrapping("crawl", new Shared(5, ".*"), 1.0));
 
         Path file = dir.resolve("c.yaml");
@@ -184,9 +206,7 @@ class ConfigBinderTest {
         Files.writeString(file, "parser:\n  patern: x\n");
         assertThatThrownBy(() -> binder.bindSection(Unwrapping.class, unwrappingDefaults, file, "parser", Map.of()))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("'parser.patern'");
-        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Unwrapping.class, "unwrapping-lacking.yaml"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("lacks [pattern]");
-        assertThatThrownBy(() -> ConfigBinder.defaultsFile(Unwrapping.class, "unwrapping-extra.yaml"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("burst");
+        assertThatThrownBy(() -> ConfigBinder.declaredDefaults(UnwrappingLacking.class))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("lack [pattern]");
     }
 }
