@@ -7,34 +7,17 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.kcrawl.common.Checks;
 import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.config.SettingList;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 
 /**
  * Everything an archiver is configured with, bound once at start-up (defaults, then a YAML file, then
- * {@code KCRAWL_ARCHIVER_*} variables) and validated with messages naming the key.
- *
- * @param crawlName prefix of the crawl's topics and consumer groups
- * @param bootstrapServers Kafka bootstrap servers
- * @param partitions partitions of the topics when this worker creates them
- * @param replication replication factor of topics this worker creates (formerly {@code replication_factor},
- *                    still read with a deprecation warning)
- * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} (0 picks a free port)
- * @param drainTimeout on shutdown, how long the pages in hand may take to be written and synced
- * @param warcDir the directory WARC files (and their CDXJ indexes) are written to; created when missing
- * @param prefix the first part of every file name, {@code <prefix>-<timestamp>-<serial>-<worker>.warc.gz}
- * @param maxFileBytes the size at which a file is finished and the next one begun (default 1 GiB); a
- *                     file ends with the record that crosses it
- * @param workerName the last part of file names, telling apart the archivers writing to one directory;
- *                   empty (the default) takes the host name (a pod's name on Kubernetes)
- * @param syncInterval longest a written record waits for its fsync (and so its page's offset commit);
- *                     records are synced sooner when nothing else waits to be written
- * @param maxPending pages consumed and not yet synced before consumption pauses (the memory bound: each
- *                   is held until its records are on disk)
- * @param cdxj write a CDXJ index beside each finished file (default true)
+ * {@code KCRAWL_ARCHIVER_*} variables). Each component is the setting of its key declared in {@link #SETTINGS}
+ * ({@link ArchiverSettings} and the shared ones), which says its default, its bound and what it means, and
+ * checks it before this record is built.
  */
 public record ArchiverConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -51,63 +34,21 @@ public record ArchiverConfig(
         @JsonProperty("max_pending") int maxPending,
         @JsonProperty("cdxj") boolean cdxj) {
 
+    /** The archiver's settings: each one's key, type, default, bound and doc. */
+    public static final SettingList SETTINGS = ArchiverSettings.LIST;
     /** Prefix of the environment variables that override settings. */
-    public static final String ENV_PREFIX = "KCRAWL_ARCHIVER_";
-    /** The default size at which a WARC file is finished: 1 GiB, as Heritrix and the WARC guidelines suggest. */
-    public static final long DEFAULT_MAX_FILE_BYTES = 1024L * 1024 * 1024;
-    /** The smallest file size cap: below it, files would hold a few pages each. */
-    public static final long MIN_FILE_BYTES = 64 * 1024;
-    /** Pages held until their records are synced: a few MiB, bounded by the pages' size cap. */
-    public static final int DEFAULT_MAX_PENDING = 256;
+    public static final String ENV_PREFIX = SETTINGS.envPrefix();
     /** Bytes of pages held until their records are synced before consumption pauses. */
     public static final long MAX_PENDING_BYTES = 64L * 1024 * 1024;
 
-    public ArchiverConfig {
-        try {
-            new CrawlTopics(crawlName);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("crawl_name: " + e.getMessage(), e);
-        }
-        if (bootstrapServers == null || bootstrapServers.isBlank()) {
-            throw new IllegalArgumentException("bootstrap_servers must name at least one HOST:PORT");
-        }
-        if (partitions < 1) {
-            throw new IllegalArgumentException("partitions must be >= 1 but was " + partitions);
-        }
-        Checks.atLeast(replication, 1, "replication");
-        if (metricsPort < 0 || metricsPort > 65535) {
-            throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
-        }
-        if (drainTimeout == null || drainTimeout.isNegative()) {
-            throw new IllegalArgumentException("drain_timeout must be a duration >= 0 (for example PT30S)");
-        }
-        if (warcDir == null || warcDir.isBlank()) {
-            throw new IllegalArgumentException("warc_dir must name the directory WARC files are written to");
-        }
-        if (prefix == null || !prefix.matches("[A-Za-z0-9._]+")) {
-            throw new IllegalArgumentException("prefix must be letters, digits, '.' or '_' (no '-', which separates"
-                    + " the parts of a file name) but was '" + prefix + "'");
-        }
-        if (maxFileBytes < MIN_FILE_BYTES) {
-            throw new IllegalArgumentException("max_file_bytes must be >= " + MIN_FILE_BYTES + " but was "
-                    + maxFileBytes);
-        }
-        if (workerName == null || !(workerName.isEmpty() || workerName.matches("[A-Za-z0-9._-]+"))) {
-            throw new IllegalArgumentException("worker_name must be letters, digits, '.', '_' or '-' (or empty for"
-                    + " the host name) but was '" + workerName + "'");
-        }
-        if (syncInterval == null || syncInterval.isNegative() || syncInterval.isZero()) {
-            throw new IllegalArgumentException("sync_interval must be a positive duration (for example PT1S)");
-        }
-        if (maxPending < 1) {
-            throw new IllegalArgumentException("max_pending must be >= 1 but was " + maxPending);
-        }
+    /** The defaults: the declared ones ({@link #SETTINGS}). */
+    public static ArchiverConfig defaults() {
+        return Defaults.CONFIG;
     }
 
-    /** The defaults: local broker, crawl "crawl", files of 1 GiB in ./warc, synced at least every second. */
-    public static ArchiverConfig defaults() {
-        return new ArchiverConfig("crawl", "localhost:9092", 6, (short) 1, 9400, Duration.ofSeconds(30), "warc",
-                "kcrawl", DEFAULT_MAX_FILE_BYTES, "", Duration.ofSeconds(1), DEFAULT_MAX_PENDING, true);
+    /** Built once, when first asked for. */
+    private static final class Defaults {
+        static final ArchiverConfig CONFIG = ConfigBinder.declaredDefaults(ArchiverConfig.class);
     }
 
     /** Binds defaults, then {@code file} (may be null), then {@code KCRAWL_ARCHIVER_*} variables of {@code env}. */

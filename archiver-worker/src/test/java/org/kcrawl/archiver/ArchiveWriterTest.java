@@ -32,7 +32,7 @@ class ArchiveWriterTest {
 
     @Test
     void filesRotateAtTheCapAndAreAllFinishedOnStop() throws Exception {
-        ArchiverConfig config = config(ArchiverConfig.MIN_FILE_BYTES);
+        ArchiverConfig config = config(ArchiverSettings.MIN_FILE_BYTES);
         ArchiverMetrics metrics = new ArchiverMetrics(new SimpleMeterRegistry());
         ArchiveWriter writer = new ArchiveWriter(config, metrics, WarcRecords.IdSource.RANDOM);
         writer.start();
@@ -69,7 +69,7 @@ class ArchiveWriterTest {
             }
             if (f < files.size() - 1) {
                 assertThat(Files.size(file)).as("only the last file is below the cap")
-                        .isGreaterThanOrEqualTo(ArchiverConfig.MIN_FILE_BYTES);
+                        .isGreaterThanOrEqualTo(ArchiverSettings.MIN_FILE_BYTES);
             }
             urls.addAll(OrphanRecoveryTest.urls(file));
             OrphanRecoveryTest.assertIndexPointsAtItsRecords(file, OrphanRecoveryTest.urls(file).size());
@@ -79,7 +79,7 @@ class ArchiveWriterTest {
 
     @Test
     void aPageSubmittedWhileStoppingFailsSoItsOffsetIsNotCommitted() throws Exception {
-        ArchiveWriter writer = new ArchiveWriter(config(ArchiverConfig.DEFAULT_MAX_FILE_BYTES),
+        ArchiveWriter writer = new ArchiveWriter(config(ArchiverConfig.defaults().maxFileBytes()),
                 new ArchiverMetrics(new SimpleMeterRegistry()), WarcRecords.IdSource.RANDOM);
         writer.start();
         writer.submit(page(0), TP, 0).get(30, TimeUnit.SECONDS);
@@ -94,7 +94,7 @@ class ArchiveWriterTest {
      */
     @Test
     void aFullFileIsFinishedOnlyOnceItsPagesOffsetsAreCommitted() throws Exception {
-        ArchiveWriter writer = new ArchiveWriter(config(ArchiverConfig.MIN_FILE_BYTES),
+        ArchiveWriter writer = new ArchiveWriter(config(ArchiverSettings.MIN_FILE_BYTES),
                 new ArchiverMetrics(new SimpleMeterRegistry()), WarcRecords.IdSource.RANDOM);
         writer.start();
         TopicPartition other = new TopicPartition("pages", 1);

@@ -29,7 +29,10 @@ class ArchiverConfigTest {
         assertThatThrownBy(() -> ArchiverConfig.load(null, Map.of("KCRAWL_ARCHIVER_PREFIX", "my-crawl")))
                 .hasMessageContaining("prefix").hasMessageContaining("no '-'");
         assertThatThrownBy(() -> ArchiverConfig.load(null, Map.of("KCRAWL_ARCHIVER_MAX_FILE_BYTES", "1000")))
-                .hasMessageContaining("max_file_bytes must be >= 65536");
+                .hasMessageContaining("max_file_bytes must be >= 64KiB but was 1000; to fix, give max_file_bytes a value"
+                        + " that is >= 64KiB, or remove it to get the default (1GiB)");
+        assertThat(ArchiverConfig.load(null, Map.of("KCRAWL_ARCHIVER_MAX_FILE_BYTES", "512MiB")).maxFileBytes())
+                .isEqualTo(512L * 1024 * 1024);
         assertThatThrownBy(() -> ArchiverConfig.load(null, Map.of("KCRAWL_ARCHIVER_WORKER_NAME", "a/b")))
                 .hasMessageContaining("worker_name");
         assertThatThrownBy(() -> ArchiverConfig.load(null, Map.of("KCRAWL_ARCHIVER_SYNC_INTERVAL", "PT0S")))

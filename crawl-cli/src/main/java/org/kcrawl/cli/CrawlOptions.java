@@ -8,10 +8,13 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.kcrawl.common.config.KafkaEnv;
+import org.kcrawl.common.config.Setting;
+import org.kcrawl.common.config.SettingList;
 import org.kcrawl.cli.recrawl.RecrawlSelection;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
+import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.http.client.HeaderRules;
 import org.kcrawl.http.client.ProxySettings;
 import org.kcrawl.parser.content.ContentMode;
@@ -179,27 +182,18 @@ final class CrawlOptions {
      * option not given is null, so the {@code --config} file (or the workers' defaults) decides it.
      */
     void validate() {
-        if (maxPages != null && maxPages < 0) {
-            throw new UsageException("--max-pages must be >= 0, got " + maxPages);
+        withinBound(FetcherConfig.SETTINGS, "max_pages", maxPages);
+        withinBound(FetcherConfig.SETTINGS, "max_depth", maxDepth);
+        withinBound(FetcherConfig.SETTINGS, "rate", rate);
+        withinBound(FetcherConfig.SETTINGS, "per_host", perHost);
+        if (perIp != null && perIp == FetcherConfig.PER_ADDRESS_OF_PER_HOST) {
+            // In a file 0 means "unset"; an option given is a cap, and leaving it out is how to unset it.
+            throw new UsageException("--per-ip must be >= 1 but was 0; to fix, give --per-ip a value that is >= 1, or"
+                    + " remove it to get the same as --per-host (at least 8)");
         }
-        if (maxDepth != null && maxDepth < 0) {
-            throw new UsageException("--max-depth must be >= 0, got " + maxDepth);
-        }
-        if (rate != null && (!(rate > 0) || Double.isInfinite(rate))) {
-            throw new UsageException("--rate must be a positive number of requests per second, got " + rate);
-        }
-        if (perHost != null && perHost < 1) {
-            throw new UsageException("--per-host must be >= 1, got " + perHost);
-        }
-        if (perIp != null && perIp < 1) {
-            throw new UsageException("--per-ip must be >= 1, got " + perIp);
-        }
-        if (concurrency != null && concurrency < 1) {
-            throw new UsageException("--concurrency must be >= 1, got " + concurrency);
-        }
-        if (partitions != null && partitions < 1) {
-            throw new UsageException("--partitions must be >= 1, got " + partitions);
-        }
+        withinBound(FetcherConfig.SETTINGS, "per_address", perIp);
+        withinBound(FetcherConfig.SETTINGS, "concurrency", concurrency);
+        withinBound(FetcherConfig.SETTINGS, "partitions", partitions);
         if (bootstrap != null && !KafkaClients.BOOTSTRAP_LIST.matcher(bootstrap).matches()) {
             throw new UsageException("--bootstrap must be HOST:PORT[,HOST:PORT...], got '" + bootstrap + "'");
         }
@@ -251,6 +245,22 @@ final class CrawlOptions {
         }
         headerMap();
         clusterClientSettings(System.getenv());
+    }
+
+    /**
+     * Refuses {@code value} of the option of setting {@code key} (null: not given) when it is outside the
+     * setting's declared bound, with the declaration's message naming the option.
+     */
+    private static void withinBound(SettingList settings, String key, Object value) {
+        Setting setting = settings.get(key);
+        if (value == null) {
+            return;
+        }
+        try {
+            setting.check(value, setting.option());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     private static void patterns(String option, List<String> regexes) {

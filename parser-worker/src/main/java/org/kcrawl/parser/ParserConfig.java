@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.kcrawl.common.Checks;
 import org.kcrawl.common.config.ConfigBinder;
+import org.kcrawl.common.config.SettingList;
 import org.kcrawl.common.kafka.Delivery;
 import org.kcrawl.common.kafka.StaticMembership;
 import org.kcrawl.common.kafka.WorkerLoopSettings;
@@ -21,7 +22,6 @@ import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.parser.content.ContentMode;
 import org.kcrawl.parser.content.ContentOptions;
-import org.kcrawl.parser.dedup.FingerprintSet;
 import org.kcrawl.parser.html.CharsetDetector;
 import org.kcrawl.parser.html.ParseLimits;
 import org.kcrawl.common.url.UrlNormalizer;
@@ -32,67 +32,11 @@ import org.kcrawl.common.scope.ScopeSettings;
 import org.kcrawl.parser.sitemap.SitemapParser;
 
 /**
- * The parser worker's configuration, validated once when it is built. Bound from defaults, a YAML
- * file and {@code KCRAWL_PARSER_*} environment variables by {@link #load}.
- *
- * @param crawlName prefix of the crawl's topics
- * @param bootstrapServers the Kafka cluster
- * @param scopeConfig the crawl's scope settings the links followed meet ({@code scope}, {@code max_depth},
- *                    {@code max_url_length}, {@code max_repeated_segments}, {@code allow_patterns},
- *                    {@code deny_patterns}, {@code no_parent}: see {@link ScopeConfig}), keys of this
- *                    configuration's top level
- * @param maxOutlinks most links followed from one page
- * @param stripParams query and path parameters removed by normalization ({@code utm_*} prefixes allowed)
- * @param sortQueryParams sort query parameters so their order does not make new URLs
- * @param maxParseBytes bytes of a body parsed at most
- * @param parseTimeBudget wall time one page's parse may take
- * @param fallbackCharset charset for undeclared bodies that are not valid UTF-8
- * @param threads parse threads; 0 uses one per available core
- * @param maxPending consumed pages in flight (parsing, or waiting for the broker to acknowledge their
- *                   outputs) before the consumer pauses; {@code max_pending_bytes} is what bounds memory,
- *                   so this can be large enough to keep the broker's acknowledgements from capping throughput
- * @param maxPendingBytes bytes of the consumed pages in flight (as read from the pages topic) before the
- *                        consumer pauses: the memory bound, since pages range from a few KiB to several
- *                        MiB (a page in flight takes about twice its size: the message read and the page
- *                        decoded from it). The default, 16 MiB, keeps hundreds of ordinary pages in flight,
- *                        far more than the parse threads and the broker's acknowledgements need. One
- *                        poll's pages ({@code max_poll_records}) may overshoot it, and a page larger than
- *                        all of it is still parsed when nothing else is in flight
- * @param maxPollRecords pages taken per poll
- * @param drainTimeout on stop, how long in-flight pages may take to finish
- * @param partitions partition count used when this worker creates missing topics
- * @param replication replication used when this worker creates missing topics (formerly {@code replication_factor},
- *                    still read with a deprecation warning)
- * @param maxSitemapBytes largest decompressed sitemap read
- * @param maxSitemapUrls most URLs taken from one sitemap
- * @param extract extraction rules filling the records' {@code fields}
- * @param content which text records carry: {@code main} (the page's main content, boilerplate removed),
- *                {@code full} (all visible text of the body) or {@code none} (no text, hashes nor metadata,
- *                and PDFs are not read: records as before content extraction)
- * @param markdown also give the main content as CommonMark in {@code markdown} (needs {@code content} main or full)
- * @param maxTextChars the most characters of {@code text} and of {@code markdown} a record carries (at least
- *                     1000); a longer one is cut and the record says {@code text_truncated}
- * @param seedSites sites (host, plus port when not the default) in scope from any page, besides the
- *                  crawl's sites on its scope topic (where {@code crawl} and {@code crawl submit} publish
- *                  the seeds' sites, and fetchers the sites seeds moved to); rarely needed
- * @param metricsPort port of {@code /metrics}, {@code /healthz} and {@code /readyz} when run by
- *                    {@link ParserMain} (0 picks a free port)
- * @param linkDedupCapacity URL fingerprints (8 bytes each) of links this parser published and the broker
- *                          acknowledged, kept so they are not sent again; 0 publishes every link of
- *                          every page (the fetcher's seen-set deduplicates either way)
- * @param maxRedirectHops redirects followed from one URL, meta refreshes and the fetchers' redirects
- *                        together: give it the fetchers' {@code max_redirect_hops} (default 5)
- * @param maxRefreshDelay the longest delay of a {@code <meta http-equiv="refresh">} that makes its page a
- *                        redirect; a slower one, or one to the page itself, leaves it a page whose links
- *                        are followed: give it the fetchers' {@code max_refresh_delay} (default 100 s)
- * @param renderAuto send fetched HTML pages that look built by scripts (little visible text, scripts, an
- *                   empty script-mounted root) to the render workers instead of recording them, so their
- *                   records and links come from the browser's DOM (default false: pages are parsed as fetched)
- * @param groupInstanceId the static group membership id ({@code group.instance.id}) of this parser's
- *                        consumer, stable across its restarts (a pod name); empty for dynamic membership
- * @param delivery {@code exactly_once} (default: a page's links, its record and its offset are committed in one
- *                 Kafka transaction, so no fault shows a record twice) or {@code at_least_once} (outputs
- *                 acknowledged one by one; a fault repeats the outputs of the pages in flight)
+ * The parser worker's configuration, bound from defaults, a YAML file and {@code KCRAWL_PARSER_*} environment
+ * variables by {@link #load}. Each component is the setting of its key declared in {@link #SETTINGS}
+ * ({@link ParserSettings} and the shared ones), which says its default, its bound and what it means, and
+ * checks it before this record is built; this record checks what involves several settings or more than a
+ * bound. The scope keys ({@code scope}, {@code max_depth}, ...) sit at this configuration's top level.
  */
 public record ParserConfig(
         @JsonProperty("crawl_name") String crawlName,
@@ -126,16 +70,12 @@ public record ParserConfig(
         @JsonProperty("group_instance_id") String groupInstanceId,
         @JsonProperty("delivery") Delivery delivery) {
 
+    /** The parser's settings: each one's key, type, default, bound and doc. */
+    public static final SettingList SETTINGS = ParserSettings.LIST;
     /** Prefix of the environment variables that override settings. */
-    public static final String ENV_PREFIX = "KCRAWL_PARSER_";
-    /** The smallest {@code max_pending_bytes}: 1 MiB, below which most pages would be taken one at a time. */
-    public static final long MIN_MAX_PENDING_BYTES = 1024L * 1024;
+    public static final String ENV_PREFIX = SETTINGS.envPrefix();
 
     public ParserConfig {
-        new CrawlTopics(crawlName); // validates the name with a message that says what is allowed
-        if (bootstrapServers == null || bootstrapServers.isBlank()) {
-            throw new IllegalArgumentException("bootstrap_servers must name at least one HOST:PORT");
-        }
         // The scope rules' checks, defined once with the rules (max_outlinks is one of them).
         Checks.notNull(scopeConfig, "scope_config").settings(maxOutlinks, Set.of());
         stripParams = List.copyOf(orEmpty(stripParams));
@@ -144,58 +84,24 @@ public record ParserConfig(
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("strip_params: " + e.getMessage(), e);
         }
-        Checks.atLeast(maxParseBytes, 1024, "max_parse_bytes");
-        Checks.positive(parseTimeBudget, "parse_time_budget");
         if (fallbackCharset == null || CharsetDetector.forLabel(fallbackCharset) == null) {
             throw new IllegalArgumentException("fallback_charset '" + fallbackCharset
                     + "' is not a character set this JVM supports (try windows-1252 or UTF-8)");
         }
-        Checks.atLeast(threads, 0, "threads");
-        Checks.atLeast(maxPending, 1, "max_pending");
-        if (maxPendingBytes < MIN_MAX_PENDING_BYTES) {
-            throw new IllegalArgumentException("max_pending_bytes must be >= " + MIN_MAX_PENDING_BYTES
-                    + " (1 MiB) but was " + maxPendingBytes);
-        }
-        Checks.atLeast(maxPollRecords, 1, "max_poll_records");
-        if (drainTimeout == null || drainTimeout.isNegative()) {
-            throw new IllegalArgumentException("drain_timeout must be >= 0 (for example PT30S)");
-        }
-        Checks.atLeast(partitions, 1, "partitions");
-        Checks.atLeast(replication, 1, "replication");
-        Checks.atLeast(maxSitemapBytes, 1024, "max_sitemap_bytes");
-        Checks.atLeast(maxSitemapUrls, 1, "max_sitemap_urls");
         extract = List.copyOf(orEmpty(extract));
         content = contentOptions(content, markdown, maxTextChars).mode().wireName();
         seedSites = List.copyOf(orEmpty(seedSites));
-        if (metricsPort < 0 || metricsPort > 65535) {
-            throw new IllegalArgumentException("metrics_port must be a TCP port (0-65535) but was " + metricsPort);
-        }
-        if (linkDedupCapacity != 0 && linkDedupCapacity < FingerprintSet.MIN_CAPACITY) {
-            throw new IllegalArgumentException("link_dedup_capacity must be 0 (off) or >= "
-                    + FingerprintSet.MIN_CAPACITY + " but was " + linkDedupCapacity);
-        }
-        Checks.atLeast(maxRedirectHops, 0, "max_redirect_hops");
-        if (maxRefreshDelay == null || maxRefreshDelay.isNegative()) {
-            throw new IllegalArgumentException("max_refresh_delay must be a duration >= 0 (for example PT100S) but was "
-                    + maxRefreshDelay);
-        }
         groupInstanceId = StaticMembership.checked(groupInstanceId);
-        if (delivery == null) {
-            throw new IllegalArgumentException("delivery must be one of exactly_once, at_least_once");
-        }
     }
 
-    /**
-     * The defaults: {@code parser-defaults.yaml} beside this class, the one list of the parser's settings,
-     * each with its default and what it means.
-     */
+    /** The defaults: the declared ones ({@link #SETTINGS}). */
     public static ParserConfig defaults() {
         return Defaults.CONFIG;
     }
 
     /** Read once, when first asked for. */
     private static final class Defaults {
-        static final ParserConfig CONFIG = ConfigBinder.defaultsFile(ParserConfig.class, "parser-defaults.yaml");
+        static final ParserConfig CONFIG = ConfigBinder.declaredDefaults(ParserConfig.class);
     }
 
     /**
@@ -285,10 +191,6 @@ public record ParserConfig(
         if (markdown && mode == ContentMode.NONE) {
             throw new IllegalArgumentException("markdown needs text, which content none leaves out: set content to"
                     + " main or full, or markdown to false");
-        }
-        if (maxTextChars < ContentOptions.MIN_TEXT_CHARS) {
-            throw new IllegalArgumentException("max_text_chars must be at least " + ContentOptions.MIN_TEXT_CHARS
-                    + " (characters of text a record keeps; the default is 200000) but was " + maxTextChars);
         }
         return new ContentOptions(mode, markdown, maxTextChars);
     }

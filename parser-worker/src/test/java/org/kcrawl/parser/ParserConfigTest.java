@@ -69,8 +69,8 @@ class ParserConfigTest {
                 .hasMessageContaining("content").hasMessageContaining("main, full, none").hasMessageContaining("article");
         assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_MAX_TEXT_CHARS", "999")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("max_text_chars").hasMessageContaining("at least 1000")
-                .hasMessageContaining("999");
+                .hasMessageContaining("max_text_chars must be >= 1000 but was 999; to fix, give max_text_chars a value"
+                        + " that is >= 1000, or remove it to get the default (200000)");
         assertThatThrownBy(() -> ParserConfig.load(null, Map.of("KCRAWL_PARSER_CONTENT", "none",
                 "KCRAWL_PARSER_MARKDOWN", "true")))
                 .isInstanceOf(ConfigException.class)

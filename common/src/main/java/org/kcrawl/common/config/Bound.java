@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * @param zeroMeans when not null, 0 is also allowed, meaning this
  * @param choices the values allowed, or empty for any
  * @param pattern a regular expression text must match whole, or null
- * @param patternMeans what the pattern stands for, for people
+ * @param patternMeans what the pattern stands for, for people (the bound as messages and docs show it)
  */
 record Bound(Comparable<?> least, boolean strict, Comparable<?> most, String zeroMeans, List<String> choices,
              Pattern pattern, String patternMeans) {
@@ -47,6 +47,9 @@ record Bound(Comparable<?> least, boolean strict, Comparable<?> most, String zer
         if (value == null) {
             return true;
         }
+        if (value instanceof Double d && !Double.isFinite(d)) {
+            return false;
+        }
         if (zeroMeans != null && isZero(value)) {
             return true;
         }
@@ -76,7 +79,7 @@ record Bound(Comparable<?> least, boolean strict, Comparable<?> most, String zer
         if (!choices.isEmpty()) {
             sb.append("one of ").append(String.join(", ", choices));
         } else if (pattern != null) {
-            sb.append(patternMeans).append(" (").append(pattern.pattern()).append(')');
+            sb.append(patternMeans);
         } else if (least != null && most != null && !strict) {
             sb.append("from ").append(type.display(least)).append(" to ").append(type.display(most));
         } else {

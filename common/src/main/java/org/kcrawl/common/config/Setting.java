@@ -102,6 +102,11 @@ public record Setting(String key, SettingType type, Object defaultValue, Bound b
         return bounded(bound.withMost((Comparable<?>) type.declared(most)));
     }
 
+    /** This setting with durations above {@code most} refused. */
+    public Setting atMost(Duration most) {
+        return bounded(bound.withMost(most));
+    }
+
     /** This setting with values from {@code least} to {@code most} only. */
     public Setting between(long least, long most) {
         return atLeast(least).atMost(most);
@@ -145,6 +150,16 @@ public record Setting(String key, SettingType type, Object defaultValue, Bound b
         return prefix + key.toUpperCase(Locale.ROOT);
     }
 
+    /** The default of a whole number or size setting, for a value type whose own defaults are this setting's. */
+    public long defaultLong() {
+        return ((Number) defaultValue).longValue();
+    }
+
+    /** The default of a duration setting, for a value type whose own defaults are this setting's. */
+    public Duration defaultDuration() {
+        return (Duration) defaultValue;
+    }
+
     /** The default as a user writes it. */
     public String defaultText() {
         return type.display(defaultValue);
@@ -164,6 +179,9 @@ public record Setting(String key, SettingType type, Object defaultValue, Bound b
         Object value;
         try {
             value = type.read(node);
+            if (value == null && defaultValue != null) {
+                throw new IllegalArgumentException("null");
+            }
         } catch (IllegalArgumentException e) {
             throw new ConfigException(key, refusal(key, type == SettingType.CHOICE ? rule() : type.shape(),
                     node.isTextual() ? "'" + node.asText() + "'" : node.toString()));

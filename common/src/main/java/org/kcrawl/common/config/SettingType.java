@@ -33,7 +33,7 @@ public enum SettingType {
     /** A list of durations. */
     DURATION_LIST("list of durations", "a list of durations (30s, 5m, PT30S)"),
     /** A mapping, or a list of mappings: its shape is checked by the worker's configuration record. */
-    STRUCTURED("mapping", "a mapping");
+    STRUCTURED("structured", "a mapping or a list of mappings");
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -162,6 +162,7 @@ public enum SettingType {
                 JsonNode node = (JsonNode) value;
                 yield node.isEmpty() ? (node.isObject() ? "{}" : "[]") : node.toString();
             }
+            case TEXT -> value.toString().isEmpty() ? "\"\"" : value.toString();
             default -> value.toString();
         };
     }

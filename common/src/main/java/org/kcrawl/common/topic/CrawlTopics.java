@@ -16,7 +16,9 @@ public record CrawlTopics(String crawlName) {
      */
     public static final int PARKING_TIERS = 4;
 
-    private static final Pattern LEGAL = Pattern.compile("[a-zA-Z0-9._-]{1,200}");
+    /** What a crawl name may be: it prefixes topic and group names. */
+    public static final String LEGAL_NAME = "[a-zA-Z0-9._-]{1,200}";
+    private static final Pattern LEGAL = Pattern.compile(LEGAL_NAME);
 
     public CrawlTopics {
         if (!isLegalName(crawlName)) {

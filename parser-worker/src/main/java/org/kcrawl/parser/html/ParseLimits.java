@@ -1,6 +1,8 @@
 package org.kcrawl.parser.html;
 
 import java.time.Duration;
+import org.kcrawl.common.Checks;
+import org.kcrawl.parser.ParserSettings;
 
 /**
  * Bounds on the work one page may cost.
@@ -9,22 +11,15 @@ import java.time.Duration;
  * @param timeBudget wall time the parse of one page may take before it ends with what it has
  */
 public record ParseLimits(int maxParseBytes, Duration timeBudget) {
-    /** 2 MiB, the fetcher's default body cap. */
-    public static final int DEFAULT_MAX_PARSE_BYTES = 2 * 1024 * 1024;
-    /** Generous for any sane page: jsoup parses 2 MiB in well under a second. */
-    public static final Duration DEFAULT_TIME_BUDGET = Duration.ofSeconds(2);
-
+    /** Checked by the declarations of {@code max_parse_bytes} and {@code parse_time_budget}. */
     public ParseLimits {
-        if (maxParseBytes < 1024) {
-            throw new IllegalArgumentException("maxParseBytes must be >= 1024 but was " + maxParseBytes);
-        }
-        if (timeBudget == null || timeBudget.isNegative() || timeBudget.isZero()) {
-            throw new IllegalArgumentException("timeBudget must be positive but was " + timeBudget);
-        }
+        ParserSettings.MAX_PARSE_BYTES.check(maxParseBytes, "max_parse_bytes");
+        ParserSettings.PARSE_TIME_BUDGET.check(Checks.notNull(timeBudget, "parse_time_budget"), "parse_time_budget");
     }
 
-    /** The defaults: 2 MiB and 2 seconds. */
+    /** The declared defaults of {@code max_parse_bytes} and {@code parse_time_budget}. */
     public static ParseLimits defaults() {
-        return new ParseLimits(DEFAULT_MAX_PARSE_BYTES, DEFAULT_TIME_BUDGET);
+        return new ParseLimits(Math.toIntExact(ParserSettings.MAX_PARSE_BYTES.defaultLong()),
+                ParserSettings.PARSE_TIME_BUDGET.defaultDuration());
     }
 }

@@ -27,6 +27,7 @@ import org.kcrawl.parser.html.RobotsDirectives;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.slf4j.Logger;
+import org.kcrawl.parser.ParserSettings;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -36,11 +37,6 @@ import org.slf4j.LoggerFactory;
  * gzip bomb costs at most the cap. Thread-safe.
  */
 public final class SitemapParser {
-    /** Largest decompressed sitemap read by default; the protocol allows 50 MB, bodies rarely need more. */
-    public static final int DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
-    /** Most URLs taken from one sitemap by default: the protocol's own limit. */
-    public static final int DEFAULT_MAX_URLS = 50_000;
-
     private static final Logger log = LoggerFactory.getLogger(SitemapParser.class);
     private static final int SNIFF_BYTES = 2048;
 
@@ -57,20 +53,17 @@ public final class SitemapParser {
         if (normalizer == null) {
             throw new IllegalArgumentException("normalizer must not be null");
         }
-        if (maxBytes < 1024) {
-            throw new IllegalArgumentException("maxBytes must be >= 1024 but was " + maxBytes);
-        }
-        if (maxUrls < 1) {
-            throw new IllegalArgumentException("maxUrls must be >= 1 but was " + maxUrls);
-        }
+        ParserSettings.MAX_SITEMAP_BYTES.check(maxBytes, "max_sitemap_bytes");
+        ParserSettings.MAX_SITEMAP_URLS.check(maxUrls, "max_sitemap_urls");
         this.normalizer = normalizer;
         this.maxBytes = maxBytes;
         this.maxUrls = maxUrls;
     }
 
-    /** Default caps. */
+    /** The declared default caps of {@code max_sitemap_bytes} and {@code max_sitemap_urls}. */
     public static SitemapParser defaults() {
-        return new SitemapParser(UrlNormalizer.defaults(), DEFAULT_MAX_BYTES, DEFAULT_MAX_URLS);
+        return new SitemapParser(UrlNormalizer.defaults(), Math.toIntExact(ParserSettings.MAX_SITEMAP_BYTES.defaultLong()),
+                Math.toIntExact(ParserSettings.MAX_SITEMAP_URLS.defaultLong()));
     }
 
     /** Most URLs taken from one sitemap; the scope chain's outlink cap for sitemaps. */

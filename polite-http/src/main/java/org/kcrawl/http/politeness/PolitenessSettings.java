@@ -1,6 +1,8 @@
 package org.kcrawl.http.politeness;
 
 import java.time.Duration;
+import org.kcrawl.common.Checks;
+import org.kcrawl.http.FetchSettings;
 
 /**
  * Per-host, per-address and global limits of the {@link HostScheduler}, and how much of a host's
@@ -28,26 +30,14 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
                                  Duration maxRetryAfter, int perAddress, Duration maxQueueWait,
                                  int maxHostQueue, boolean adaptive, boolean learnRates) {
 
+    /** The settings' own bounds are their declarations' ({@link FetchSettings}); the rest are this record's. */
     public PolitenessSettings {
-        if (!(rate > 0) || Double.isInfinite(rate)) {
-            throw new IllegalArgumentException("rate must be a positive number of requests per second but was "
-                    + rate);
-        }
-        if (burst < 1) {
-            throw new IllegalArgumentException("burst must be >= 1 but was " + burst);
-        }
-        if (perHost < 1) {
-            throw new IllegalArgumentException("perHost must be >= 1 but was " + perHost);
-        }
-        if (concurrency < 1) {
-            throw new IllegalArgumentException("concurrency must be >= 1 but was " + concurrency);
-        }
-        if (maxCrawlDelay == null || maxCrawlDelay.isNegative()) {
-            throw new IllegalArgumentException("maxCrawlDelay must be >= 0");
-        }
-        if (maxRetryAfter == null || maxRetryAfter.isNegative()) {
-            throw new IllegalArgumentException("maxRetryAfter must be >= 0");
-        }
+        FetchSettings.RATE.check(rate, "rate");
+        FetchSettings.BURST.check(burst, "burst");
+        FetchSettings.PER_HOST.check(perHost, "per_host");
+        FetchSettings.CONCURRENCY.check(concurrency, "concurrency");
+        FetchSettings.MAX_CRAWL_DELAY.check(Checks.notNull(maxCrawlDelay, "max_crawl_delay"), "max_crawl_delay");
+        FetchSettings.MAX_RETRY_AFTER.check(Checks.notNull(maxRetryAfter, "max_retry_after"), "max_retry_after");
         if (perAddress < 1) {
             throw new IllegalArgumentException("perAddress must be >= 1 but was " + perAddress);
         }
