@@ -11,12 +11,11 @@ package org.kcrawl.parser.content.hash;
 public record ContentHashes(String textHash, String simhash) {
     /** The hashes of {@code mainText}, normalized once for both; null when it has no text (blank or null). */
     public static ContentHashes of(CharSequence mainText) {
-        TextNormalizer.Normal normal = TextNormalizer.normalForm(mainText);
-        if (normal.isEmpty()) {
+        HashFeed feed = HashFeed.of(mainText);
+        if (feed.isEmpty()) {
             return null;
         }
-        return new ContentHashes(TextHash.ofNormalized(normal),
-                SimHash.hex(SimHash.ofNormalized(normal.chars(), normal.length())));
+        return new ContentHashes(feed.textHash(), SimHash.hex(feed.simhash()));
     }
 
     /** Bits in which the two pages' simhashes differ. */

@@ -26,50 +26,14 @@ public final class SimHash {
 
     /** The fingerprint of {@code text}, normalized first; 0 for a text without words. */
     public static long of(CharSequence text) {
-        TextNormalizer.Normal normal = TextNormalizer.normalForm(text);
-        return ofNormalized(normal.chars(), normal.length());
+        return HashFeed.of(text).simhash();
     }
 
     /** The fingerprint of a text already in {@linkplain TextNormalizer normal form}. */
     static long ofNormalized(String normal) {
-        char[] s = normal.toCharArray();
-        return ofNormalized(s, s.length);
-    }
-
-    /** The fingerprint of a text already in {@linkplain TextNormalizer normal form}, {@code s[0, n)}. */
-    static long ofNormalized(char[] s, int n) {
-        BitVotes votes = new BitVotes();
-        long w1 = 0;
-        long w2 = 0;
-        int words = 0;
-        int i = 0;
-        while (i < n) {
-            int cp = codePoint(s, i);
-            if (!isWordChar(cp)) {
-                i += Character.charCount(cp);
-                continue;
-            }
-            long h = FNV_OFFSET;
-            if (isUnspaced(cp)) {
-                h = (h ^ cp) * FNV_PRIME;
-                i += Character.charCount(cp);
-            } else {
-                while (i < n && isWordChar(cp = codePoint(s, i)) && !isUnspaced(cp)) {
-                    h = (h ^ cp) * FNV_PRIME;
-                    i += Character.charCount(cp);
-                }
-            }
-            words++;
-            if (words >= SHINGLE_WORDS) {
-                votes.add(mix((w1 * MIX + w2) * MIX + h));
-            }
-            w1 = w2;
-            w2 = h;
-        }
-        if (words > 0 && words < SHINGLE_WORDS) {
-            votes.add(mix(w1 * MIX + w2)); // a text shorter than a shingle is its one shingle
-        }
-        return votes.majority();
+        Shingles shingles = new Shingles();
+        normal.codePoints().forEach(shingles::add);
+        return shingles.finish();
     }
 
     /** {@code simhash} as 16 lower-case hex digits. */
@@ -101,11 +65,6 @@ public final class SimHash {
                         || Character.getType(cp) == Character.COMBINING_SPACING_MARK;
     }
 
-    private static int codePoint(char[] s, int i) {
-        char c = s[i];
-        return Character.isHighSurrogate(c) ? Character.codePointAt(s, i) : c;
-    }
-
     /** Scripts written without spaces between words, where a character stands for a word. */
     private static boolean isUnspaced(int cp) {
         return cp >= 0x0E00 && (Character.isIdeographic(cp) || cp >= 0x3040 && cp <= 0x30FF
@@ -120,6 +79,80 @@ public final class SimHash {
         h *= 0xc4ceb9fe1a85ec53L;
         h ^= h >>> 33;
         return h;
+    }
+
+    /**
+     * The shingles of a text read one code point at a time: words are hashed (FNV-1a) as they end, and each
+     * run of {@value #SHINGLE_WORDS} word hashes votes.
+     */
+    static final class Shingles {
+        private final BitVotes votes = new BitVotes();
+        private long w1;
+        private long w2;
+        private long word;
+        private boolean inWord;
+        private int words;
+
+        /** The next code point of the text. */
+        void add(int cp) {
+            if (!isWordChar(cp)) {
+                if (inWord) {
+                    endWord();
+                }
+            } else if (isUnspaced(cp)) {
+                if (inWord) {
+                    endWord();
+                }
+                shingle((FNV_OFFSET ^ cp) * FNV_PRIME);
+            } else {
+                if (!inWord) {
+                    word = FNV_OFFSET;
+                    inWord = true;
+                }
+                word = (word ^ cp) * FNV_PRIME;
+            }
+        }
+
+        /** {@code s[from, to)}, every one ASCII: {@link #add} without a call a character. */
+        void addAscii(char[] s, int from, int to) {
+            for (int i = from; i < to; i++) {
+                char c = s[i];
+                if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') {
+                    if (!inWord) {
+                        word = FNV_OFFSET;
+                        inWord = true;
+                    }
+                    word = (word ^ c) * FNV_PRIME;
+                } else if (inWord) {
+                    endWord();
+                }
+            }
+        }
+
+        /** The fingerprint of what was added; 0 for a text without words. */
+        long finish() {
+            if (inWord) {
+                endWord();
+            }
+            if (words > 0 && words < SHINGLE_WORDS) {
+                votes.add(mix(w1 * MIX + w2)); // a text shorter than a shingle is its one shingle
+            }
+            return votes.majority();
+        }
+
+        private void endWord() {
+            inWord = false;
+            shingle(word);
+        }
+
+        private void shingle(long h) {
+            words++;
+            if (words >= SHINGLE_WORDS) {
+                votes.add(mix((w1 * MIX + w2) * MIX + h));
+            }
+            w1 = w2;
+            w2 = h;
+        }
     }
 
     /**

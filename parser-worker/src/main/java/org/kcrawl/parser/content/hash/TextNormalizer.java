@@ -30,9 +30,7 @@ public final class TextNormalizer {
         String s = text.toString();
         char[] chars = s.toCharArray();
         if (!isAscii(chars)) {
-            String general = Whitespace.collapse(Normalizer.normalize(s, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT));
-            char[] normal = general.toCharArray();
-            return new Normal(normal, normal.length, isAscii(normal));
+            return general(s);
         }
         // ASCII, nearly every page of English: lower case and whitespace in one pass over an array, the
         // same result as the general path (ASCII's whitespace is its controls and the space).
@@ -52,12 +50,40 @@ public final class TextNormalizer {
         return new Normal(chars, out, true);
     }
 
-    /** A normal form: {@code chars[0, length)}, {@code ascii} when every one is. */
-    record Normal(char[] chars, int length, boolean ascii) {
-        boolean isEmpty() {
-            return length == 0;
+    /**
+     * Text with characters outside ASCII: NFKC (most texts already are), then lower case and whitespace in
+     * one pass over an array, as {@code Whitespace.collapse(nfkc.toLowerCase(Locale.ROOT))} would give them.
+     * The characters {@link String#toLowerCase} treats by context (capital sigma, dotted capital I,
+     * surrogates) take that road itself.
+     */
+    private static Normal general(String s) {
+        String nfkc = Normalizer.isNormalized(s, Normalizer.Form.NFKC) ? s : Normalizer.normalize(s, Normalizer.Form.NFKC);
+        char[] c = nfkc.toCharArray();
+        int out = 0;
+        boolean pending = false;
+        boolean ascii = true;
+        for (char ch : c) {
+            if (ch == '\u03a3' || ch == '\u0130' || Character.isSurrogate(ch)) {
+                char[] normal = Whitespace.collapse(nfkc.toLowerCase(Locale.ROOT)).toCharArray();
+                return new Normal(normal, normal.length, isAscii(normal));
+            }
+            if (Whitespace.isSpace(ch)) { // lower-casing never makes or unmakes a space
+                pending = out > 0;
+                continue;
+            }
+            if (pending) {
+                c[out++] = ' ';
+                pending = false;
+            }
+            char lower = ch < 0x80 ? ch >= 'A' && ch <= 'Z' ? (char) (ch + ('a' - 'A')) : ch : Character.toLowerCase(ch);
+            ascii &= lower < 0x80;
+            c[out++] = lower;
         }
+        return new Normal(c, out, ascii);
     }
+
+    /** A normal form: {@code chars[0, length)}, {@code ascii} when every one is. */
+    record Normal(char[] chars, int length, boolean ascii) {}
 
     private static boolean isAscii(char[] s) {
         for (char c : s) {

@@ -31,9 +31,12 @@ class ContentHashesTest {
     }
 
     @Test
-    void theTextHashIsTheFirstHalfOfTheSha256OfTheNormalForm() {
-        // echo -n 'hello world' | sha256sum: b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9
-        assertThat(TextHash.of("  Hello\n\nWORLD ")).isEqualTo("b94d27b9934d3e08a52e52d7da7dabfa");
+    void theTextHashIsMurmurHash3OfTheNormalFormAsGuavaAndMmh3WriteIt() {
+        // Guava 33.4: Hashing.murmur3_128().hashBytes("hello world".getBytes(UTF_8)).toString()
+        assertThat(TextHash.of("  Hello\n\nWORLD ")).isEqualTo("0e617feb46603f53b163eb607d4697ab");
+        assertThat(TextHash.of("Caf\u00e9 \u4e2d\u6587 \ud83d\ude00")).isEqualTo("0c4c0401889f9801577740ee7ab287cc");
+        assertThat(TextHash.of("The quick brown fox jumps over the lazy dog"))
+                .isEqualTo("b386ade2fee9e4bc7f4b6e4074e3e20a");
     }
 
     @Test
