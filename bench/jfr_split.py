@@ -18,6 +18,7 @@ import sys
 # Thread name -> group, first match wins.
 THREADS = [
     (r"-parse-\d+$", "parser threads"),
+    (r"-jmh-worker-\d+$", "parser threads"),  # a JMH run of the parser's benchmarks (-prof jfr)
     (r"-warm-up$", "parser warm-up (JIT)"),
     (r"kafka-producer-network-thread", "producers' send threads"),
     (r"(-poll$|heartbeat-thread)", "poll loops"),

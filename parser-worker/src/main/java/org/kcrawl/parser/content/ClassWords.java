@@ -1,8 +1,6 @@
 package org.kcrawl.parser.content;
 
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What an element's {@code class} and {@code id} say about it: page furniture (navigation, comments,
@@ -10,8 +8,9 @@ import java.util.Map;
  * story, ...), and the weight those give a candidate. The words are the ones Readability.js has used for
  * a decade on real pages, with those of cookie, subscription and recommendation widgets added.
  *
- * <p>Judgements are cached per class and id pair, per thread: the pages of one site repeat a few hundred
- * class names, so the patterns run once per name rather than once per element.
+ * <p>The word lists are searched together in one pass over the class and one over the id
+ * ({@link WordAutomaton}): a page's ids are often unique (a Javadoc member's id is its signature), so a
+ * judgement is computed for nearly every element that has one and must cost little.
  */
 final class ClassWords {
     /** Furniture unless {@link #MAYBE} words say otherwise. */
@@ -21,9 +20,6 @@ final class ClassWords {
     /** Sharing widgets: removed from the content when short. */
     static final int SHARE = 1 << 2;
 
-    // Word lists searched with String.contains, not regular expressions: a page's ids are often unique
-    // (a Javadoc member's id is its signature), so a judgement is often computed, and an alternation of
-    // sixty words cost about 27 microseconds a key under C1.
     private static final String[] UNLIKELY_WORDS = {"-ad-", "ai2html", "banner", "breadcrumb", "combx",
         "comment", "community", "cover-wrap", "disqus", "extra", "footer", "gdpr", "header", "legends", "menu",
         "related", "remark", "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
@@ -39,8 +35,15 @@ final class ClassWords {
         "footer", "gdpr", "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share",
         "shoutbox", "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget", "cookie", "newsletter",
         "subscri", "taboola"};
-    private static final int CACHED = 8192;
-    private static final ThreadLocal<Map<String, Integer>> CACHE = ThreadLocal.withInitial(HashMap::new);
+    // Bits of the automaton's lists.
+    private static final int L_UNLIKELY = 1;
+    private static final int L_MAYBE = 1 << 1;
+    private static final int L_SHARE = 1 << 2; // "sharedaddy" too
+    private static final int L_NEGATIVE = 1 << 3;
+    private static final int L_POSITIVE = 1 << 4;
+    private static final int L_HID = 1 << 5; // "hid" somewhere: whether it is a word of its own is checked apart
+    private static final WordAutomaton WORDS = new WordAutomaton(UNLIKELY_WORDS, MAYBE_WORDS, new String[] {"share"},
+            NEGATIVE, POSITIVE, new String[] {"hid"});
 
     private ClassWords() {}
 
@@ -53,18 +56,21 @@ final class ClassWords {
         if (className == null && id == null) {
             return 0;
         }
-        String key = className == null ? "#" + id : id == null ? className : className + "#" + id;
-        Map<String, Integer> cache = CACHE.get();
-        Integer known = cache.get(key);
-        if (known != null) {
-            return known;
+        int inClass = WORDS.match(className);
+        int inId = WORDS.match(id);
+        int both = inClass | inId; // no word holds a space, so none spans "class id" as Readability joins them
+        int flags = 0;
+        if ((both & L_UNLIKELY) != 0) {
+            flags |= UNLIKELY;
         }
-        int judged = compute(lower(className), lower(id));
-        if (cache.size() >= CACHED) {
-            cache.clear();
+        if ((both & L_MAYBE) != 0) {
+            flags |= MAYBE;
         }
-        cache.put(key, judged);
-        return judged;
+        if ((both & L_SHARE) != 0) {
+            flags |= SHARE;
+        }
+        int weight = part(className, inClass) + part(id, inId);
+        return weight << 8 | flags;
     }
 
     static int flags(int judged) {
@@ -75,43 +81,18 @@ final class ClassWords {
         return judged >> 8;
     }
 
-    private static int compute(String cls, String id) {
-        String both = cls + " " + id;
-        int flags = 0;
-        if (any(both, UNLIKELY_WORDS)) {
-            flags |= UNLIKELY;
-        }
-        if (any(both, MAYBE_WORDS)) {
-            flags |= MAYBE;
-        }
-        if (both.contains("share")) { // "sharedaddy" too
-            flags |= SHARE;
-        }
-        int weight = part(cls) + part(id);
-        return weight << 8 | flags;
-    }
-
-    private static int part(String words) {
-        if (words.isEmpty()) {
+    private static int part(String words, int found) {
+        if (words == null || words.isEmpty()) {
             return 0;
         }
         int w = 0;
-        if (any(words, NEGATIVE) || isWord(words, "hid")) {
+        if ((found & L_NEGATIVE) != 0 || (found & L_HID) != 0 && isWord(words.toLowerCase(Locale.ROOT), "hid")) {
             w -= 25;
         }
-        if (any(words, POSITIVE)) {
+        if ((found & L_POSITIVE) != 0) {
             w += 25;
         }
         return w;
-    }
-
-    private static boolean any(String s, String[] words) {
-        for (String w : words) {
-            if (s.contains(w)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** True when {@code word} is one of the space-separated words of {@code s} (Readability's "hid"). */
@@ -125,9 +106,5 @@ final class ClassWords {
             at = s.indexOf(word, at + 1);
         }
         return false;
-    }
-
-    private static String lower(String s) {
-        return s == null ? "" : s.toLowerCase(Locale.ROOT);
     }
 }
