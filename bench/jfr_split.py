@@ -35,7 +35,7 @@ STAGES = [
     (r"^org\.kcrawl\.parser\.content\.hash\.", "content: hashes (normalize, text hash, simhash)"),
     (r"^org\.kcrawl\.parser\.content\.(Markdown|PipeTable|CodeLanguage)", "content: Markdown writer"),
     (r"^org\.kcrawl\.parser\.content\.PlainTextWriter", "content: plain-text writer"),
-    (r"^org\.kcrawl\.parser\.content\.ClassWords", "content: class and id words (ClassWords' regexes)"),
+    (r"^org\.kcrawl\.parser\.content\.ClassWords", "content: class and id words (ClassWords)"),
     (r"^org\.kcrawl\.parser\.content\.(MainContentSelector|Selection|ContentCleaner)",
      "content: main-content selection"),
     (r"^org\.kcrawl\.parser\.content\.meta\.", "content: metadata"),
@@ -56,11 +56,8 @@ STAGES = [
 
 # JFR sometimes stops walking a C1-compiled stack a few frames from the top (no kcrawl frame, not marked
 # truncated). Such samples are put by their deepest frame where the complete stacks with that frame go: on the
-# parser threads, every complete stack through java.util.regex came from ClassWords, and every one through
-# SHA-256 from TextHash; Jackson is the records' JSON.
+# parser threads, Jackson is the records' JSON.
 CUT_STACKS = [
-    (r"^java\.util\.regex\.", "content: class and id words (ClassWords' regexes)"),
-    (r"^(sun\.security\.|java\.security\.MessageDigest)", "content: hashes (normalize, text hash, simhash)"),
     (r"^com\.fasterxml\.jackson\.", "messages: decode, encode, records"),
 ]
 
