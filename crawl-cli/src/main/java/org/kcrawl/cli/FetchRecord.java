@@ -31,7 +31,7 @@ record FetchRecord(
         @JsonProperty("fetch_ms") long fetchMs) {
 
     /** Writes a pages-topic message as its fetch-only line. */
-    static final LineFormat PAGES = value -> MessageCodec.get().encodeLine(of(
+    static final LineFormat PAGES = value -> MessageCodec.get().encode(of(
             MessageCodec.get().decode(value, FetchedPage.class)));
 
     /** The line for {@code page}. */

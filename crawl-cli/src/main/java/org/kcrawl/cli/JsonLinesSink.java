@@ -178,7 +178,7 @@ final class JsonLinesSink implements Runnable {
         if (limitReached()) {
             return;
         }
-        String line;
+        byte[] line;
         try {
             line = format.line(r.value());
         } catch (MalformedMessageException e) {

@@ -1,14 +1,16 @@
 package org.kcrawl.cli;
 
-import java.nio.charset.StandardCharsets;
 import org.kcrawl.common.message.MalformedMessageException;
 
 /** Turns one message of a topic into the JSON line an output file gets for it. */
 @FunctionalInterface
 interface LineFormat {
-    /** The message as it is: the records and failures topics already hold one JSON object a message. */
-    LineFormat VERBATIM = value -> new String(value, StandardCharsets.UTF_8);
+    /**
+     * The message as it is: the records and failures topics already hold one JSON object a message, in
+     * UTF-8, written by the workers' own encoder.
+     */
+    LineFormat VERBATIM = value -> value;
 
-    /** The line for {@code value}, without a line break; throws when the message cannot be read. */
-    String line(byte[] value) throws MalformedMessageException;
+    /** The line for {@code value} as UTF-8, without a line break; throws when the message cannot be read. */
+    byte[] line(byte[] value) throws MalformedMessageException;
 }

@@ -23,7 +23,7 @@ class FetchRecordTest {
         FetchedPage page = new FetchedPage(SchemaVersions.CURRENT, "http://127.0.0.1:8080/a", "http://127.0.0.1:8080/a",
                 200, Map.of("server", "test"), "text/html; charset=utf-8", body, AT, 42, 0, true, null);
 
-        String line = FetchRecord.PAGES.line(MessageCodec.get().encode(page));
+        String line = new String(FetchRecord.PAGES.line(MessageCodec.get().encode(page)), StandardCharsets.UTF_8);
 
         assertThat(line).doesNotContain("\n").doesNotContain("body").doesNotContain("headers");
         JsonNode json = MessageCodec.get().readTree(line.getBytes(StandardCharsets.UTF_8));
@@ -44,8 +44,7 @@ class FetchRecordTest {
         FetchedPage page = new FetchedPage(SchemaVersions.CURRENT, "http://127.0.0.1:8080/old",
                 "http://127.0.0.1:8080/old", 301, Map.of(), null, null, AT, 3, 0, false, "http://127.0.0.1:8080/new");
 
-        JsonNode json = MessageCodec.get().readTree(FetchRecord.PAGES.line(MessageCodec.get().encode(page))
-                .getBytes(StandardCharsets.UTF_8));
+        JsonNode json = MessageCodec.get().readTree(FetchRecord.PAGES.line(MessageCodec.get().encode(page)));
 
         assertThat(json.get("status").asInt()).isEqualTo(301);
         assertThat(json.get("redirect_to").asText()).isEqualTo("http://127.0.0.1:8080/new");

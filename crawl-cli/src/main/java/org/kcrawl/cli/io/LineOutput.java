@@ -98,10 +98,14 @@ public final class LineOutput implements Closeable {
     }
 
     /** Adds {@code line} (without its line break); it is written at the latest by the next {@link #flush()}. */
-    public synchronized void writeLine(String line) throws OutputWriteException {
+    public void writeLine(String line) throws OutputWriteException {
+        writeLine(line.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Adds a line given as its UTF-8 bytes, without its line break. */
+    public synchronized void writeLine(byte[] utf8) throws OutputWriteException {
         throwIfFailed();
-        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        pending.write(bytes, 0, bytes.length);
+        pending.write(utf8, 0, utf8.length);
         pending.write('\n');
         if (pending.size() >= CHUNK_BYTES) {
             drain();

@@ -95,6 +95,9 @@ final class MetadataFeed {
     }
 
     void text(char[] text, int from, int to) {
+        if (captures.isEmpty()) {
+            return; // nearly always: and an iterator is an allocation a text node under the first-tier JIT
+        }
         for (Capture c : captures) {
             int room = MetadataCollector.MAX_TEXT_CHARS - c.text.length();
             if (room > 0) {

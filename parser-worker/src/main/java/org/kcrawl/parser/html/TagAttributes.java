@@ -7,7 +7,8 @@ import java.util.Arrays;
 /**
  * The attributes of the start tag {@link HtmlTokenizer} is reading: names lower-cased, the first of
  * duplicate names kept (as browsers and jsoup do), each value read from the document, its character
- * references decoded, only when asked for. Reused from tag to tag of one document.
+ * references decoded, only when asked for, and once: the digest and content extraction both read an
+ * element's {@code href} or {@code src}. Reused from tag to tag of one document.
  */
 final class TagAttributes {
     private final char[] document;
@@ -17,6 +18,8 @@ final class TagAttributes {
     private int[] from = new int[8];
     private int[] to = new int[8];
     private char[] quotes = new char[8];
+    /** Values already read, by attribute. */
+    private String[] values = new String[8];
     private int size;
     private final ElementAttributes view = new ElementAttributes() {
         @Override
@@ -47,6 +50,7 @@ final class TagAttributes {
 
     void clear() {
         Arrays.fill(names, 0, size, null);
+        Arrays.fill(values, 0, size, null);
         size = 0;
     }
 
@@ -60,6 +64,7 @@ final class TagAttributes {
             from = Arrays.copyOf(from, size * 2);
             to = Arrays.copyOf(to, size * 2);
             quotes = Arrays.copyOf(quotes, size * 2);
+            values = Arrays.copyOf(values, size * 2);
         }
         names[size] = name;
         from[size] = valueFrom;
@@ -85,6 +90,14 @@ final class TagAttributes {
     }
 
     private String value(int i) {
+        String v = values[i];
+        if (v == null) {
+            v = values[i] = read(i);
+        }
+        return v;
+    }
+
+    private String read(int i) {
         if (from[i] == to[i]) {
             return "";
         }

@@ -11,6 +11,11 @@ import org.kcrawl.parser.content.Whitespace;
  * that differ only in layout, case or such character variants have the same normal form.
  */
 public final class TextNormalizer {
+    /** A thread's array for the ASCII road: a page's text is normalized into it, not into a new one. */
+    private static final ThreadLocal<char[]> SCRATCH = ThreadLocal.withInitial(() -> new char[8192]);
+    /** The largest array a thread keeps after a huge text. */
+    private static final int KEPT_CHARS = 256 * 1024;
+
     private TextNormalizer() {}
 
     /** The normal form of {@code text}; the empty string for null or blank text. */
@@ -21,22 +26,25 @@ public final class TextNormalizer {
 
     /**
      * The normal form of {@code text} as characters {@code chars[0, length)}, and whether they are all
-     * ASCII: what the hashes read, without making a string of it.
+     * ASCII: what the hashes read, without making a string of it. The array may be this thread's scratch
+     * array: read it before the thread's next call.
      */
     static Normal normalForm(CharSequence text) {
         if (text == null) {
             return new Normal(new char[0], 0, true);
         }
         String s = text.toString();
-        char[] chars = s.toCharArray();
-        if (!isAscii(chars)) {
+        char[] chars = scratch(s.length());
+        s.getChars(0, s.length(), chars, 0);
+        if (!isAscii(chars, s.length())) {
             return general(s);
         }
         // ASCII, nearly every page of English: lower case and whitespace in one pass over an array, the
         // same result as the general path (ASCII's whitespace is its controls and the space).
         int out = 0;
         boolean pending = false;
-        for (char c : chars) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = chars[i];
             if (c <= ' ') {
                 pending = out > 0;
                 continue;
@@ -86,11 +94,26 @@ public final class TextNormalizer {
     record Normal(char[] chars, int length, boolean ascii) {}
 
     private static boolean isAscii(char[] s) {
-        for (char c : s) {
-            if (c >= 0x80) {
+        return isAscii(s, s.length);
+    }
+
+    private static boolean isAscii(char[] s, int n) {
+        for (int i = 0; i < n; i++) {
+            if (s[i] >= 0x80) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static char[] scratch(int length) {
+        char[] chars = SCRATCH.get();
+        if (chars.length < length) {
+            chars = new char[Math.max(length, chars.length * 2)];
+            if (chars.length <= KEPT_CHARS) {
+                SCRATCH.set(chars);
+            }
+        }
+        return chars;
     }
 }
