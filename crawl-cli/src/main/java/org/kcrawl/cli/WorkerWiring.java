@@ -1,5 +1,6 @@
 package org.kcrawl.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.HashMap;
@@ -10,27 +11,26 @@ import org.kcrawl.archiver.ArchiverConfig;
 import org.kcrawl.archiver.ArchiverWorker;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.config.ConfigException;
+import org.kcrawl.common.config.SettingList;
 import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.redirect.RedirectRules;
 import org.kcrawl.common.redirect.RedirectScope;
 import org.kcrawl.common.scope.CrawlSites;
 import org.kcrawl.common.scope.ScopeFollower;
 import org.kcrawl.common.topic.CrawlTopics;
-import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.url.InvalidUrlException;
 import org.kcrawl.common.url.UrlNormalizer;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.crawl.FetcherWorker;
-import org.kcrawl.http.politeness.SchedulerCounts;
-import org.kcrawl.http.pipeline.UrlOutcomes;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.render.kafka.RenderWorker;
 
 /**
- * Turns the crawl command's options (and its optional {@code --config} file) into the fetcher's and
- * parser's configurations, and builds the in-process workers from them. Options given on the command
- * line win over the file, which wins over the workers' defaults.
+ * Turns the crawl command's options (and its optional {@code --config} file) into the fetcher's, parser's and
+ * archiver's configurations, and builds the in-process workers from them. The settings the workers share
+ * (its {@code crawl:} section, {@link CrawlSection}) are bound once and handed to each. Options given on the
+ * command line win over the file, which wins over what a local crawl starts from, then the declared defaults.
  */
 final class WorkerWiring {
     /**
@@ -57,7 +57,8 @@ final class WorkerWiring {
     static final Map<String, Object> LOCAL_PARSER_MEMORY = Map.of("max_pending_bytes", 8L * 1024 * 1024);
     /**
      * The partitions of the topics a local crawl creates, before {@code --config}: its workers are one of
-     * each, so a few partitions suffice, and each one costs the embedded broker and every consumer.
+     * each, so a few partitions suffice (not the 12 of a deployed crawl's workers), and each one costs the
+     * embedded broker and every consumer.
      */
     static final Map<String, Object> LOCAL_TOPICS = Map.of("partitions", 4);
 
@@ -71,36 +72,63 @@ final class WorkerWiring {
     WorkerWiring(CrawlOptions options) {
         this.options = options;
         ConfigBinder binder = new ConfigBinder();
-        Map<String, Object> localFetcher = new HashMap<>(LOCAL_ROBOTS_SCHEDULE);
-        localFetcher.putAll(LOCAL_FETCHER_MEMORY);
-        localFetcher.putAll(LOCAL_TOPICS);
-        localFetcher.putAll(options.startingSettings);
-        FetcherConfig local = binder.bindSection(FetcherConfig.class, FetcherConfig.defaults(), null, "fetcher",
-                localFetcher);
-        FetcherConfig fromFile = binder.bindSection(FetcherConfig.class, local, options.config, "fetcher",
-                fetcherOverrides(options));
+        CrawlFile file = CrawlFile.read(options.config);
+        // The settings the workers share, bound once: every worker is handed them over its own section.
+        CrawlSection crawl = bind(binder, CrawlSection.class, CrawlSection.defaults(),
+                local(CrawlSection.SETTINGS, LOCAL_TOPICS), file, CrawlSection.NAME, crawlOverrides(options));
+        Map<String, JsonNode> shared = ConfigBinder.settingsOf(crawl);
+        FetcherConfig fromFile = bind(binder, FetcherConfig.class, FetcherConfig.defaults(),
+                local(FetcherConfig.SETTINGS, LOCAL_ROBOTS_SCHEDULE, LOCAL_FETCHER_MEMORY), file, "fetcher",
+                over(fetcherOverrides(options), shared));
         this.fetcher = withHeaders(binder, fromFile, options.headerMap());
         fetcher.checkFitsHeap(Runtime.getRuntime().maxMemory());
-        // The parser follows meta refreshes by the rules the fetcher follows redirects by, in the fetcher's
-        // crawl: it starts from the fetcher's limits and name, so setting them once, in the fetcher's section,
-        // is enough.
-        Map<String, Object> localParser = new HashMap<>(LOCAL_PARSER_MEMORY);
-        localParser.put("crawl_name", fetcher.crawlName());
-        if (options.startingSettings.containsKey("max_depth")) {
-            localParser.put("max_depth", options.startingSettings.get("max_depth"));
-        }
-        ParserConfig parserDefaults = binder.bindSection(ParserConfig.class, ParserConfig.defaults(), null, "parser",
-                localParser).withRedirectLimits(fetcher.maxRedirectHops(), fetcher.maxRefreshDelay());
-        this.parser = binder.bindSection(ParserConfig.class, parserDefaults, options.config, "parser",
-                parserOverrides(options));
-        sameCrawl(fetcher, parser);
-        sameRedirectLimits(fetcher, parser);
+        this.parser = bind(binder, ParserConfig.class, ParserConfig.defaults(),
+                local(ParserConfig.SETTINGS, LOCAL_PARSER_MEMORY), file, "parser", over(parserOverrides(options), shared));
         this.normalizer = parser.urlNormalizer();
-        this.archiver = options.warc == null ? null : binder.bindSection(ArchiverConfig.class,
-                ArchiverConfig.defaults(), options.config, "archiver", Map.of());
+        this.archiver = options.warc == null ? null : bind(binder, ArchiverConfig.class, ArchiverConfig.defaults(),
+                Map.of(), file, "archiver", over(Map.of(), declared(ArchiverConfig.SETTINGS, shared)));
         if (rendering()) {
             browserInstalled(fetcher);
         }
+    }
+
+    /**
+     * A worker's (or the crawl section's) configuration: {@code defaults}, then {@code local} (what a local crawl
+     * starts from), then its section of the file, then {@code overrides}.
+     */
+    private static <T> T bind(ConfigBinder binder, Class<T> type, T defaults, Map<String, Object> local, CrawlFile file,
+                              String section, Map<String, ?> overrides) {
+        T start = local.isEmpty() ? defaults : binder.bindSection(type, defaults, (JsonNode) null, null, section, local);
+        return binder.bindSection(type, start, file.root(), file.origin(), section, overrides);
+    }
+
+    /** What a local crawl starts {@code settings} from: the {@code layers} and the command's starting settings it declares. */
+    @SafeVarargs
+    private Map<String, Object> local(SettingList settings, Map<String, Object>... layers) {
+        Map<String, Object> all = new HashMap<>();
+        for (Map<String, Object> layer : layers) {
+            all.putAll(layer);
+        }
+        all.putAll(options.startingSettings);
+        return declared(settings, all);
+    }
+
+    /** The entries of {@code values} whose keys {@code settings} declares. */
+    private static <V> Map<String, V> declared(SettingList settings, Map<String, V> values) {
+        Map<String, V> out = new HashMap<>();
+        values.forEach((key, value) -> {
+            if (settings.get(key) != null) {
+                out.put(key, value);
+            }
+        });
+        return out;
+    }
+
+    /** {@code given} with {@code shared} over it. */
+    private static Map<String, Object> over(Map<String, Object> given, Map<String, JsonNode> shared) {
+        Map<String, Object> out = new HashMap<>(given);
+        out.putAll(shared);
+        return out;
     }
 
     /** True when the crawl renders pages: by URL (the fetcher's render_patterns) or by their look (render_auto). */
@@ -131,33 +159,6 @@ final class WorkerWiring {
         return binder.bindSection(FetcherConfig.class, config, null, "fetcher", Map.of("headers", merged));
     }
 
-    /** The fetcher and the parser of a crawl use one crawl name: a parser section naming another is refused. */
-    private static void sameCrawl(FetcherConfig fetcher, ParserConfig parser) {
-        if (!parser.crawlName().equals(fetcher.crawlName())) {
-            throw new ConfigException("parser.crawl_name", "is " + parser.crawlName() + " but fetcher.crawl_name is "
-                    + fetcher.crawlName() + "; the workers of a crawl share its topics: set it in the fetcher section"
-                    + " only (or give --crawl-name)");
-        }
-    }
-
-    /**
-     * A crawl follows its redirects by one set of rules, whichever worker meets them (a 3xx or a
-     * {@code Refresh} header in the fetcher, a meta refresh in the parser): a parser section that sets
-     * other limits than the fetcher's is refused rather than half obeyed.
-     */
-    private static void sameRedirectLimits(FetcherConfig fetcher, ParserConfig parser) {
-        if (parser.maxRedirectHops() != fetcher.maxRedirectHops()) {
-            throw new ConfigException("parser.max_redirect_hops", "is " + parser.maxRedirectHops()
-                    + " but fetcher.max_redirect_hops is " + fetcher.maxRedirectHops() + "; a crawl follows its"
-                    + " redirects and refreshes by one limit: set it in the fetcher section only");
-        }
-        if (!parser.maxRefreshDelay().equals(fetcher.maxRefreshDelay())) {
-            throw new ConfigException("parser.max_refresh_delay", "is " + parser.maxRefreshDelay()
-                    + " but fetcher.max_refresh_delay is " + fetcher.maxRefreshDelay() + "; a crawl follows its"
-                    + " Refresh headers and meta refreshes by one limit: set it in the fetcher section only");
-        }
-    }
-
     /** The crawl's name: {@code --crawl-name}, else the {@code --config} file's, else the default. */
     String crawlName() {
         return fetcher.crawlName();
@@ -181,6 +182,11 @@ final class WorkerWiring {
     /** The parser's configuration: its defaults (with the fetcher's redirect limits), the file, the options. */
     ParserConfig parserConfig() {
         return parser;
+    }
+
+    /** The archiver's configuration: its defaults, the crawl section, the file's archiver section; null without --warc. */
+    ArchiverConfig archiverConfig() {
+        return archiver;
     }
 
     /**
@@ -252,23 +258,31 @@ final class WorkerWiring {
     }
 
     /**
-     * The settings the command line gives the fetcher: only the options given, so what the {@code --config}
-     * file (or a default) says holds for the others.
+     * The settings the command line gives the crawl section: only the options given, so what the
+     * {@code --config} file (or a default) says holds for the others. {@code --allow}, {@code --deny} and
+     * {@code --no-parent} are the crawl's one scope: the fetcher's redirects and the parser's links alike.
      */
-    private static Map<String, Object> fetcherOverrides(CrawlOptions o) {
+    private static Map<String, Object> crawlOverrides(CrawlOptions o) {
         Map<String, Object> m = new HashMap<>();
         putGiven(m, "crawl_name", o.crawlName);
+        putGiven(m, "partitions", o.partitions);
+        putGiven(m, "scope", o.scope == null ? null : o.scope.name().toLowerCase(java.util.Locale.ROOT));
+        putGiven(m, "max_depth", o.maxDepth);
+        putGiven(m, "allow_patterns", o.allow == null ? null : List.copyOf(o.allow));
+        putGiven(m, "deny_patterns", o.deny == null ? null : List.copyOf(o.deny));
+        putGiven(m, "no_parent", o.noParent);
+        return m;
+    }
+
+    /** The settings the command line gives the fetcher, besides the crawl section's. */
+    private static Map<String, Object> fetcherOverrides(CrawlOptions o) {
+        Map<String, Object> m = new HashMap<>();
         putGiven(m, "rate", o.rate);
         putGiven(m, "per_host", o.perHost);
         putGiven(m, "concurrency", o.concurrency);
         // Unset, per_address follows per_host (or keeps what --config set).
         putGiven(m, "per_address", o.perIp);
         putGiven(m, "max_pages", o.maxPages);
-        putGiven(m, "max_depth", o.maxDepth);
-        putGiven(m, "partitions", o.partitions);
-        // The in-process fetcher is handed its redirect scope; this keeps its configuration saying the same.
-        putGiven(m, "scope", o.scope == null ? null : o.scope.name().toLowerCase(java.util.Locale.ROOT));
-        putScopeRules(m, o);
         if (o.ignoreRobots) {
             m.put("ignore_robots", true);
         }
@@ -292,12 +306,9 @@ final class WorkerWiring {
         return m;
     }
 
+    /** The settings the command line gives the parser, besides the crawl section's. */
     private static Map<String, Object> parserOverrides(CrawlOptions o) {
         Map<String, Object> m = new HashMap<>();
-        putGiven(m, "crawl_name", o.crawlName);
-        putGiven(m, "scope", o.scope == null ? null : o.scope.name().toLowerCase(java.util.Locale.ROOT));
-        putGiven(m, "max_depth", o.maxDepth);
-        putScopeRules(m, o);
         if (o.renderAuto) {
             m.put("render_auto", true);
         }
@@ -308,161 +319,9 @@ final class WorkerWiring {
         return m;
     }
 
-    /**
-     * {@code --allow}, {@code --deny} and {@code --no-parent}, for the fetcher (its redirects) and the parser
-     * (its links) alike: the crawl's one scope.
-     */
-    private static void putScopeRules(Map<String, Object> m, CrawlOptions o) {
-        putGiven(m, "allow_patterns", o.allow == null ? null : List.copyOf(o.allow));
-        putGiven(m, "deny_patterns", o.deny == null ? null : List.copyOf(o.deny));
-        putGiven(m, "no_parent", o.noParent);
-    }
-
     private static void putGiven(Map<String, Object> settings, String key, Object option) {
         if (option != null) {
             settings.put(key, option);
-        }
-    }
-
-    /** The workers of a local crawl, in one JVM, and the follower of the crawl's scope they share. */
-    private static final class InProcessWorkers implements CrawlWorkers {
-        private final FetcherWorker fetcher;
-        /** Null in a fetch-only crawl. */
-        private final ParserWorker parser;
-        /** Null when the crawl renders nothing. */
-        private final RenderWorker renderer;
-        /** Null without --warc. */
-        private final ArchiverWorker archiver;
-        private final ScopeFollower scope;
-        private final SeedMoveNotices moves;
-        private final ImplicitLimitNote capNote;
-
-        @Override
-        public Archived archived() {
-            if (archiver == null) {
-                return null;
-            }
-            var m = archiver.metrics();
-            return new Archived(m.pagesArchived(), m.revisits(), m.filesFinished());
-        }
-
-        InProcessWorkers(FetcherWorker fetcher, ParserWorker parser, RenderWorker renderer, ArchiverWorker archiver,
-                         ScopeFollower scope, SeedMoveNotices moves, ImplicitLimitNote capNote) {
-            this.fetcher = fetcher;
-            this.parser = parser;
-            this.renderer = renderer;
-            this.archiver = archiver;
-            this.scope = scope;
-            this.moves = moves;
-            this.capNote = capNote;
-        }
-
-        @Override
-        public void start() {
-            if (archiver != null) {
-                // First: it finishes the files a killed run left open before anything new is written.
-                archiver.start();
-            }
-            fetcher.start();
-            if (renderer != null) {
-                renderer.start();
-            }
-            if (parser != null) {
-                parser.start();
-            }
-        }
-
-        @Override
-        public long pagesFetched() {
-            return fetcher.pagesFetched()
-                    + (renderer == null ? 0 : renderer.renderedPages() + renderer.plainPages());
-        }
-
-        @Override
-        public long failedAttempts() {
-            // A retry is published for each failed attempt but the last; the last is a failure record.
-            UrlOutcomes fetched = fetcher.outcomes();
-            return fetched.retries() + fetched.failures()
-                    + (renderer == null ? 0 : renderer.outcomes().retries() + renderer.outcomes().failures());
-        }
-
-        @Override
-        public long refusals() {
-            return fetcher.outcomes().refusals() + (renderer == null ? 0 : renderer.outcomes().refusals());
-        }
-
-        @Override
-        public Map<FailureReason, Long> failuresByReason() {
-            if (renderer == null) {
-                return fetcher.outcomes().failuresByReason();
-            }
-            Map<FailureReason, Long> all = new java.util.EnumMap<>(FailureReason.class);
-            all.putAll(fetcher.outcomes().failuresByReason());
-            renderer.outcomes().failuresByReason().forEach((reason, n) -> all.merge(reason, n, Long::sum));
-            return all;
-        }
-
-        @Override
-        public int inFlight() {
-            return fetcher.inFlight() + (renderer == null ? 0 : renderer.inFlight());
-        }
-
-        @Override
-        public int queued() {
-            return fetcher.queued() + (renderer == null ? 0 : renderer.queued() + renderer.rendering());
-        }
-
-        @Override
-        public String note() {
-            // The fetcher tells of waits only while nothing is on the wire or queued: the crawl is idle but for them.
-            String waiting = IdleWaitNote.of(fetcher.waiting());
-            SchedulerCounts counts = fetcher.schedulerCounts();
-            return waiting.isEmpty() ? capNote.of(counts::heldHosts, () -> counts.serverLimits(ImplicitLimitNote.NAMED + 1)) : waiting;
-        }
-
-        @Override
-        public SeedMoveNotices seedMoves() {
-            return moves;
-        }
-
-        @Override
-        public boolean rendering() {
-            return renderer != null;
-        }
-
-        @Override
-        public int pending() {
-            return fetcher.pending() + (parser == null ? 0 : parser.pending())
-                    + (renderer == null ? 0 : renderer.pending()) + (archiver == null ? 0 : archiver.pending());
-        }
-
-        @Override
-        public void close() {
-            // Fetcher first, then the renderer: their last pages still reach the parser, which drains last.
-            try {
-                fetcher.close();
-            } finally {
-                try {
-                    if (renderer != null) {
-                        renderer.close();
-                    }
-                } finally {
-                    try {
-                        if (parser != null) {
-                            parser.close();
-                        }
-                    } finally {
-                        try {
-                            if (archiver != null) {
-                                // Its pages are synced and committed, then its open file is finished.
-                                archiver.close();
-                            }
-                        } finally {
-                            scope.close();
-                        }
-                    }
-                }
-            }
         }
     }
 }

@@ -36,8 +36,9 @@ class SettingsDocsTest {
     private static final Path PAGE = ROOT.resolve("docs/configuration.md");
     private static final Pattern ROW_KEY = Pattern.compile("(?m)^\\| `([a-z0-9_]+)` \\|");
 
-    /** The workers whose settings are declared, each with its configuration record. */
+    /** The workers whose settings are declared, each with its configuration record, and the crawl section. */
     enum Worker {
+        CRAWL(CrawlSection.class, CrawlSection.SETTINGS),
         FETCHER(FetcherConfig.class, FetcherConfig.SETTINGS),
         PARSER(ParserConfig.class, ParserConfig.SETTINGS),
         ARCHIVER(ArchiverConfig.class, ArchiverConfig.SETTINGS);
@@ -118,7 +119,7 @@ class SettingsDocsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Worker.class, names = {"FETCHER", "PARSER"})
+    @EnumSource(value = Worker.class, names = {"CRAWL", "FETCHER", "PARSER"})
     void theExampleConfigurationSetsDeclaredSettingsOnly(Worker worker) throws IOException {
         JsonNode example = new ObjectMapper(new YAMLFactory()).readTree(ROOT.resolve("examples/crawl.yaml").toFile())
                 .path(worker.settings.worker());

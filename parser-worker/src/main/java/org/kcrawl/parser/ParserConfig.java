@@ -129,14 +129,6 @@ public record ParserConfig(
                 metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
     }
 
-    /** A copy following redirects by these limits, as the crawl command gives it its fetcher's. */
-    public ParserConfig withRedirectLimits(int maxRedirectHops, Duration maxRefreshDelay) {
-        return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,
-                sortQueryParams, maxParseBytes, parseTimeBudget, fallbackCharset, threads, maxPending, maxPendingBytes,
-                maxPollRecords, drainTimeout, partitions, replication, maxSitemapBytes, maxSitemapUrls, extract, content, markdown, maxTextChars, seedSites,
-                metricsPort, linkDedupCapacity, maxRedirectHops, maxRefreshDelay, renderAuto, groupInstanceId, delivery);
-    }
-
     /** A copy whose scope also admits {@code sites} from any page. */
     public ParserConfig withSeedSites(List<String> sites) {
         return new ParserConfig(crawlName, bootstrapServers, scopeConfig, maxOutlinks, stripParams,

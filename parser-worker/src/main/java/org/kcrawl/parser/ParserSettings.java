@@ -30,7 +30,7 @@ public final class ParserSettings {
 
     /** What the parser reads of a page and follows. */
     public static final List<Setting> PAGES = List.of(
-            Setting.integer("max_outlinks", 500, "most links followed from one page").atLeast(0),
+            SharedSettings.MAX_OUTLINKS,
             Setting.list("strip_params", UrlNormalizer.DEFAULT_STRIP_PARAMS, "query and path parameters removed by"
                     + " normalization (utm_* prefixes allowed)"),
             Setting.flag("sort_query_params", true, "sort query parameters so their order does not make new URLs"),
@@ -75,7 +75,7 @@ public final class ParserSettings {
 
     /** The parser's settings, in the order the docs show them. */
     public static final SettingList LIST = SettingList.of("parser", SharedSettings.KAFKA, SharedSettings.DELIVERY,
-            SharedSettings.REDIRECTS, SharedSettings.SCOPE, PAGES, RECORDS, FLOW);
+            SharedSettings.MEMBERSHIP, SharedSettings.REDIRECTS, SharedSettings.SCOPE, PAGES, RECORDS, FLOW);
 
     private ParserSettings() {}
 }

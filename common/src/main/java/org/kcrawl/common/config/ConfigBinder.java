@@ -87,18 +87,26 @@ public final class ConfigBinder {
      * on a command line, by their snake_case names).
      */
     public <T> T bindSection(Class<T> type, T defaults, Path file, String section, Map<String, ?> overrides) {
+        return bindSection(type, defaults, file == null ? null : readFile(file), String.valueOf(file), section, overrides);
+    }
+
+    /**
+     * Binds {@code type} as {@link #bindSection(Class, Object, Path, String, Map)} does, from a file already read
+     * into {@code root} (may be null), which {@code origin} names in messages.
+     */
+    public <T> T bindSection(Class<T> type, T defaults, JsonNode root, String origin, String section,
+                             Map<String, ?> overrides) {
         ObjectNode tree = yaml.valueToTree(defaults);
         Map<String, String> renamed = renamedSettings(type);
-        if (file != null) {
-            JsonNode root = readFile(file);
+        if (root != null) {
             if (!root.isObject()) {
-                throw new ConfigException(file.toString(), "the top level must be a mapping with a '" + section
+                throw new ConfigException(origin, "the top level must be a mapping with a '" + section
                         + "' section");
             }
             JsonNode part = root.get(section);
             if (part != null && !part.isNull()) {
-                String origin = file + " section " + section;
-                overlay(tree, renamed(part, renamed, origin), origin);
+                String from = origin + " section " + section;
+                overlay(tree, renamed(part, renamed, from), from);
             }
         }
         overrides.forEach((key, value) -> {
@@ -264,6 +272,19 @@ public final class ConfigBinder {
             }
         }
         return out;
+    }
+
+    /** The settings of a bound configuration record by key, as the record holds them, to hand on to another binding. */
+    public static Map<String, JsonNode> settingsOf(Record config) {
+        ObjectNode tree = ConfigYaml.MAPPER.valueToTree(config);
+        Map<String, JsonNode> out = new java.util.LinkedHashMap<>();
+        tree.properties().forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
+    }
+
+    /** Reads a YAML configuration file; a file that does not exist, or is no YAML, is refused naming it. */
+    public static JsonNode read(Path file) {
+        return new ConfigBinder().readFile(file);
     }
 
     private JsonNode readFile(Path file) {

@@ -175,7 +175,7 @@ public record Setting(String key, SettingType type, Object defaultValue, Bound b
      *
      * @throws ConfigException naming the key, what it must be, the value, and how to fix it
      */
-    Object read(JsonNode node) {
+    public Object read(JsonNode node) {
         Object value;
         try {
             value = type.read(node);

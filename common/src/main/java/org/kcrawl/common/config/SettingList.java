@@ -86,7 +86,11 @@ public record SettingList(String worker, List<Setting> settings) {
     static SettingList of(Class<?> type) {
         try {
             java.lang.reflect.Field field = type.getField("SETTINGS");
-            return field.getType() == SettingList.class ? (SettingList) field.get(null) : null;
+            if (field.getType() != SettingList.class) {
+                return null;
+            }
+            field.trySetAccessible(); // a record that is not public, in a package of its own
+            return (SettingList) field.get(null);
         } catch (NoSuchFieldException e) {
             return null;
         } catch (IllegalAccessException e) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.function.UnaryOperator;
 import org.kcrawl.common.Checks;
+import org.kcrawl.common.config.SharedSettings;
 import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.ScopeSite;
 import org.kcrawl.common.scope.SiteKey;
@@ -24,13 +25,10 @@ import org.kcrawl.common.url.UrlNormalizer;
  * @param scope which targets may be crawled
  * @param maxHops redirect hops followed from one original URL, of every form together
  * @param maxRefreshDelay the longest delay of a refresh that counts as a redirect; a slower one leaves
- *                        its page a page, as a reader would see it (Scrapy's limit, 100 s, by default)
+ *                        its page a page, as a reader would see it
  */
 public record RedirectRules(UnaryOperator<String> normalizer, RedirectScope scope, int maxHops,
                             Duration maxRefreshDelay) {
-    /** The longest refresh delay that counts as a redirect unless configured. */
-    public static final Duration DEFAULT_MAX_REFRESH_DELAY = Duration.ofSeconds(100);
-
     public RedirectRules {
         if (normalizer == null) {
             throw new IllegalArgumentException("normalizer must not be null");
@@ -38,17 +36,13 @@ public record RedirectRules(UnaryOperator<String> normalizer, RedirectScope scop
         if (scope == null) {
             throw new IllegalArgumentException("scope must not be null");
         }
-        if (maxHops < 0) {
-            throw new IllegalArgumentException("maxHops must be >= 0 but was " + maxHops);
-        }
-        if (maxRefreshDelay == null || maxRefreshDelay.isNegative()) {
-            throw new IllegalArgumentException("maxRefreshDelay must be a duration >= 0 but was " + maxRefreshDelay);
-        }
+        SharedSettings.MAX_REDIRECT_HOPS.check(maxHops, "max_redirect_hops");
+        SharedSettings.MAX_REFRESH_DELAY.check(Checks.notNull(maxRefreshDelay, "max_refresh_delay"), "max_refresh_delay");
     }
 
-    /** Rules with the default refresh delay. */
+    /** Rules with the declared default refresh delay ({@code max_refresh_delay}). */
     public RedirectRules(UnaryOperator<String> normalizer, RedirectScope scope, int maxHops) {
-        this(normalizer, scope, maxHops, DEFAULT_MAX_REFRESH_DELAY);
+        this(normalizer, scope, maxHops, SharedSettings.MAX_REFRESH_DELAY.defaultDuration());
     }
 
     /**

@@ -2,7 +2,7 @@ package org.kcrawl.common.scope;
 
 import java.util.List;
 import java.util.Set;
-import org.kcrawl.common.Checks;
+import org.kcrawl.common.config.SharedSettings;
 
 /**
  * The rules of a scope chain.
@@ -24,25 +24,18 @@ import org.kcrawl.common.Checks;
 public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int maxRepeatedSegments,
                             int maxOutlinks, List<String> allowPatterns, List<String> denyPatterns,
                             Set<String> seedSites, boolean noParent) {
-    /** The longest {@code max_url_length}: what the URL normalizer takes at most. */
-    public static final int MAX_URL_LENGTH_LIMIT = org.kcrawl.common.url.UrlNormalizer.DEFAULT_MAX_INPUT_LENGTH;
-
     /**
-     * The checks of the scope settings, named by their keys, which are the same in every worker's
+     * The checks of the scope settings, by their declarations ({@link SharedSettings}), named by their keys, which are the same in every worker's
      * configuration that carries them (the parser's, and the fetcher's for redirect targets).
      */
     public ScopeSettings {
         if (mode == null) {
             throw new IllegalArgumentException("scope must be one of host, domain, any");
         }
-        Checks.atLeast(maxDepth, 0, "max_depth");
-        Checks.atLeast(maxUrlLength, 64, "max_url_length");
-        if (maxUrlLength > MAX_URL_LENGTH_LIMIT) {
-            throw new IllegalArgumentException("max_url_length must be <= " + MAX_URL_LENGTH_LIMIT + " but was "
-                    + maxUrlLength);
-        }
-        Checks.atLeast(maxRepeatedSegments, 1, "max_repeated_segments");
-        Checks.atLeast(maxOutlinks, 0, "max_outlinks");
+        SharedSettings.MAX_DEPTH.check(maxDepth, "max_depth");
+        SharedSettings.MAX_URL_LENGTH.check(maxUrlLength, "max_url_length");
+        SharedSettings.MAX_REPEATED_SEGMENTS.check(maxRepeatedSegments, "max_repeated_segments");
+        SharedSettings.MAX_OUTLINKS.check(maxOutlinks, "max_outlinks");
         allowPatterns = List.copyOf(allowPatterns == null ? List.of() : allowPatterns);
         denyPatterns = List.copyOf(denyPatterns == null ? List.of() : denyPatterns);
         PatternFilter.compile(allowPatterns, "allow_patterns");
@@ -64,8 +57,11 @@ public record ScopeSettings(ScopeMode mode, int maxDepth, int maxUrlLength, int 
         this(mode, maxDepth, maxUrlLength, maxRepeatedSegments, maxOutlinks, allowPatterns, denyPatterns, Set.of());
     }
 
-    /** Host scope, depth 5, 2048 characters, 3 repeats, 500 outlinks, no patterns. */
+    /** The declared defaults of the scope settings, no patterns. */
     public static ScopeSettings defaults() {
-        return new ScopeSettings(ScopeMode.HOST, 5, 2048, 3, 500, List.of(), List.of());
+        return new ScopeSettings(ScopeMode.fromWireName((String) SharedSettings.setting("scope").defaultValue()),
+                (int) SharedSettings.MAX_DEPTH.defaultLong(),
+                (int) SharedSettings.MAX_URL_LENGTH.defaultLong(), (int) SharedSettings.MAX_REPEATED_SEGMENTS.defaultLong(),
+                (int) SharedSettings.MAX_OUTLINKS.defaultLong(), List.of(), List.of());
     }
 }

@@ -15,13 +15,37 @@ public final class FetcherSettings {
     /** The smallest {@code max_unacked_page_bytes}: below it, every ordinary page would wait for the one before. */
     static final long MIN_UNACKED_PAGE_BYTES = 1024 * 1024;
 
+    /** URLs admitted in one run. */
+    public static final Setting MAX_PAGES = Setting.integer("max_pages", 0, "URLs this worker admits for fetching in"
+            + " one run, 0 for no limit").atLeast(0).option("--max-pages");
+
+    /** URLs of one host admitted. */
+    public static final Setting MAX_PAGES_PER_HOST = Setting.integer("max_pages_per_host", 0, "URLs of one host"
+            + " admitted for fetching, 0 for no limit; past it the host's URLs are counted skips (host_budget) without a seen marker, counted per assignment"
+            + " of the host's partition").atLeast(0);
+
+    /** Longest a URL waits in memory. */
+    public static final Setting MAX_HOLD = Setting.duration("max_hold", "10s", "longest a URL waits in memory for"
+            + " its not-before time or its turn at its host before it is parked; max_pending URLs keep about max_pending / (max_hold x rate) hosts"
+            + " busy").positive();
+
+    /** When a URL fetched the first time is due again. */
+    public static final Setting REVISIT_INTERVAL = Setting.duration("revisit_interval", "1d", "how long after its"
+            + " fetch a URL is due again (next_fetch_at), for a URL fetched the first time; what --recrawl-due goes by").positive();
+
+    /** The shortest revisit interval. */
+    public static final Setting REVISIT_MIN_INTERVAL = Setting.duration("revisit_min_interval", "1h", "the shortest"
+            + " interval adaptation reaches: a recrawled URL that changed gets half its previous interval").positive();
+
+    /** The longest revisit interval. */
+    public static final Setting REVISIT_MAX_INTERVAL = Setting.duration("revisit_max_interval", "30d", "the longest"
+            + " interval adaptation reaches: a recrawled URL that did not change gets twice its previous interval; both bounds at revisit_interval turn"
+            + " adaptation off").positive();
+
     /** What the fetcher admits and how long it holds it. */
     public static final List<Setting> WORK = List.of(
-            Setting.integer("max_pages", 0, "URLs this worker admits for fetching in one run, 0 for no limit")
-                    .atLeast(0).option("--max-pages"),
-            Setting.integer("max_pages_per_host", 0, "URLs of one host admitted for fetching, 0 for no limit; past it"
-                    + " the host's URLs are counted skips (host_budget) without a seen marker, counted per assignment"
-                    + " of the host's partition").atLeast(0),
+            MAX_PAGES,
+            MAX_PAGES_PER_HOST,
             Setting.flag("follow_sitemaps", true, "publish the Sitemap: URLs of each host's robots.txt (same host"
                     + " only, at most 50) on the urls topic at depth 0, so the parser reads the sitemaps"),
             Setting.integer("max_pending", 10000, "consumed URLs not yet finished before the worker pauses consumption"
@@ -30,9 +54,7 @@ public final class FetcherSettings {
                     + " before that partition alone is paused, so one partition cannot stall the others").atLeast(1),
             Setting.integer("max_host_queue", 1000, "URLs queued per host in memory, whatever its pace; more are"
                     + " parked").atLeast(1),
-            Setting.duration("max_hold", "10s", "longest a URL waits in memory for its not-before time or its turn at"
-                    + " its host before it is parked; max_pending URLs keep about max_pending / (max_hold x rate) hosts"
-                    + " busy").positive(),
+            MAX_HOLD,
             Setting.durations("park_tiers", List.of("10s", "1m", "10m", "1h"), "the delays of the four parking tiers,"
                     + " shortest first, the shortest no longer than max_hold; the same for every fetcher of a crawl"),
             Setting.size("max_unacked_page_bytes", "32MiB", "bytes of fetched pages waiting for the broker's"
@@ -55,13 +77,9 @@ public final class FetcherSettings {
                     + " records (see seen_restore_min_rate)").positive(),
             Setting.integer("seen_restore_min_rate", 20000, "the slowest seen-topic reading (records per second) not"
                     + " counted as stuck").atLeast(1),
-            Setting.duration("revisit_interval", "1d", "how long after its fetch a URL is due again (next_fetch_at),"
-                    + " for a URL fetched the first time; what --recrawl-due goes by").positive(),
-            Setting.duration("revisit_min_interval", "1h", "the shortest interval adaptation reaches: a recrawled URL"
-                    + " that changed gets half its previous interval").positive(),
-            Setting.duration("revisit_max_interval", "30d", "the longest interval adaptation reaches: a recrawled URL"
-                    + " that did not change gets twice its previous interval; both bounds at revisit_interval turn"
-                    + " adaptation off").positive());
+            REVISIT_INTERVAL,
+            REVISIT_MIN_INTERVAL,
+            REVISIT_MAX_INTERVAL);
 
     /** What goes to the render workers, and how they render it. */
     public static final List<Setting> RENDER = List.of(
@@ -88,8 +106,8 @@ public final class FetcherSettings {
 
     /** The fetcher's settings, in the order the docs show them. */
     public static final SettingList LIST = SettingList.of("fetcher", SharedSettings.KAFKA, SharedSettings.DELIVERY,
-            SharedSettings.REDIRECTS, SharedSettings.SCOPE, FetchSettings.POLITENESS, FetchSettings.HTTP, WORK, SEEN,
-            RENDER);
+            SharedSettings.MEMBERSHIP, SharedSettings.REDIRECTS, SharedSettings.SCOPE, FetchSettings.POLITENESS,
+            FetchSettings.HTTP, WORK, SEEN, RENDER);
 
     private FetcherSettings() {}
 }

@@ -1,6 +1,8 @@
 package org.kcrawl.fetcher.crawl;
 
 import java.time.Duration;
+import org.kcrawl.common.Checks;
+import org.kcrawl.common.config.SharedSettings;
 
 /**
  * Per-URL rules of the {@link FetchHandler}.
@@ -21,27 +23,19 @@ import java.time.Duration;
 public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, ParkingTiers parkTiers,
                               long maxPagesPerHost, boolean followSitemaps, RenderRoute renderRoute,
                               RevisitSchedule revisits) {
-    /** The schedule of workers that set none: a day, adapted between an hour and 30 days. */
-    static final RevisitSchedule DEFAULT_REVISITS = new RevisitSchedule(Duration.ofDays(1), Duration.ofHours(1),
-            Duration.ofDays(30));
+    /** The schedule of workers that set none: the declared defaults of the revisit settings. */
+    static final RevisitSchedule DEFAULT_REVISITS = new RevisitSchedule(FetcherSettings.REVISIT_INTERVAL.defaultDuration(),
+            FetcherSettings.REVISIT_MIN_INTERVAL.defaultDuration(), FetcherSettings.REVISIT_MAX_INTERVAL.defaultDuration());
 
     public HandlerSettings {
-        if (maxDepth < 0) {
-            throw new IllegalArgumentException("maxDepth must be >= 0 but was " + maxDepth);
-        }
-        if (maxPages < 0) {
-            throw new IllegalArgumentException("maxPages must be >= 0 but was " + maxPages);
-        }
-        if (maxHold == null || maxHold.isNegative() || maxHold.isZero()) {
-            throw new IllegalArgumentException("maxHold must be positive but was " + maxHold);
-        }
+        SharedSettings.MAX_DEPTH.check(maxDepth, "max_depth");
+        FetcherSettings.MAX_PAGES.check(maxPages, "max_pages");
+        FetcherSettings.MAX_HOLD.check(Checks.notNull(maxHold, "max_hold"), "max_hold");
         if (parkTiers == null) {
             throw new IllegalArgumentException("parkTiers must not be null");
         }
         parkTiers.checkFits(maxHold);
-        if (maxPagesPerHost < 0) {
-            throw new IllegalArgumentException("maxPagesPerHost must be >= 0 but was " + maxPagesPerHost);
-        }
+        FetcherSettings.MAX_PAGES_PER_HOST.check(maxPagesPerHost, "max_pages_per_host");
         if (renderRoute == null) {
             throw new IllegalArgumentException("renderRoute must not be null (RenderRoute.none() for none)");
         }

@@ -1,6 +1,7 @@
 package org.kcrawl.fetcher.crawl;
 
 import java.time.Duration;
+import org.kcrawl.common.Checks;
 import org.kcrawl.common.message.Revisit;
 
 /**
@@ -16,9 +17,7 @@ import org.kcrawl.common.message.Revisit;
  */
 record RevisitSchedule(Duration interval, Duration min, Duration max) {
     RevisitSchedule {
-        if (min == null || min.isNegative() || min.isZero()) {
-            throw new IllegalArgumentException("revisit_min_interval must be a positive duration but was " + min);
-        }
+        FetcherSettings.REVISIT_MIN_INTERVAL.check(Checks.notNull(min, "revisit_min_interval"), "revisit_min_interval");
         if (max == null || max.compareTo(min) < 0) {
             throw new IllegalArgumentException("revisit_max_interval must be >= revisit_min_interval (" + min
                     + ") but was " + max);

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.kcrawl.common.Checks;
+import org.kcrawl.common.config.Setting;
 import org.kcrawl.common.message.HtmlContent;
+import org.kcrawl.http.FetchSettings;
 import org.kcrawl.http.net.Cidr;
 
 /**
@@ -90,9 +92,6 @@ public record HttpClientSettings(
         Duration proxyCoolDown,
         boolean captureHeads) {
 
-    /** The default User-Agent. */
-    public static final String DEFAULT_USER_AGENT = "kcrawl/0.1 (+https://github.com/kcrawl/kcrawl)";
-
     /** Connections a proxy fails in a row before it cools down. */
     public static final int PROXY_FAILURES_TO_COOL_DOWN = 3;
 
@@ -145,21 +144,30 @@ public record HttpClientSettings(
     }
 
     /**
-     * Safe defaults: 5 s connect, 10 s TLS, 15 s idle read, 30 s total, 2 MiB body, 8 MiB decoded,
-     * 64 KiB / 200 headers, HTML and XHTML read fully, 256 connections (8 per host), 30 s idle
-     * keep-alive, one I/O thread per core, private addresses refused, full certificate checks, no client
-     * certificate, no proxy (sticky when there are some, cooling down for a minute).
+     * Safe defaults: the declared defaults of the fetch settings ({@link FetchSettings}: timeouts, body and
+     * header caps, idle connections, DNS, proxy mode), a decoded body of 4 x the body cap, HTML and XHTML read
+     * fully, 8 connections per host, one I/O thread per core, full certificate checks, no client certificate,
+     * no proxy.
      */
     public static HttpClientSettings defaults() {
-        return new HttpClientSettings(DEFAULT_USER_AGENT, Map.of(),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(30),
-                2 * 1024 * 1024, 8L * 1024 * 1024, 64 * 1024, 200,
+        return new HttpClientSettings((String) FetchSettings.USER_AGENT.defaultValue(), Map.of(),
+                FetchSettings.CONNECT_TIMEOUT.defaultDuration(), FetchSettings.TLS_HANDSHAKE_TIMEOUT.defaultDuration(),
+                FetchSettings.READ_TIMEOUT.defaultDuration(), FetchSettings.REQUEST_TIMEOUT.defaultDuration(),
+                intDefault(FetchSettings.MAX_BODY_BYTES), 4 * FetchSettings.MAX_BODY_BYTES.defaultLong(),
+                intDefault(FetchSettings.MAX_HEADER_BYTES), intDefault(FetchSettings.MAX_HEADER_COUNT),
                 HtmlContent.MEDIA_TYPES,
-                256, 8, 1024, Duration.ofSeconds(30),
+                intDefault(FetchSettings.CONCURRENCY), 8, intDefault(FetchSettings.MAX_IDLE_CONNECTIONS),
+                FetchSettings.IDLE_CONNECTION_TIMEOUT.defaultDuration(),
                 Runtime.getRuntime().availableProcessors(),
-                false, List.of(), false, null, List.of(),
-                Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofSeconds(30),
-                Map.of(), List.of(), null, null, ProxyMode.STICKY, Duration.ofMinutes(1), false);
+                (Boolean) FetchSettings.ALLOW_PRIVATE.defaultValue(), List.of(), false, null, List.of(),
+                FetchSettings.DNS_QUERY_TIMEOUT.defaultDuration(), FetchSettings.DNS_MAX_TTL.defaultDuration(),
+                FetchSettings.DNS_NEGATIVE_TTL.defaultDuration(), Map.of(), List.of(), null, null,
+                ProxyMode.fromWireName((String) FetchSettings.PROXY_MODE.defaultValue()),
+                FetchSettings.PROXY_COOL_DOWN.defaultDuration(), false);
+    }
+
+    private static int intDefault(Setting setting) {
+        return Math.toIntExact(setting.defaultLong());
     }
 
     /** A builder starting from these settings. */
