@@ -15,10 +15,13 @@ import org.kcrawl.common.kafka.KafkaClients;
 import org.kcrawl.common.runtime.UsageException;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
+import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.http.client.HeaderRules;
 import org.kcrawl.http.client.ProxySettings;
 import org.kcrawl.parser.content.ContentMode;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The options every crawl takes, shared by {@code crawl URL...} and {@code crawl demo}. */
 final class CrawlOptions {
@@ -62,13 +65,13 @@ final class CrawlOptions {
                     + "(default: host).")
     Scope scope;
 
-    @Option(names = "--allow", paramLabel = "REGEX",
+    @Option(names = {"--allow-patterns", "--allow"}, paramLabel = "REGEX",
             description = "Follow only URLs in which one of these regular expressions is found (anchor with ^ "
                     + "and $ for the whole URL); links, sitemap entries and redirects alike, seeds excepted. "
                     + "Repeatable; given, it replaces allow_patterns of --config.")
     List<String> allow;
 
-    @Option(names = "--deny", paramLabel = "REGEX",
+    @Option(names = {"--deny-patterns", "--deny"}, paramLabel = "REGEX",
             description = "Follow no URL in which one of these regular expressions is found; links, sitemap "
                     + "entries and redirects alike, seeds excepted. Repeatable; given, it replaces deny_patterns "
                     + "of --config.")
@@ -91,10 +94,10 @@ final class CrawlOptions {
             description = "Concurrent requests per host (default: 2).")
     Integer perHost;
 
-    @Option(names = "--per-ip", paramLabel = "N",
+    @Option(names = {"--per-address", "--per-ip"}, paramLabel = "N",
             description = "Concurrent requests per IP address, over all hosts behind it (default: same as "
-                    + "--per-host; a per_address in --config counts as set).")
-    Integer perIp;
+                    + "--per-host, at least 8; a per_address in --config counts as set).")
+    Integer perAddress;
 
     @Option(names = "--concurrency", paramLabel = "N",
             description = "Requests in flight over all hosts (default: 256).")
@@ -107,13 +110,13 @@ final class CrawlOptions {
     @Option(names = "--ignore-robots", description = "Do not obey robots.txt.")
     boolean ignoreRobots;
 
-    @Option(names = "--proxy", paramLabel = "URL",
+    @Option(names = {"--proxies", "--proxy"}, paramLabel = "URL",
             description = "Fetch through this proxy: http://[USER:PASSWORD@]HOST:PORT (HTTP CONNECT) or "
                     + "socks5://[USER:PASSWORD@]HOST:PORT. Repeat it for several: each host keeps one "
                     + "(proxy_mode in --config), a proxy that is down is skipped for a minute.")
     List<String> proxies = new ArrayList<>();
 
-    @Option(names = "--header", paramLabel = "'NAME: VALUE'",
+    @Option(names = {"--headers", "--header"}, paramLabel = "'NAME: VALUE'",
             description = "Send this header with every request, robots.txt included (repeatable); "
                     + "for one site only, use host_headers in --config.")
     List<String> headers = new ArrayList<>();
@@ -142,7 +145,7 @@ final class CrawlOptions {
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
-    @Option(names = "--render", paramLabel = "REGEX",
+    @Option(names = {"--render-patterns", "--render"}, paramLabel = "REGEX",
             description = "Render URLs in which REGEX is found in headless Chromium (their scripts run; every "
                     + "request they make is fetched politely by the crawler), instead of fetching them as they are. "
                     + "Repeatable. Needs Debian's chromium (or fetcher.browser_path).")
@@ -171,6 +174,10 @@ final class CrawlOptions {
                     + "interval, see docs/crawl-command.md) has come.")
     boolean recrawlDue;
 
+    /** The command this mixin's options belong to, for the arguments as given and the error stream. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
     /**
      * Settings this command starts the fetcher from (and the parser, for {@code max_depth}), under the
      * {@code --config} file and the options: {@code crawl demo}'s pace for its synthetic web.
@@ -182,16 +189,17 @@ final class CrawlOptions {
      * option not given is null, so the {@code --config} file (or the workers' defaults) decides it.
      */
     void validate() {
+        warnOfOldNames();
         withinBound(FetcherConfig.SETTINGS, "max_pages", maxPages);
         withinBound(FetcherConfig.SETTINGS, "max_depth", maxDepth);
         withinBound(FetcherConfig.SETTINGS, "rate", rate);
         withinBound(FetcherConfig.SETTINGS, "per_host", perHost);
-        if (perIp != null && perIp == FetcherConfig.PER_ADDRESS_OF_PER_HOST) {
+        if (perAddress != null && perAddress == FetcherConfig.PER_ADDRESS_OF_PER_HOST) {
             // In a file 0 means "unset"; an option given is a cap, and leaving it out is how to unset it.
-            throw new UsageException("--per-ip must be >= 1 but was 0; to fix, give --per-ip a value that is >= 1, or"
-                    + " remove it to get the same as --per-host (at least 8)");
+            throw new UsageException("--per-address must be >= 1 but was 0; to fix, give --per-address a value that is"
+                    + " >= 1, or remove it to get the same as --per-host (at least 8)");
         }
-        withinBound(FetcherConfig.SETTINGS, "per_address", perIp);
+        withinBound(FetcherConfig.SETTINGS, "per_address", perAddress);
         withinBound(FetcherConfig.SETTINGS, "concurrency", concurrency);
         withinBound(FetcherConfig.SETTINGS, "partitions", partitions);
         if (bootstrap != null && !KafkaClients.BOOTSTRAP_LIST.matcher(bootstrap).matches()) {
@@ -204,13 +212,14 @@ final class CrawlOptions {
             throw new UsageException("--crawl-name may only use letters, digits, '.', '_' and '-', got '"
                     + crawlName + "'");
         }
-        patterns("--allow", allow);
-        patterns("--deny", deny);
+        patterns("--allow-patterns", allow);
+        patterns("--deny-patterns", deny);
         for (String regex : render) {
             try {
                 java.util.regex.Pattern.compile(regex);
             } catch (java.util.regex.PatternSyntaxException e) {
-                throw new UsageException("--render '" + regex + "' is not a regular expression: " + e.getDescription());
+                throw new UsageException("--render-patterns '" + regex + "' is not a regular expression: "
+                        + e.getDescription());
             }
         }
         validateContent();
@@ -240,11 +249,36 @@ final class CrawlOptions {
             try {
                 ProxySettings.parse(proxy);
             } catch (IllegalArgumentException e) {
-                throw new UsageException("--proxy: " + e.getMessage());
+                throw new UsageException("--proxies: " + e.getMessage());
             }
         }
         headerMap();
         clusterClientSettings(System.getenv());
+    }
+
+    /**
+     * Warns, one line each, of the options given by an old name, which their settings' declarations keep as a
+     * deprecated alias of the option named after the setting's key.
+     */
+    private void warnOfOldNames() {
+        if (spec == null || spec.commandLine() == null || spec.commandLine().getParseResult() == null) {
+            return;
+        }
+        Map<String, String> current = new HashMap<>();
+        for (SettingList settings : List.of(CrawlSection.SETTINGS, FetcherConfig.SETTINGS, ParserConfig.SETTINGS)) {
+            for (Setting setting : settings.settings()) {
+                setting.oldOptions().forEach(old -> current.put(old, setting.option()));
+            }
+        }
+        Map<String, String> warned = new LinkedHashMap<>();
+        for (String arg : spec.commandLine().getParseResult().originalArgs()) {
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (current.containsKey(name)) {
+                warned.putIfAbsent(name, current.get(name));
+            }
+        }
+        warned.forEach((old, now) -> spec.commandLine().getErr().println("crawl: " + old + " is deprecated: use " + now
+                + " (the same option, named after its setting)"));
     }
 
     /**
@@ -301,13 +335,13 @@ final class CrawlOptions {
         for (String header : headers) {
             int colon = header.indexOf(':');
             if (colon <= 0) {
-                throw new UsageException("--header must be 'Name: value', got '" + header + "'");
+                throw new UsageException("--headers must be 'Name: value', got '" + header + "'");
             }
             String name = header.substring(0, colon).strip();
             String value = header.substring(colon + 1).strip();
             try {
-                HeaderRules.checkName(name, "--header");
-                HeaderRules.checkValue("--header " + name, value);
+                HeaderRules.checkName(name, "--headers");
+                HeaderRules.checkValue("--headers " + name, value);
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

@@ -9,7 +9,7 @@ import org.kcrawl.http.politeness.ServerLimit;
 
 /**
  * The progress line's note for when a limit the user did not ask for holds the crawl back: the
- * per-address cap ({@code --per-ip}, which follows {@code --per-host} unless set), a host's own delay
+ * per-address cap ({@code --per-address}, which follows {@code --per-host} unless set), a host's own delay
  * (a robots.txt Crawl-delay, or its slow answers with {@code adaptive}) or its server's limit (the rate
  * its refusals taught, named with the hosts it holds and their rates). The limits the command line names
  * ({@code --per-host}, {@code --concurrency}, {@code --rate}) get no note: holding the crawl to them is

@@ -147,7 +147,7 @@ final class WorkerWiring {
     }
 
     /**
-     * {@code config} with the {@code --header} options over its {@code headers} (a header of the same
+     * {@code config} with the {@code --headers} options over its {@code headers} (a header of the same
      * name from the command line wins, the file's others stay).
      */
     private static FetcherConfig withHeaders(ConfigBinder binder, FetcherConfig config, Map<String, String> headers) {
@@ -259,7 +259,7 @@ final class WorkerWiring {
 
     /**
      * The settings the command line gives the crawl section: only the options given, so what the
-     * {@code --config} file (or a default) says holds for the others. {@code --allow}, {@code --deny} and
+     * {@code --config} file (or a default) says holds for the others. {@code --allow-patterns}, {@code --deny-patterns} and
      * {@code --no-parent} are the crawl's one scope: the fetcher's redirects and the parser's links alike.
      */
     private static Map<String, Object> crawlOverrides(CrawlOptions o) {
@@ -281,7 +281,7 @@ final class WorkerWiring {
         putGiven(m, "per_host", o.perHost);
         putGiven(m, "concurrency", o.concurrency);
         // Unset, per_address follows per_host (or keeps what --config set).
-        putGiven(m, "per_address", o.perIp);
+        putGiven(m, "per_address", o.perAddress);
         putGiven(m, "max_pages", o.maxPages);
         if (o.ignoreRobots) {
             m.put("ignore_robots", true);

@@ -197,7 +197,7 @@ class CrawlOptionsBindingTest {
         assertThat(plain.parserConfig().scopeConfig().allowPatterns()).isEmpty();
         assertThat(wiring("http://example.org/").parserConfig().scopeConfig().noParent()).isFalse();
         assertThatThrownBy(() -> wiring("--deny", "(", "http://example.org/")).isInstanceOf(UsageException.class)
-                .hasMessageContaining("--deny '('");
+                .hasMessageContaining("--deny-patterns '('");
     }
 
     @Test

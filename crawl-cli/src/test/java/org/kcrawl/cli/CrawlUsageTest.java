@@ -32,7 +32,7 @@ class CrawlUsageTest {
         "--rate 0 http://example.org/ | --rate",
         "--rate abc http://example.org/ | --rate",
         "--per-host 0 http://example.org/ | --per-host",
-        "--per-ip 0 http://example.org/ | --per-ip",
+        "--per-address 0 http://example.org/ | --per-address",
         "--concurrency -1 http://example.org/ | --concurrency",
         "--max-depth -2 http://example.org/ | --max-depth",
         "--scope galaxy http://example.org/ | --scope",
@@ -47,11 +47,11 @@ class CrawlUsageTest {
         "--recrawl-after 0s --recrawl-due --data-dir /tmp/x http://example.org/ | give one",
         "--recrawl-after 7d http://example.org/ | --recrawl-after needs the crawl that ran before: give its --data-dir",
         "--recrawl-due http://example.org/ | --recrawl-due needs",
-        "--proxy ftp://127.0.0.1:21 http://example.org/ | --proxy",
-        "--proxy http://127.0.0.1 http://example.org/ | port",
-        "--header NoColon http://example.org/ | --header",
-        "--header Host:evil.example http://example.org/ | 'Host'",
-        "--header X-A:\u0001 http://example.org/ | --header X-A",
+        "--proxies ftp://127.0.0.1:21 http://example.org/ | --proxies",
+        "--proxies http://127.0.0.1 http://example.org/ | port",
+        "--headers NoColon http://example.org/ | --headers",
+        "--headers Host:evil.example http://example.org/ | 'Host'",
+        "--headers X-A:\u0001 http://example.org/ | --headers X-A",
         "--content article http://example.org/ | --content must be main, full or none, got",
         "--content none --markdown http://example.org/ | give --content main or full",
     })
@@ -75,8 +75,9 @@ class CrawlUsageTest {
         }
         String help = outBytes.toString(StandardCharsets.UTF_8);
         for (String option : new String[] {"--seeds", "--out", "--failures", "--max-pages", "--max-depth", "--scope",
-            "--rate", "--per-host", "--per-ip", "--concurrency", "--allow-private", "--ignore-robots", "--bootstrap", "--config",
-            "--quiet", "--proxy", "--header", "demo"}) {
+            "--rate", "--per-host", "--per-address", "--per-ip", "--concurrency", "--allow-private", "--ignore-robots",
+            "--bootstrap", "--config", "--quiet", "--proxies", "--proxy", "--headers", "--header", "--allow-patterns",
+            "--deny-patterns", "--render-patterns", "demo"}) {
             assertThat(help).contains(option);
         }
     }

@@ -50,7 +50,7 @@ public final class FetchSettings {
             PER_HOST,
             Setting.integer("per_address", 0, "concurrent requests per resolved IP address over all hosts behind it"
                     + " (shared hosting, a CDN); a value set is kept as given, even below per_host").atLeast(1)
-                    .orZero("the larger of per_host and 8").option("--per-ip"),
+                    .orZero("the larger of per_host and 8").option("--per-address", "--per-ip"),
             CONCURRENCY,
             Setting.flag("adaptive", false, "the latency-aware throttle: each host's interval also follows its"
                     + " response time (an answer slower than the interval lengthens it at once, a 5xx or a timeout at"
@@ -177,7 +177,7 @@ public final class FetchSettings {
     public static final Setting HEADERS = Setting.structured("headers", Map.of(), "headers added to every"
             + " request, robots.txt included (for"
             + " example Accept-Language); not Host, Connection or the transfer and encoding headers")
-            .option("--header");
+            .option("--headers", "--header");
 
     /** The host_headers setting. */
     public static final Setting HOST_HEADERS = Setting.structured("host_headers", Map.of(), "headers added to"
@@ -188,7 +188,7 @@ public final class FetchSettings {
     /** The proxies setting. */
     public static final Setting PROXIES = Setting.list("proxies", List.of(), "proxy URLs (http://host:port for"
             + " HTTP CONNECT, socks5://host:port,"
-            + " credentials as http://user:password@host:port); empty connects directly").option("--proxy");
+            + " credentials as http://user:password@host:port); empty connects directly").option("--proxies", "--proxy");
 
     /** The proxy_mode setting. */
     public static final Setting PROXY_MODE = Setting.choice("proxy_mode", "sticky", "sticky (each host keeps"

@@ -76,9 +76,9 @@ public final class SharedSettings {
             MAX_URL_LENGTH,
             MAX_REPEATED_SEGMENTS,
             Setting.list("allow_patterns", List.of(), "when not empty, followed URLs must match one of these regular"
-                    + " expressions (found anywhere in the URL)").option("--allow"),
+                    + " expressions (found anywhere in the URL)").option("--allow-patterns", "--allow"),
             Setting.list("deny_patterns", List.of(), "followed URLs must match none of these regular expressions")
-                    .option("--deny"),
+                    .option("--deny-patterns", "--deny"),
             Setting.flag("no_parent", false, "true: followed URLs must be under the directory of one of the crawl's"
                     + " seeds on their site (its path up to its last '/'), as wget --no-parent; a seed that redirects"
                     + " brings its target's directory in").option("--no-parent"));

@@ -84,7 +84,7 @@ public final class FetcherSettings {
     /** What goes to the render workers, and how they render it. */
     public static final List<Setting> RENDER = List.of(
             Setting.list("render_patterns", List.of(), "regular expressions of the URLs to render in a browser: a URL"
-                    + " in which one is found goes to the render workers instead of being fetched").option("--render"),
+                    + " in which one is found goes to the render workers instead of being fetched").option("--render-patterns", "--render"),
             Setting.text("browser_path", "/usr/bin/chromium", "the Chromium (or Chrome) executable a render worker"
                     + " drives").matching("(?s).*\\S.*", "a path"),
             Setting.integer("render_tabs", 4, "pages a render worker renders at once (browser tabs)").atLeast(1),
