@@ -190,7 +190,7 @@ final class ContentTree {
                 space = false;
             }
             counted++;
-            if (c == ',' || c == '\uff0c' || c == '\u3001' || c == '\u060c') {
+            if (c <= ',' ? c == ',' : c >= '\u060c' && (c == '\u060c' || c == '\u3001' || c == '\uff0c')) {
                 commaCount++;
             }
         }
