@@ -81,19 +81,11 @@ final class Murmur3 {
 
     /** The hash of the bytes added, as 32 lower-case hex digits (Guava's and mmh3's byte order). */
     String hex() {
-        long k1 = low;
-        long k2 = high;
         if (filled > 8) {
-            k2 *= C2;
-            k2 = Long.rotateLeft(k2, 33);
-            k2 *= C1;
-            h2 ^= k2;
+            h2 ^= mixK2(high);
         }
         if (filled > 0) {
-            k1 *= C1;
-            k1 = Long.rotateLeft(k1, 31);
-            k1 *= C2;
-            h1 ^= k1;
+            h1 ^= mixK1(low);
         }
         long a = h1 ^ length;
         long b = h2 ^ length;
@@ -108,20 +100,22 @@ final class Murmur3 {
     }
 
     private void block(long k1, long k2) {
-        k1 *= C1;
-        k1 = Long.rotateLeft(k1, 31);
-        k1 *= C2;
-        h1 ^= k1;
+        h1 ^= mixK1(k1);
         h1 = Long.rotateLeft(h1, 27);
         h1 += h2;
         h1 = h1 * 5 + 0x52dce729;
-        k2 *= C2;
-        k2 = Long.rotateLeft(k2, 33);
-        k2 *= C1;
-        h2 ^= k2;
+        h2 ^= mixK2(k2);
         h2 = Long.rotateLeft(h2, 31);
         h2 += h1;
         h2 = h2 * 5 + 0x38495ab5;
+    }
+
+    private static long mixK1(long k1) {
+        return Long.rotateLeft(k1 * C1, 31) * C2;
+    }
+
+    private static long mixK2(long k2) {
+        return Long.rotateLeft(k2 * C2, 33) * C1;
     }
 
     /** Eight ASCII characters from {@code s[i]} as a little-endian long. */
@@ -130,7 +124,8 @@ final class Murmur3 {
                 | (long) s[i + 5] << 40 | (long) s[i + 6] << 48 | (long) s[i + 7] << 56;
     }
 
-    private static long fmix(long k) {
+    /** MurmurHash3's 64-bit finalizer: every input bit flips each output bit with probability about 1/2. */
+    static long fmix(long k) {
         k ^= k >>> 33;
         k *= 0xff51afd7ed558ccdL;
         k ^= k >>> 33;

@@ -71,16 +71,6 @@ public final class SimHash {
                 || cp >= 0x0E00 && cp <= 0x0E7F);
     }
 
-    /** A 64-bit finalizer (MurmurHash3's): every input bit flips each output bit with probability about 1/2. */
-    private static long mix(long h) {
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return h;
-    }
-
     /**
      * The shingles of a text read one code point at a time: words are hashed (FNV-1a) as they end, and each
      * run of {@value #SHINGLE_WORDS} word hashes votes.
@@ -135,7 +125,7 @@ public final class SimHash {
                 endWord();
             }
             if (words > 0 && words < SHINGLE_WORDS) {
-                votes.add(mix(w1 * MIX + w2)); // a text shorter than a shingle is its one shingle
+                votes.add(Murmur3.fmix(w1 * MIX + w2)); // a text shorter than a shingle is its one shingle
             }
             return votes.majority();
         }
@@ -148,7 +138,7 @@ public final class SimHash {
         private void shingle(long h) {
             words++;
             if (words >= SHINGLE_WORDS) {
-                votes.add(mix((w1 * MIX + w2) * MIX + h));
+                votes.add(Murmur3.fmix((w1 * MIX + w2) * MIX + h));
             }
             w1 = w2;
             w2 = h;
