@@ -68,8 +68,8 @@ final class ContentCleaner {
         if (weight + score < 0) {
             return true;
         }
-        if (t.commas[n] >= 10) {
-            return false;
+        if (t.commas[n] >= 10 || t.videos[n] > 0) {
+            return false; // prose, or a block that plays a video: content
         }
         int code = t.code[n];
         int chars = t.chars[n];

@@ -100,7 +100,7 @@ final class ContentTags {
             case "button", "select", "option", "optgroup", "input", "textarea", "datalist", "output", "progress",
                  "meter" -> CONTROL;
             case "iframe", "object", "embed", "video", "audio", "canvas", "applet", "frame", "frameset", "map",
-                 "picture", "source", "track" -> EMBED;
+                 "source", "track" -> EMBED;
             case "script", "style", "noscript", "template", "svg", "math", "head", "title", "meta", "link",
                  "base", "noframes", "dialog" -> INVISIBLE;
             case "body" -> BODY;

@@ -57,7 +57,9 @@ final class ContentTree {
     int[] images = new int[1024];
     int[] listItems = new int[1024];
     int[] inputs = new int[1024];
+    /** Frames, objects and embeds that are no known player's video ({@link Embeds}); and those that are. */
     int[] embeds = new int[1024];
+    int[] videos = new int[1024];
     int[] headingChars = new int[1024];
     int[] listChars = new int[1024];
     int[] tableHeads = new int[1024];
@@ -81,6 +83,8 @@ final class ContentTree {
     private int current = -1;
     /** Open elements left out (invisible, hidden, or past {@link #MAX_NODES}), counted to match their ends. */
     private int skipped;
+    /** The element left out is an {@code object}, whose params and embeds may name a video. */
+    private boolean skippedObject;
 
     void reset() {
         Arrays.fill(target, 0, size, null); // the strings of the last page go with it
@@ -117,14 +121,22 @@ final class ContentTree {
     void start(String name, ReadAttributes a) {
         if (skipped > 0) {
             skipped++;
+            if (skippedObject && Embeds.isVideo(a)) {
+                videos[current]++;
+            }
             return;
         }
         int tag = ContentTags.of(name);
         if (ContentTags.isInvisible(tag) || size >= MAX_NODES || a.count > 0 && hidden(a)) {
-            if (tag == ContentTags.EMBED) {
-                embeds[current]++;
+            if (tag == ContentTags.EMBED && Embeds.counts(name)) {
+                if (Embeds.isVideo(a)) {
+                    videos[current]++;
+                } else {
+                    embeds[current]++;
+                }
             }
             skipped = 1;
+            skippedObject = name.equals("object");
             return;
         }
         if (a.count == 0) {
@@ -241,6 +253,7 @@ final class ContentTree {
             listItems[p] += listItems[n];
             inputs[p] += inputs[n];
             embeds[p] += embeds[n];
+            videos[p] += videos[n];
             headingChars[p] += headingChars[n];
             listChars[p] += listChars[n];
             tableHeads[p] += tableHeads[n];
@@ -289,6 +302,7 @@ final class ContentTree {
         listItems[n] = 0;
         inputs[n] = 0;
         embeds[n] = 0;
+        videos[n] = 0;
         headingChars[n] = 0;
         listChars[n] = 0;
         tableHeads[n] = 0;
@@ -365,6 +379,7 @@ final class ContentTree {
         listItems = Arrays.copyOf(listItems, capacity);
         inputs = Arrays.copyOf(inputs, capacity);
         embeds = Arrays.copyOf(embeds, capacity);
+        videos = Arrays.copyOf(videos, capacity);
         headingChars = Arrays.copyOf(headingChars, capacity);
         listChars = Arrays.copyOf(listChars, capacity);
         tableHeads = Arrays.copyOf(tableHeads, capacity);

@@ -21,12 +21,15 @@ final class ReadAttributes {
     String dataLang;
     String datetime;
     String content;
+    /** {@code data} of an object, {@code value} of its params: where an embedded player names its video. */
+    String data;
+    String value;
     int count;
 
     /** Reads {@code a}; every field absent (null, false) unless the element has it. */
     ReadAttributes read(ElementAttributes a) {
         className = id = role = itemprop = itemtype = ariaHidden = style = href = src = dataSrc = alt = dataLang
-                = datetime = content = null;
+                = datetime = content = data = value = null;
         itemscope = hidden = false;
         count = a.size();
         for (int i = 0; i < count; i++) {
@@ -47,6 +50,8 @@ final class ReadAttributes {
                 case "data-lang" -> dataLang = a.valueAt(i);
                 case "datetime" -> datetime = a.valueAt(i);
                 case "content" -> content = a.valueAt(i);
+                case "data" -> data = a.valueAt(i);
+                case "value" -> value = a.valueAt(i);
                 default -> { }
             }
         }
