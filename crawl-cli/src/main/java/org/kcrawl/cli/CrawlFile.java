@@ -10,6 +10,7 @@ import java.util.Objects;
 import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.config.ConfigException;
 import org.kcrawl.common.config.Setting;
+import org.kcrawl.render.kafka.RendererConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +26,9 @@ import org.slf4j.LoggerFactory;
 record CrawlFile(JsonNode root, String origin) {
     private static final Logger log = LoggerFactory.getLogger(CrawlFile.class);
     /** The sections of the workers a local crawl runs. */
-    static final List<String> WORKER_SECTIONS = List.of("fetcher", "parser", "archiver");
+    static final List<String> WORKER_SECTIONS = List.of("fetcher", "parser", "renderer", "archiver");
+    /** The section of the render worker's own settings, which files gave in the fetcher's section before. */
+    static final String RENDERER = "renderer";
 
     /** The file {@code config} (null: none), its shared settings moved to its crawl section. */
     static CrawlFile read(Path config) {
@@ -35,6 +38,7 @@ record CrawlFile(JsonNode root, String origin) {
         JsonNode root = ConfigBinder.read(config);
         if (root instanceof ObjectNode sections) {
             liftShared(sections, config.toString());
+            moveRendererSettings(sections, config.toString());
         }
         return new CrawlFile(root, config.toString());
     }
@@ -58,6 +62,29 @@ record CrawlFile(JsonNode root, String origin) {
                     lift(crawl, liftedFrom, shared, section, value);
                 }
             }
+        }
+    }
+
+    /** Moves the render worker's settings written in the fetcher's section to the renderer's, warning of each. */
+    private static void moveRendererSettings(ObjectNode sections, String origin) {
+        if (!(sections.get("fetcher") instanceof ObjectNode fetcher)) {
+            return;
+        }
+        for (Setting own : RendererConfig.SETTINGS.settings()) {
+            JsonNode value = fetcher.remove(own.key());
+            if (value == null) {
+                continue;
+            }
+            log.warn("{}: fetcher.{} is the render worker's setting: move it to the {} section", origin, own.key(),
+                    RENDERER);
+            JsonNode section = sections.get(RENDERER);
+            ObjectNode renderer = section instanceof ObjectNode o ? o : sections.putObject(RENDERER);
+            JsonNode there = renderer.get(own.key());
+            if (there != null && !Objects.equals(own.read(there), own.read(value))) {
+                throw new ConfigException("fetcher." + own.key(), "is " + value + " but " + RENDERER + "." + own.key()
+                        + " is " + there + ": set it once, in the " + RENDERER + " section");
+            }
+            renderer.set(own.key(), value);
         }
     }
 

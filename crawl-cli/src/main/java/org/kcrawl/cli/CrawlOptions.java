@@ -148,7 +148,7 @@ final class CrawlOptions {
     @Option(names = {"--render-patterns", "--render"}, paramLabel = "REGEX",
             description = "Render URLs in which REGEX is found in headless Chromium (their scripts run; every "
                     + "request they make is fetched politely by the crawler), instead of fetching them as they are. "
-                    + "Repeatable. Needs Debian's chromium (or fetcher.browser_path).")
+                    + "Repeatable. Needs Debian's chromium (or renderer.browser_path).")
     List<String> render = new ArrayList<>();
 
     @Option(names = "--render-auto",

@@ -24,7 +24,9 @@ import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.fetcher.crawl.FetcherWorker;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.kafka.ParserWorker;
+import org.kcrawl.render.kafka.RenderSetup;
 import org.kcrawl.render.kafka.RenderWorker;
+import org.kcrawl.render.kafka.RendererConfig;
 
 /**
  * Turns the crawl command's options (and its optional {@code --config} file) into the fetcher's, parser's and
@@ -68,6 +70,8 @@ final class WorkerWiring {
     private final UrlNormalizer normalizer;
     /** The archiver's settings with {@code --warc}, else null. */
     private final ArchiverConfig archiver;
+    /** How the render worker renders, when the crawl renders. */
+    private final RendererConfig renderer;
 
     WorkerWiring(CrawlOptions options) {
         this.options = options;
@@ -87,8 +91,10 @@ final class WorkerWiring {
         this.normalizer = parser.urlNormalizer();
         this.archiver = options.warc == null ? null : bind(binder, ArchiverConfig.class, ArchiverConfig.defaults(),
                 Map.of(), file, "archiver", over(Map.of(), declared(ArchiverConfig.SETTINGS, shared)));
+        this.renderer = bind(binder, RendererConfig.class, RendererConfig.defaults(), Map.of(), file, "renderer",
+                Map.of());
         if (rendering()) {
-            browserInstalled(fetcher);
+            browserInstalled(renderer);
         }
     }
 
@@ -137,12 +143,12 @@ final class WorkerWiring {
     }
 
     /** A crawl that renders stops at once, naming the setting, when there is no browser to render with. */
-    private static void browserInstalled(FetcherConfig fetcher) {
-        java.nio.file.Path browser = java.nio.file.Path.of(fetcher.browserPath());
+    private static void browserInstalled(RendererConfig renderer) {
+        java.nio.file.Path browser = java.nio.file.Path.of(renderer.browserPath());
         if (!java.nio.file.Files.isExecutable(browser)) {
-            throw new ConfigException("fetcher.browser_path", browser + " is not an executable file, and rendering"
+            throw new ConfigException("renderer.browser_path", browser + " is not an executable file, and rendering"
                     + " needs Chromium: install it (Debian: apt-get install chromium) or set browser_path in the"
-                    + " fetcher section of --config");
+                    + " renderer section of --config");
         }
     }
 
@@ -187,6 +193,11 @@ final class WorkerWiring {
     /** The archiver's configuration: its defaults, the crawl section, the file's archiver section; null without --warc. */
     ArchiverConfig archiverConfig() {
         return archiver;
+    }
+
+    /** How the render worker renders: its defaults, then the file's renderer section. */
+    RendererConfig rendererConfig() {
+        return renderer;
     }
 
     /**
@@ -234,7 +245,7 @@ final class WorkerWiring {
             RenderWorker renderWorker = null;
             ArchiverWorker archiverWorker = null;
             try {
-                renderWorker = rendering() ? RenderWorker.create(fetcher, clients, registry,
+                renderWorker = rendering() ? RenderWorker.create(new RenderSetup(fetcher, renderer), clients, registry,
                         RenderWorker.httpSettings(fetcher), redirects) : null;
                 archiverWorker = archiver == null ? null : new ArchiverWorker(
                         archiver.forLocalCrawl(crawlName(), clients.bootstrapServers(), options.warc), clients,

@@ -91,6 +91,17 @@ class CrawlSectionBindingTest {
     }
 
     @Test
+    void theRenderWorkersSettingsHaveASectionOfTheirOwnAndAreStillReadFromTheFetchersSection() throws IOException {
+        assertThat(wiring("renderer:\n  render_tabs: 2\n").rendererConfig().renderTabs()).isEqualTo(2);
+        assertThat(wiring("fetcher:\n  render_tabs: 3\n  rate: 2\n").rendererConfig().renderTabs()).isEqualTo(3);
+        assertThatThrownBy(() -> wiring("fetcher:\n  render_tabs: 3\nrenderer:\n  render_tabs: 5\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("'fetcher.render_tabs'")
+                .hasMessageContaining("renderer.render_tabs");
+        assertThatThrownBy(() -> wiring("renderer:\n  render_tabs: 0\n")).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("invalid configuration 'renderer.render_tabs': render_tabs must be >= 1 but was 0");
+    }
+
+    @Test
     void optionsWinOverTheCrawlSection() throws IOException {
         WorkerWiring w = wiring("crawl:\n  crawl_name: news\n  partitions: 6\n  max_depth: 2\n",
                 "--crawl-name", "sport", "--partitions", "3", "--max-depth", "1");

@@ -22,6 +22,7 @@ import org.kcrawl.common.config.SettingList;
 import org.kcrawl.common.config.SettingsDoc;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
+import org.kcrawl.render.kafka.RendererConfig;
 
 /**
  * The settings people read are the declared ones: the table of each worker's settings in
@@ -41,6 +42,7 @@ class SettingsDocsTest {
         CRAWL(CrawlSection.class, CrawlSection.SETTINGS),
         FETCHER(FetcherConfig.class, FetcherConfig.SETTINGS),
         PARSER(ParserConfig.class, ParserConfig.SETTINGS),
+        RENDERER(RendererConfig.class, RendererConfig.SETTINGS),
         ARCHIVER(ArchiverConfig.class, ArchiverConfig.SETTINGS);
 
         final Class<? extends Record> type;

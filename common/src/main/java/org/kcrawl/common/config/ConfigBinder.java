@@ -57,10 +57,19 @@ public final class ConfigBinder {
      * the variables of {@code env} that start with {@code envPrefix}.
      */
     public <T> T bind(Class<T> type, T defaults, Path file, Map<String, String> env, String envPrefix) {
+        return bind(type, defaults, file == null ? null : readFile(file), String.valueOf(file), env, envPrefix);
+    }
+
+    /**
+     * Binds {@code type} as {@link #bind(Class, Object, Path, Map, String)} does, from a file already read into
+     * {@code root} (may be null), which {@code origin} names in messages.
+     */
+    public <T> T bind(Class<T> type, T defaults, JsonNode root, String origin, Map<String, String> env,
+                      String envPrefix) {
         ObjectNode tree = yaml.valueToTree(defaults);
         Map<String, String> renamed = renamedSettings(type);
-        if (file != null) {
-            overlay(tree, renamed(readFile(file), renamed, file.toString()), file.toString());
+        if (root != null) {
+            overlay(tree, renamed(root, renamed, origin), origin);
         }
         for (Map.Entry<String, String> e : env.entrySet()) {
             if (e.getKey().startsWith(envPrefix) && e.getKey().length() > envPrefix.length()) {

@@ -70,7 +70,7 @@ class ModuleBoundariesTest {
 
     /**
      * The render worker fetches through polite-http, not through the fetcher: of fetcher-worker it reads the
-     * configuration alone, until it has a configuration of its own.
+     * configuration alone, the fetch settings it shares with the fetchers (its own are {@code RendererConfig}).
      */
     @Test
     void renderUsesNothingOfTheFetcherButItsConfiguration() {

@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
+import org.kcrawl.render.kafka.RendererConfig;
 import org.kcrawl.parser.ParserConfig;
 
 /**
@@ -105,7 +106,7 @@ class DockerfileTest {
         assertThat(stage).contains("useradd --system --uid " + imageUser()).contains("USER " + imageUser() + ":");
         assertThat(stage).contains("COPY --from=build /out/lib/ /app/lib/\nCOPY --from=build /out/app/ /app/\n");
         assertThat(Repo.text("render-worker/pom.xml")).contains("<shadedClassifierName>all</shadedClassifierName>");
-        assertThat(FetcherConfig.defaults().browserPath())
+        assertThat(RendererConfig.defaults().browserPath())
                 .as("the worker's default browser_path is where Debian's package puts it").isEqualTo("/usr/bin/chromium");
     }
 

@@ -62,6 +62,7 @@ import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.parser.ParserMain;
 import org.kcrawl.parser.kafka.ParserWorker;
 import org.kcrawl.render.kafka.RenderMain;
+import org.kcrawl.render.kafka.RenderSetup;
 import org.kcrawl.render.kafka.RenderWorker;
 import org.kcrawl.testkit.browser.RequiresChromium;
 import org.kcrawl.embedded.kafka.EmbeddedKafkaBroker;
@@ -220,7 +221,7 @@ class StrimziExamplesIT {
                  WorkerProcess<ParserWorker> parser = WorkerProcess.start(
                          ParserMain.spec(ParserConfig.load(null, parserEnv)), env("kcrawl-parser"), "127.0.0.1");
                  WorkerProcess<RenderWorker> renderer = WorkerProcess.start(
-                         RenderMain.spec(bind(RenderMain.ENV_PREFIX, rendererEnv)), env("kcrawl-renderer"), "127.0.0.1")) {
+                         RenderMain.spec(RenderSetup.load(null, rendererEnv)), env("kcrawl-renderer"), "127.0.0.1")) {
                 seed(crawl, site.url("/"));
                 Map<String, String> titles = new TreeMap<>();
                 try (KafkaConsumer<String, byte[]> reader = clientsOf(SaslPlain.ADMIN).consumer(null, "it-reader", 500)) {

@@ -13,6 +13,7 @@ import org.kcrawl.archiver.ArchiverConfig;
 import org.kcrawl.fetcher.crawl.FetcherConfig;
 import org.kcrawl.parser.ParserConfig;
 import org.kcrawl.render.kafka.RenderMain;
+import org.kcrawl.render.kafka.RenderSetup;
 
 /** The workers as the deployment files know them, bound with the workers' own configuration classes. */
 enum WorkerKind {
@@ -43,14 +44,16 @@ enum WorkerKind {
                 file = Files.createTempFile("kcrawl-" + name, ".yaml");
                 Files.writeString(file, configYaml);
             }
-            if (this == FETCHER || this == RENDERER) {
+            if (this == FETCHER) {
                 FetcherConfig c = new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file, env,
                         envPrefix);
-                return this == FETCHER
-                        ? new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
-                                c.topics().urls(), c.topics().fetcherGroup())
-                        : new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
-                                c.topics().render(), c.topics().rendererGroup());
+                return new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
+                        c.topics().urls(), c.topics().fetcherGroup());
+            }
+            if (this == RENDERER) {
+                FetcherConfig c = RenderSetup.load(file, env).fetch();
+                return new Bound(c.crawlName(), c.bootstrapServers(), c.metricsPort(), c.drainTimeout(), c.layout(),
+                        c.topics().render(), c.topics().rendererGroup());
             }
             if (this == ARCHIVER) {
                 ArchiverConfig a = ArchiverConfig.load(file, env);

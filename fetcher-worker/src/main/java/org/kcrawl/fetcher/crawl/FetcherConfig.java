@@ -10,7 +10,6 @@ import org.kcrawl.common.kafka.StaticMembership;
 import java.util.Map;
 import java.util.Set;
 import org.kcrawl.common.scope.ScopeConfig;
-import org.kcrawl.common.scope.ScopeMode;
 import org.kcrawl.common.topic.CrawlTopics;
 import org.kcrawl.common.topic.TopicLayout;
 import org.kcrawl.common.config.ConfigBinder;
@@ -73,15 +72,6 @@ public record FetcherConfig(
         @JsonProperty("robots_unreachable_give_up") Duration robotsUnreachableGiveUp,
         @JsonProperty("max_refresh_delay") Duration maxRefreshDelay,
         @JsonProperty("render_patterns") List<String> renderPatterns,
-        @JsonProperty("browser_path") String browserPath,
-        @JsonProperty("render_tabs") int renderTabs,
-        @JsonProperty("render_timeout") Duration renderTimeout,
-        @JsonProperty("render_max_requests") int renderMaxRequests,
-        @JsonProperty("render_max_bytes") long renderMaxBytes,
-        @JsonProperty("render_scope") ScopeMode renderScope,
-        @JsonProperty("render_resource_types") List<String> renderResourceTypes,
-        @JsonProperty("render_max_pending") int renderMaxPending,
-        @JsonProperty("browser_sandbox") boolean browserSandbox,
         @JsonProperty("adaptive") boolean adaptive,
         @JsonProperty("learn_rate_limits") boolean learnRateLimits,
         @JsonProperty("rate_limited_give_up") Duration rateLimitedGiveUp,
@@ -137,11 +127,6 @@ public record FetcherConfig(
     /** The least an unset {@code per_address} allows per address, whatever {@code per_host} is. */
     public static final int SHARED_ADDRESS_FLOOR = 8;
 
-    /** The kinds of request a rendered page can make, as the DevTools protocol names them (lower case). */
-    public static final List<String> RENDER_RESOURCE_TYPES = List.of("document", "stylesheet", "image", "media",
-            "font", "script", "texttrack", "xhr", "fetch", "prefetch", "eventsource", "websocket", "manifest",
-            "signedexchange", "ping", "cspviolationreport", "preflight", "fedcm", "other");
-
     /** Prefix of the environment variables that override settings. */
     public static final String ENV_PREFIX = SETTINGS.envPrefix();
 
@@ -152,17 +137,6 @@ public record FetcherConfig(
         parkTiers = tiers.delays();
         renderPatterns = renderPatterns == null ? List.of() : List.copyOf(renderPatterns);
         RenderRoute.of(renderPatterns); // validates with messages naming render_patterns
-        Checks.atLeast(renderMaxBytes, maxBodyBytes, "render_max_bytes");
-        renderResourceTypes = renderResourceTypes == null ? List.of() : List.copyOf(renderResourceTypes);
-        for (String type : renderResourceTypes) {
-            if (!RENDER_RESOURCE_TYPES.contains(type)) {
-                throw new IllegalArgumentException("render_resource_types: unknown type '" + type + "'; known types: "
-                        + RENDER_RESOURCE_TYPES);
-            }
-        }
-        if (!renderResourceTypes.contains("document")) {
-            throw new IllegalArgumentException("render_resource_types must contain document (the page itself)");
-        }
         if (maxInflightBodyBytes < maxBodyBytes) {
             throw new IllegalArgumentException("max_inflight_body_bytes must be >= max_body_bytes (" + maxBodyBytes
                     + ") but was " + maxInflightBodyBytes + ": a body at the cap must fit");

@@ -81,28 +81,11 @@ public final class FetcherSettings {
             REVISIT_MIN_INTERVAL,
             REVISIT_MAX_INTERVAL);
 
-    /** What goes to the render workers, and how they render it. */
+    /** What goes to the render workers instead of being fetched; how they render is theirs to set. */
     public static final List<Setting> RENDER = List.of(
             Setting.list("render_patterns", List.of(), "regular expressions of the URLs to render in a browser: a URL"
-                    + " in which one is found goes to the render workers instead of being fetched").option("--render-patterns", "--render"),
-            Setting.text("browser_path", "/usr/bin/chromium", "the Chromium (or Chrome) executable a render worker"
-                    + " drives").matching("(?s).*\\S.*", "a path"),
-            Setting.integer("render_tabs", 4, "pages a render worker renders at once (browser tabs)").atLeast(1),
-            Setting.duration("render_timeout", "30s", "a page's time budget, from its first request to the DOM taken;"
-                    + " past it the attempt fails as render_timeout").positive(),
-            Setting.integer("render_max_requests", 100, "requests one page may make (scripts, XHR, fetch, frames, the"
-                    + " page itself); later ones are refused").atLeast(1),
-            Setting.size("render_max_bytes", "16MiB", "body bytes one page may load over all its requests, at least"
-                    + " max_body_bytes; later requests are refused"),
-            Setting.choice("render_scope", "host", "host, domain or any: which hosts a rendered page may request from;"
-                    + " requests to others are refused", "host", "domain", "any"),
-            Setting.list("render_resource_types", List.of("document", "script", "xhr", "fetch"), "the kinds of"
-                    + " request (DevTools resource types) a rendered page may make, document among them; others are"
-                    + " refused"),
-            Setting.integer("render_max_pending", 32, "URLs a render worker has consumed and not finished before it"
-                    + " pauses consumption").atLeast(1),
-            Setting.flag("browser_sandbox", true, "run Chromium with its sandbox (off as root whatever this says;"
-                    + " containers without user namespaces need false)"));
+                    + " in which one is found goes to the render workers instead of being fetched")
+                    .option("--render-patterns", "--render"));
 
     /** The fetcher's settings, in the order the docs show them. */
     public static final SettingList LIST = SettingList.of("fetcher", SharedSettings.KAFKA, SharedSettings.DELIVERY,

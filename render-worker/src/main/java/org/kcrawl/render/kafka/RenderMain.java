@@ -1,6 +1,5 @@
 package org.kcrawl.render.kafka;
 
-import org.kcrawl.common.config.ConfigBinder;
 import org.kcrawl.common.metrics.MeterSpec;
 import org.kcrawl.common.runtime.WorkerMain;
 import org.kcrawl.common.runtime.WorkerProcess;
@@ -18,19 +17,20 @@ import org.slf4j.LoggerFactory;
  */
 public final class RenderMain {
     /** Prefix of the environment variables that override the render worker's settings. */
-    public static final String ENV_PREFIX = "KCRAWL_RENDERER_";
+    public static final String ENV_PREFIX = RenderSetup.ENV_PREFIX;
 
     private static final String USAGE = "usage: render-worker [--config FILE]\n"
-            + "  settings: the fetcher's YAML file, then KCRAWL_RENDERER_<SETTING> variables (for example"
-            + " KCRAWL_RENDERER_RENDER_TABS=8);\n"
+            + "  settings: the fetcher's YAML file (with the render worker's own keys, render_tabs, ...), then"
+            + " KCRAWL_RENDERER_<SETTING> variables (for example KCRAWL_RENDERER_RENDER_TABS=8);\n"
             + "  Kafka client properties: KAFKA_<PROPERTY> variables (for example KAFKA_SECURITY_PROTOCOL=SSL);\n"
             + "  logs: JSON lines, or text on a terminal; KCRAWL_LOG_FORMAT=json|text decides";
 
-    private static final WorkerMain<FetcherConfig, RenderWorker> MAIN = new WorkerMain<>("render-worker", USAGE,
-            (file, env) -> new ConfigBinder().bind(FetcherConfig.class, FetcherConfig.defaults(), file, env, ENV_PREFIX),
+    private static final WorkerMain<RenderSetup, RenderWorker> MAIN = new WorkerMain<>("render-worker", USAGE,
+            RenderSetup::load,
             WorkerMain.ProcessStarter.of(RenderMain::spec),
             (config, process) -> log().info("render worker of crawl '{}' running against {} with {} tabs; metrics and"
-                    + " health on port {}", config.crawlName(), config.bootstrapServers(), config.renderTabs(),
+                    + " health on port {}", config.fetch().crawlName(), config.fetch().bootstrapServers(),
+                    config.render().renderTabs(),
                     process.opsPort()));
 
     private RenderMain() {}
@@ -45,11 +45,12 @@ public final class RenderMain {
      * is built, so starting the process also throws {@link IllegalStateException} when the browser does not
      * start.
      */
-    public static WorkerProcessSpec<RenderWorker> spec(FetcherConfig config) {
+    public static WorkerProcessSpec<RenderWorker> spec(RenderSetup setup) {
+        FetcherConfig config = setup.fetch();
         return new WorkerProcessSpec<>(MeterSpec.Worker.RENDERER, config.crawlName(), config.bootstrapServers(),
                 config.metricsPort(),
                 WorkerProcessSpec.DEFAULT_MAX_SILENCE, topics -> topics.ensure(config.topics(), config.layout()),
-                (clients, telemetry) -> RenderWorker.create(config, clients, telemetry.registry()));
+                (clients, telemetry) -> RenderWorker.create(setup, clients, telemetry.registry()));
     }
 
     /** Obtained on use, so no logger exists before the log format has been chosen. */

@@ -67,6 +67,7 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
             ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 1024 * 1024);
 
     private final FetcherConfig config;
+    private final RendererConfig render;
     private final Resources owned;
     private final SystemTimeSource time;
     private final HostScheduler scheduler;
@@ -86,17 +87,18 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
      * the crawl's scope, which it follows on the scope topic until it stops. Starts the browser: throws
      * {@link IllegalStateException} naming {@code browser_path} when it cannot.
      */
-    public static RenderWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry) {
-        return create(config, clients, registry, RenderHttp.of(config));
+    public static RenderWorker create(RenderSetup setup, KafkaClients clients, MeterRegistry registry) {
+        return create(setup, clients, registry, RenderHttp.of(setup.fetch()));
     }
 
     /** The same, with the HTTP client built from {@code http} (tests open a loopback range with it). */
-    public static RenderWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
+    public static RenderWorker create(RenderSetup setup, KafkaClients clients, MeterRegistry registry,
                                       HttpClientSettings http) {
+        FetcherConfig config = setup.fetch();
         return FollowedScope.build(clients, config.topics(),
                 "renderer-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8),
                 config.redirectScope(), config.maxRedirectHops(), config.maxRefreshDelay(),
-                (redirects, follower) -> new RenderWorker(config, clients, registry, http, redirects, follower));
+                (redirects, follower) -> new RenderWorker(setup, clients, registry, http, redirects, follower));
     }
 
     /** The HTTP client settings a render worker of {@code config} runs with. */
@@ -105,17 +107,18 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
     }
 
     /** A worker following redirects by {@code redirects} (the crawl command shares its rules), owning nothing else. */
-    public static RenderWorker create(FetcherConfig config, KafkaClients clients, MeterRegistry registry,
+    public static RenderWorker create(RenderSetup setup, KafkaClients clients, MeterRegistry registry,
                                       HttpClientSettings http, RedirectRules redirects) {
-        return new RenderWorker(config, clients, registry, http, redirects, null);
+        return new RenderWorker(setup, clients, registry, http, redirects, null);
     }
 
-    private RenderWorker(FetcherConfig config, KafkaClients clients, MeterRegistry registry, HttpClientSettings http,
+    private RenderWorker(RenderSetup setup, KafkaClients clients, MeterRegistry registry, HttpClientSettings http,
                          RedirectRules redirects, AutoCloseable follower) {
-        if (config == null || clients == null || registry == null || http == null || redirects == null) {
-            throw new IllegalArgumentException("config, clients, registry, http and redirects are required");
+        if (setup == null || clients == null || registry == null || http == null || redirects == null) {
+            throw new IllegalArgumentException("setup, clients, registry, http and redirects are required");
         }
-        this.config = config;
+        this.config = setup.fetch();
+        this.render = setup.render();
         CrawlTopics topics = config.topics();
         String clientId = "renderer-" + config.crawlName() + "-" + UUID.randomUUID().toString().substring(0, 8);
         Resources built = new Resources("render worker");
@@ -131,8 +134,8 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
             NioEventLoopGroup cdpLoop = new NioEventLoopGroup(1, new DefaultThreadFactory("kcrawl-cdp", true));
             built.keep(() -> cdpLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS));
             Blackhole blackhole = built.keep(Blackhole.open(cdpLoop));
-            browsers = built.keep(new BrowserSupervisor(BrowserSettings.of(Path.of(config.browserPath()),
-                    config.browserSandbox()), cdpLoop, blackhole));
+            browsers = built.keep(new BrowserSupervisor(BrowserSettings.of(Path.of(render.browserPath()),
+                    render.browserSandbox()), cdpLoop, blackhole));
             browsers.start();
             metrics = new RenderMetrics(registry);
             // robots.txt meters are the fetchers'; a render worker reads robots.txt for its own pages only.
@@ -147,15 +150,15 @@ public final class RenderWorker implements AutoCloseable, ManagedWorker {
             OutputPublisher renderOutputs = new OutputPublisher(outputs, topics, sendExecutor, UnackedPages.UNCOUNTED);
             RenderServices services = new RenderServices(scheduler, robots, this.http, browsers, renderOutputs,
                     new ResponsePlanner(config.retryPolicy(), redirects), redirects, metrics, time);
-            handler = new RenderHandler(services, new RequestRules(config.renderScope(), config.renderResourceTypes(),
-                    config.renderMaxRequests(), config.renderMaxBytes()),
-                    RenderLimits.of(config.renderTimeout(), config.maxBodyBytes()), config.maxHold(),
-                    config.renderTabs(), config.perHost());
-            consumer = built.keep(clients.consumer(topics.rendererGroup(), clientId, config.renderMaxPending(),
+            handler = new RenderHandler(services, new RequestRules(render.renderScope(), render.renderResourceTypes(),
+                    render.renderMaxRequests(), render.renderMaxBytes()),
+                    RenderLimits.of(render.renderTimeout(), config.maxBodyBytes()), config.maxHold(),
+                    render.renderTabs(), config.perHost());
+            consumer = built.keep(clients.consumer(topics.rendererGroup(), clientId, render.renderMaxPending(),
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
             loop = new WorkerLoop<>("renderer", consumer, List.of(topics.render()), CrawlRequest.class, handler,
                     new DeadLetterPublisher(outputs.producer(), topics.deadLetters()),
-                    new WorkerLoopSettings(config.renderMaxPending(), config.renderMaxPending(),
+                    new WorkerLoopSettings(render.renderMaxPending(), render.renderMaxPending(),
                             Duration.ofMillis(100), Duration.ZERO), outputs);
         } catch (RuntimeException e) {
             built.closeAll();

@@ -64,7 +64,7 @@ class LargeRenderedPageIT {
         FetcherConfig config = new ConfigBinder().bindSection(FetcherConfig.class, FetcherConfig.defaults(), null,
                 "fetcher", Map.of("crawl_name", crawl, "bootstrap_servers", SharedKafka.bootstrapServers(),
                         "capture_heads", true, "max_body_bytes", org.kcrawl.http.FetchSettings.MAX_PUBLISHABLE_BODY_BYTES));
-        RenderWorker worker = RenderWorker.create(config, clients, new SimpleMeterRegistry(),
+        RenderWorker worker = RenderWorker.create(RenderSetup.of(config), clients, new SimpleMeterRegistry(),
                 RenderHttp.of(config).toBuilder().allowCidrs(List.of(ADDRESS + "/32")).build());
         try {
             worker.start();

@@ -58,9 +58,11 @@ class RenderWorkerIT {
         site = ScriptSite.builder().addresses("127.0.0.141", "127.0.0.142").pages(4).start();
         FetcherConfig config = new ConfigBinder().bindSection(FetcherConfig.class, FetcherConfig.defaults(), null,
                 "fetcher", Map.of("crawl_name", CRAWL, "bootstrap_servers", SharedKafka.bootstrapServers(),
-                        "rate", RATE, "render_scope", "any"));
+                        "rate", RATE));
+        RendererConfig render = new ConfigBinder().bindSection(RendererConfig.class, RendererConfig.defaults(), null,
+                "renderer", Map.of("render_scope", "any"));
         // The site's address is opened; the other loopback host stays behind the address guard.
-        worker = RenderWorker.create(config, CLIENTS, new SimpleMeterRegistry(),
+        worker = RenderWorker.create(new RenderSetup(config, render), CLIENTS, new SimpleMeterRegistry(),
                 RenderHttp.of(config).toBuilder().allowCidrs(List.of("127.0.0.141/32")).build());
         worker.start();
     }
