@@ -56,12 +56,10 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
                 false, true);
     }
 
-    /** Limits with or without the adaptive throttle, learning rates from refusals. */
-    public PolitenessSettings(double rate, int burst, int perHost, int concurrency, Duration maxCrawlDelay,
-                              Duration maxRetryAfter, int perAddress, Duration maxQueueWait, int maxHostQueue,
-                              boolean adaptive) {
-        this(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, perAddress, maxQueueWait, maxHostQueue,
-                adaptive, true);
+    /** These limits with the adaptive throttle on or off. */
+    public PolitenessSettings withAdaptive(boolean on) {
+        return new PolitenessSettings(rate, burst, perHost, concurrency, maxCrawlDelay, maxRetryAfter, perAddress,
+                maxQueueWait, maxHostQueue, on, learnRates);
     }
 
     /**

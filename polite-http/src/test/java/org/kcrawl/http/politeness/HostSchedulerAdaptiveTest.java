@@ -35,7 +35,7 @@ class HostSchedulerAdaptiveTest {
 
     private HostScheduler scheduler(boolean adaptive, int perHost) {
         HostScheduler s = new HostScheduler(new PolitenessSettings(RATE, 1, perHost, 100, Duration.ofSeconds(30),
-                Duration.ofMinutes(10), 100, Duration.ofMinutes(5), 10_000, adaptive), time);
+                Duration.ofMinutes(10), 100, Duration.ofMinutes(5), 10_000).withAdaptive(adaptive), time);
         probe.assign(0);
         time.advance(Duration.ofSeconds(10));
         origin = time.nanoTime();

@@ -17,7 +17,7 @@ class ResponseFeedbackTest {
     private final FakeTime time = new FakeTime();
     private final SchedulerProbe probe = new SchedulerProbe(time);
     private final HostScheduler scheduler = new HostScheduler(new PolitenessSettings(5, 1, 1, 10,
-            Duration.ofSeconds(30), Duration.ofMinutes(10), 10, Duration.ofMinutes(1), 100, true), time);
+            Duration.ofSeconds(30), Duration.ofMinutes(10), 10, Duration.ofMinutes(1), 100).withAdaptive(true), time);
 
     /** The interval of a host after its only request ended with {@code result} or {@code error}, 10 ms after it was written. */
     private Duration after(HttpResult result, Throwable error) {
