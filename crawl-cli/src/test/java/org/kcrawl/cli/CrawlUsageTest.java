@@ -3,13 +3,17 @@ package org.kcrawl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Bad command lines end with one line on stderr and exit code 2, before anything starts. */
 class CrawlUsageTest {
@@ -61,6 +65,32 @@ class CrawlUsageTest {
         assertThat(code).isEqualTo(2);
         assertThat(out.lines().count()).as(out).isEqualTo(1);
         assertThat(out).startsWith("crawl:").contains(mentioned);
+    }
+
+    @Test
+    void aValueOfTheConfigFileOutsideItsBoundIsRefusedInOneLineNamingTheFix(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("crawl.yaml");
+        Files.writeString(file, "fetcher:\n  max_body_bytes: 1KiB\n");
+
+        int code = CrawlMain.run("--config", file.toString(), "http://example.org/");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo("crawl: invalid configuration"
+                + " 'fetcher.max_body_bytes': max_body_bytes must be from 500KiB to 3840KiB but was 1KiB; to fix, give"
+                + " max_body_bytes a value that is from 500KiB to 3840KiB, or remove it to get the default (2MiB)");
+    }
+
+    @Test
+    void aDurationInUnitsThatIsNoneIsRefusedInOneLine(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("crawl.yaml");
+        Files.writeString(file, "crawl:\n  drain_timeout: 30 seconds\n");
+
+        int code = CrawlMain.run("--config", file.toString(), "http://example.org/");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip()).startsWith("crawl: invalid configuration"
+                + " 'crawl.drain_timeout': drain_timeout must be a duration (30s, 5m, 1h, 7d or ISO-8601 such as PT30S)"
+                + " but was '30 seconds'").doesNotContain("\n");
     }
 
     @Test
