@@ -43,6 +43,15 @@ public final class FetchSettings {
     public static final Setting MAX_RETRY_AFTER = Setting.duration("max_retry_after", "10m", "cap on an honoured"
             + " Retry-After pause of a host").notNegative().atMost(RetryAfter.MAX);
 
+    /** Longest a URL waits in memory. */
+    public static final Setting MAX_HOLD = Setting.duration("max_hold", "10s", "longest a URL waits in memory for"
+            + " its not-before time or its turn at its host before it is parked; max_pending URLs keep about"
+            + " max_pending / (max_hold x rate) hosts busy").positive();
+
+    /** URLs queued per host in memory. */
+    public static final Setting MAX_HOST_QUEUE = Setting.integer("max_host_queue", 1000, "URLs queued per host in"
+            + " memory, whatever its pace; more are parked").atLeast(1);
+
     /** How fast and how many at once, per host, per address and in all. */
     public static final List<Setting> POLITENESS = List.of(
             RATE,

@@ -24,11 +24,6 @@ public final class FetcherSettings {
             + " admitted for fetching, 0 for no limit; past it the host's URLs are counted skips (host_budget) without a seen marker, counted per assignment"
             + " of the host's partition").atLeast(0);
 
-    /** Longest a URL waits in memory. */
-    public static final Setting MAX_HOLD = Setting.duration("max_hold", "10s", "longest a URL waits in memory for"
-            + " its not-before time or its turn at its host before it is parked; max_pending URLs keep about max_pending / (max_hold x rate) hosts"
-            + " busy").positive();
-
     /** When a URL fetched the first time is due again. */
     public static final Setting REVISIT_INTERVAL = Setting.duration("revisit_interval", "1d", "how long after its"
             + " fetch a URL is due again (next_fetch_at), for a URL fetched the first time; what --recrawl-due goes by").positive();
@@ -52,9 +47,8 @@ public final class FetcherSettings {
                     + " of every partition (the memory bound)").atLeast(1),
             Setting.integer("max_pending_per_partition", 2500, "consumed URLs of one partition not yet finished"
                     + " before that partition alone is paused, so one partition cannot stall the others").atLeast(1),
-            Setting.integer("max_host_queue", 1000, "URLs queued per host in memory, whatever its pace; more are"
-                    + " parked").atLeast(1),
-            MAX_HOLD,
+            FetchSettings.MAX_HOST_QUEUE,
+            FetchSettings.MAX_HOLD,
             Setting.durations("park_tiers", List.of("10s", "1m", "10m", "1h"), "the delays of the four parking tiers,"
                     + " shortest first, the shortest no longer than max_hold; the same for every fetcher of a crawl"),
             Setting.size("max_unacked_page_bytes", "32MiB", "bytes of fetched pages waiting for the broker's"

@@ -3,6 +3,7 @@ package org.kcrawl.fetcher.crawl;
 import java.time.Duration;
 import org.kcrawl.common.Checks;
 import org.kcrawl.common.config.SharedSettings;
+import org.kcrawl.http.FetchSettings;
 
 /**
  * Per-URL rules of the {@link FetchHandler}.
@@ -30,7 +31,7 @@ public record HandlerSettings(int maxDepth, long maxPages, Duration maxHold, Par
     public HandlerSettings {
         SharedSettings.MAX_DEPTH.check(maxDepth, "max_depth");
         FetcherSettings.MAX_PAGES.check(maxPages, "max_pages");
-        FetcherSettings.MAX_HOLD.check(Checks.notNull(maxHold, "max_hold"), "max_hold");
+        FetchSettings.MAX_HOLD.check(Checks.notNull(maxHold, "max_hold"), "max_hold");
         if (parkTiers == null) {
             throw new IllegalArgumentException("parkTiers must not be null");
         }

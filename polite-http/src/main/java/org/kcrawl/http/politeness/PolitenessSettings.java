@@ -41,12 +41,8 @@ public record PolitenessSettings(double rate, int burst, int perHost, int concur
         if (perAddress < 1) {
             throw new IllegalArgumentException("perAddress must be >= 1 but was " + perAddress);
         }
-        if (maxQueueWait == null || maxQueueWait.isNegative() || maxQueueWait.isZero()) {
-            throw new IllegalArgumentException("maxQueueWait must be positive but was " + maxQueueWait);
-        }
-        if (maxHostQueue < 1) {
-            throw new IllegalArgumentException("maxHostQueue must be >= 1 but was " + maxHostQueue);
-        }
+        FetchSettings.MAX_HOLD.check(Checks.notNull(maxQueueWait, "max_hold"), "max_hold");
+        FetchSettings.MAX_HOST_QUEUE.check(maxHostQueue, "max_host_queue");
     }
 
     /** Limits without the adaptive throttle, learning rates from refusals. */
