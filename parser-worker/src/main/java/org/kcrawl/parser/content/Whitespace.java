@@ -9,7 +9,8 @@ public final class Whitespace {
 
     /** True for a character that separates words: a control, whitespace or a space separator. */
     public static boolean isSpace(char c) {
-        return c <= ' ' || Character.isWhitespace(c) || Character.isSpaceChar(c);
+        // Past the controls and the space, ASCII has no whitespace: two table lookups saved a letter.
+        return c <= ' ' || c >= 0x80 && (Character.isWhitespace(c) || Character.isSpaceChar(c));
     }
 
     /** {@code value} with every run of whitespace as one space, trimmed; the same instance when it already is. */
