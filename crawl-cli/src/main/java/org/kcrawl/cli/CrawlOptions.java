@@ -139,7 +139,8 @@ final class CrawlOptions {
     Integer partitions;
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "YAML file with 'fetcher:' and 'parser:' settings; options given here win.")
+            description = "YAML file with 'crawl:' settings (what every worker shares) and 'fetcher:', 'parser:',"
+                    + " 'renderer:' and 'archiver:' ones; options given here win.")
     Path config;
 
     @Option(names = "--quiet", description = "No progress output.")
