@@ -183,6 +183,10 @@ class ArchiverCrashIT {
         env.put("KCRAWL_ARCHIVER_WORKER_NAME", "crash-test");
         env.put("KCRAWL_ARCHIVER_MAX_PENDING", "32");
         env.put("KCRAWL_LOG_FORMAT", "text");
+        // The killed archiver keeps its partitions until its group session lapses: at Kafka's 45 s default the
+        // second one waited that long for them. The broker's minimum, as the process-level chaos tests run.
+        env.put("KAFKA_SESSION_TIMEOUT_MS", "6000");
+        env.put("KAFKA_HEARTBEAT_INTERVAL_MS", "1000");
         return pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(
                 warc.resolveSibling("archiver.log").toFile())).start();
     }
