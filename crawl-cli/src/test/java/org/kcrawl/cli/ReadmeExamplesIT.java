@@ -34,7 +34,14 @@ class ReadmeExamplesIT {
     /** Options whose value is a file or a cluster of the user's: such an example cannot run here as written. */
     private static final Set<String> USERS_OWN = Set.of("--seeds", "--config", "--bootstrap", "--data-dir");
     private static final Set<String> ADMIN = Set.of("submit", "tail", "status", "fetcher", "parser", "archiver");
-    private static final int SITE_PAGES = 60;
+    /**
+     * Pages of the site an example without {@code --max-pages} crawls: it runs at the example's rate, 1 page/s
+     * by default, so each page is a second of the suite; a dozen linked pages end the crawl by draining all the
+     * same (60 took the {@code --render-auto} example 74 s).
+     */
+    private static final int SMALL_SITE_PAGES = 12;
+    /** Pages beyond an example's {@code --max-pages}, so that its crawl ends by its limit, as the example says. */
+    private static final int PAST_THE_LIMIT = 10;
 
     @TempDir
     Path dir;
@@ -54,7 +61,7 @@ class ReadmeExamplesIT {
         try {
             for (String arg : example.args()) {
                 if (arg.startsWith("http://")) {
-                    sites.add(site(URI.create(arg).getPort()));
+                    sites.add(site(URI.create(arg).getPort(), sitePages(example.args())));
                 }
             }
             Path work = Files.createDirectories(dir.resolve("run-" + example.page().replace('/', '-') + "-" + example.line()));
@@ -80,8 +87,14 @@ class ReadmeExamplesIT {
                 && (!urls.isEmpty() || args.get(0).equals("demo"));
     }
 
-    /** A site of {@value #SITE_PAGES} linked pages on 127.0.0.1:{@code port}; skips the test if the port is taken. */
-    private static HttpServer site(int port) throws IOException {
+    /** How many pages the site of an example with {@code args} serves. */
+    private static int sitePages(List<String> args) {
+        int at = args.indexOf("--max-pages");
+        return at >= 0 && at + 1 < args.size() ? Integer.parseInt(args.get(at + 1)) + PAST_THE_LIMIT : SMALL_SITE_PAGES;
+    }
+
+    /** A site of {@code pages} linked pages on 127.0.0.1:{@code port}; skips the test if the port is taken. */
+    private static HttpServer site(int port, int pages) throws IOException {
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
@@ -89,12 +102,12 @@ class ReadmeExamplesIT {
             assumeTrue(false, "port " + port + " of the example is taken on this machine");
             throw e;
         }
-        server.createContext("/", ReadmeExamplesIT::page);
+        server.createContext("/", exchange -> page(exchange, pages));
         server.start();
         return server;
     }
 
-    private static void page(HttpExchange exchange) throws IOException {
+    private static void page(HttpExchange exchange, int pages) throws IOException {
         String path = exchange.getRequestURI().getPath();
         if (!path.equals("/") && !path.matches("/p/[0-9]+")) {
             exchange.sendResponseHeaders(404, -1);
@@ -102,7 +115,7 @@ class ReadmeExamplesIT {
             return;
         }
         StringBuilder html = new StringBuilder("<html><head><title>").append(path).append("</title></head><body>");
-        for (int i = 1; i < SITE_PAGES; i++) {
+        for (int i = 1; i < pages; i++) {
             html.append("<a href=\"/p/").append(i).append("\">page ").append(i).append("</a> ");
         }
         byte[] body = html.append("</body></html>").toString().getBytes(StandardCharsets.UTF_8);
