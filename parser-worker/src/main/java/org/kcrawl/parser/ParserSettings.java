@@ -50,14 +50,14 @@ public final class ParserSettings {
     /** What a record carries. */
     public static final List<Setting> RECORDS = List.of(
             Setting.structured("extract", List.of(), "extraction rules filling the records' fields"),
-            Setting.choice("content", "main", "which text the records carry: main (the page's main content, without"
+            Setting.choice("content", ContentOptions.DEFAULTS.mode().wireName(), "which text the records carry: main (the page's main content, without"
                     + " navigation, headers, footers, sidebars, comments and ads), full (all visible text of the body)"
                     + " or none (no text, hashes nor metadata, and PDFs are not read)", "main", "full", "none")
                     .option("--content"),
-            Setting.flag("markdown", false, "also give the main content as CommonMark (headings, lists, links with"
+            Setting.flag("markdown", ContentOptions.DEFAULTS.markdown(), "also give the main content as CommonMark (headings, lists, links with"
                     + " absolute URLs, code, tables) in the records' markdown field; needs content main or full")
                     .option("--markdown"),
-            Setting.integer("max_text_chars", 200_000, "the most characters of text (and of markdown) a record"
+            Setting.integer("max_text_chars", ContentOptions.DEFAULTS.maxTextChars(), "the most characters of text (and of markdown) a record"
                     + " carries; a longer one is cut at a paragraph or word and the record says text_truncated")
                     .atLeast(ContentOptions.MIN_TEXT_CHARS));
 

@@ -11,6 +11,7 @@ package org.kcrawl.parser.content;
 public record ContentOptions(ContentMode mode, boolean markdown, int maxTextChars) {
     /** The least {@code max_text_chars}: below it even a short article would be cut. */
     public static final int MIN_TEXT_CHARS = 1000;
+    /** The defaults, where the parser's settings (content, markdown, max_text_chars) take theirs from. */
     public static final ContentOptions DEFAULTS = new ContentOptions(ContentMode.MAIN, false, 200_000);
 
     public ContentOptions {
