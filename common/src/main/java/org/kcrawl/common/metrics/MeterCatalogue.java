@@ -1,27 +1,20 @@
 package org.kcrawl.common.metrics;
 
-import static org.kcrawl.common.metrics.MeterSpec.Kind.COUNTER;
-import static org.kcrawl.common.metrics.MeterSpec.Kind.GAUGE;
-import static org.kcrawl.common.metrics.MeterSpec.Kind.TIMER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.ALL;
-import static org.kcrawl.common.metrics.MeterSpec.Worker.ARCHIVER;
-import static org.kcrawl.common.metrics.MeterSpec.Worker.FETCHER;
-import static org.kcrawl.common.metrics.MeterSpec.Worker.PARSER;
-import static org.kcrawl.common.metrics.MeterSpec.Worker.RENDERER;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import org.kcrawl.common.message.FailureReason;
+import java.util.stream.Stream;
 
 /**
  * The one documented catalogue of the workers' meters. Tags take bounded values only, never a URL
  * or a host; every meter also carries the common tags {@code worker} (fetcher, parser or renderer) and
  * {@code crawl} (the crawl name, one value per worker, so several crawls can share a Prometheus). The
  * metrics table of docs/metrics.md is rendered from this list ({@link CatalogueMarkdown}), and tests check
- * that a running worker registers exactly the {@code crawl.*} meters listed here for it.
+ * that a running worker registers exactly the {@code crawl.*} meters listed here for it. A meter is named
+ * here; its row (kind, unit, tags, description) is in its worker's part ({@link FetcherCatalogue},
+ * {@link ParserCatalogue}, {@link ArchiverCatalogue}, {@link RendererCatalogue}, {@link SharedCatalogue}), which
+ * keeps this file to its size; the table is still this one list.
  */
 public final class MeterCatalogue {
     /** Common tag on every meter of a worker process: {@code fetcher}, {@code parser} or {@code renderer}. */
@@ -163,174 +156,10 @@ public final class MeterCatalogue {
     /** Values of the {@code status_class} tag. */
     public static final List<String> STATUS_CLASSES = List.of("1xx", "2xx", "3xx", "4xx", "5xx", "other");
 
-    private static final List<MeterSpec> METERS = List.of(
-            meter(FETCH_OUTCOMES, COUNTER, null, FETCHER,
-                    "how each consumed URL ended; every URL is counted once per consumption (parked and retried"
-                            + " URLs come back as new consumptions); not_modified: a recrawl's conditional request"
-                            + " answered 304",
-                    "outcome", FETCH_OUTCOME_VALUES, "reason", fetchReasons()),
-            meter(FETCH_RESPONSES, COUNTER, null, FETCHER,
-                    "HTTP exchanges of page fetches (robots.txt excluded); none: no response at all",
-                    "status_class", with(STATUS_CLASSES, "none")),
-            meter(FETCH_DURATION, TIMER, null, FETCHER,
-                    "time from the start of a fetch (connection included) to the last byte, of answered fetches",
-                    "status_class", STATUS_CLASSES),
-            meter(FETCH_ROBOTS, COUNTER, null, FETCHER,
-                    "robots.txt files resolved, by what they amounted to (URLs they disallow are counted as"
-                            + " outcome=skip, reason=robots)",
-                    "result", List.of("rules", "allow_all", "unreachable")),
-            meter(FETCH_BYTES, COUNTER, "bytes", FETCHER,
-                    "body bytes of answered page fetches (robots.txt excluded) as kept after decoding: decompressed,"
-                            + " cut at the body size cap, 0 for types fetched as metadata only; not the bytes on the"
-                            + " wire"),
-            meter(FETCH_POLITENESS_WAIT, TIMER, null, FETCHER,
-                    "time a request (robots.txt included) waited in its host's queue, from being queued until"
-                            + " politeness let it start: the host's rate, its concurrency cap, its address's cap and"
-                            + " the global cap"),
-            meter(FETCH_INFLIGHT, GAUGE, null, FETCHER, "requests on the wire, robots.txt included"),
-            meter(FETCH_QUEUED, GAUGE, null, FETCHER,
-                    "URLs in host queues, waiting for their host's rate, concurrency or a global slot"),
-            meter(FETCH_WAITING, GAUGE, null, FETCHER, "URLs waiting for a not-before time or for robots.txt"),
-            meter(FETCH_HOSTS, GAUGE, null, FETCHER,
-                    "hosts with politeness state held (queued, in flight, or not yet rested)"),
-            meter(FETCH_HOSTS_BACKLOGGED, GAUGE, null, FETCHER,
-                    "hosts with at least one request queued, waiting for politeness to let it start"),
-            meter(FETCH_HOSTS_HELD, GAUGE, null, FETCHER,
-                    "backlogged hosts by the limit that holds their next request back now, each host under one:"
-                            + " concurrency (ready, but the global cap is full, or the fetcher's page memory is: pages"
-                            + " waiting for the broker, bodies waiting to grow; or, exactly once, an output commit"
-                            + " stuck for a second, as when a broker is away), per_host (at its own cap),"
-                            + " per_address (its IP address is at its cap), rate (waiting for its next start at the"
-                            + " configured rate, counted from the previous request's write), host_delay (waiting"
-                            + " longer than the rate asks: a robots.txt Crawl-delay, or with adaptive: true the host's"
-                            + " slow answers), server_limit (waiting longer than the rate asks because its server"
-                            + " refused requests, 429 or 503: the rate the host, or its IP address, learned from"
-                            + " that, or a Retry-After pause)",
-                    "cap", FETCH_HELD_CAPS),
-            meter(FETCH_REFUSALS, COUNTER, null, FETCHER,
-                    "page requests their servers refused for now (429, or 503 with a Retry-After), robots.txt"
-                            + " excluded: each URL goes back to its host's line for the same attempt, no outcome yet"),
-            meter(FETCH_HOSTS_LIMITED, GAUGE, null, FETCHER,
-                    "hosts whose servers' refusals (429, 503) keep them below the configured rate, held back now or"
-                            + " not; the progress line names the slowest, and the log each one as it is first"
-                            + " limited and as it recovers"),
-            meter(FETCH_HOSTS_LIMITED_SLOWEST, GAUGE, null, FETCHER,
-                    "the lowest rate (requests per second) that servers' refusals hold one of the fetcher's hosts"
-                            + " (or an IP address shared by several) to; 0 when none is limited"),
-            meter(FETCH_PAGES_UNACKED_BYTES, GAUGE, "bytes", FETCHER,
-                    "body bytes of fetched pages the broker has not acknowledged yet; at max_unacked_page_bytes no"
-                            + " new request starts until it has (ready hosts then count as held by concurrency)"),
-            meter(FETCH_BODIES_INFLIGHT_BYTES, GAUGE, "bytes", FETCHER,
-                    "bytes held by the bodies of responses being received; with the unacknowledged pages at most"
-                            + " max_unacked_page_bytes + max_inflight_body_bytes (a body that cannot grow within it"
-                            + " waits, its connection not reading)"),
-            meter(FETCH_PARKING_PARKED, COUNTER, null, FETCHER,
-                    "URLs (parked ones and retries) published to wait outside memory and acknowledged, by where"
-                            + " they wait: urls (a short wait, back through the urls topic) or a parking tier",
-                    "tier", List.of("urls", "0", "1", "2")).registeredOnFirstUse(),
-            meter(FETCH_PARKING_FORWARDED, COUNTER, null, FETCHER,
-                    "parked URLs forwarded back to the urls topic after their tier delay"),
-            meter(FETCH_PARKING_HELD, GAUGE, null, FETCHER,
-                    "parked URLs read from a tier and waiting for their delay to end"),
-            meter(FETCH_SEEN_COMPLETED, GAUGE, null, FETCHER,
-                    "URL fingerprints of finished URLs held in the seen-set of the owned partitions"),
-            meter(FETCH_SEEN_CLAIMED, GAUGE, null, FETCHER,
-                    "URL fingerprints claimed by URLs still being handled"),
-            meter(FETCH_SEEN_RESTORED, COUNTER, "records", FETCHER,
-                    "seen-topic records read to restore the seen-sets of assigned partitions: the whole partition"
-                            + " with seen_store=memory, the tail past the checkpoint with seen_store=rocksdb"),
-            meter(FETCH_SITEMAPS_DISCOVERED, COUNTER, "urls", FETCHER,
-                    "sitemap URLs published from robots.txt Sitemap: lines"),
-            meter(FETCH_DEAD_LETTERS, COUNTER, null, FETCHER,
-                    "URL messages sent to the dead-letter topic: undecodable, or whose outputs could never be"
-                            + " published"),
-
-            meter(PARSE_PAGES, COUNTER, null, PARSER, "pages processed, by how they were treated (pdf: a PDF read for"
-                            + " its text and links; not_modified: a recrawl's 304, recorded without a parse)",
-                    "kind", List.of("html", "non_html", "pdf", "sitemap", "redirect", "failed", "not_modified")),
-            meter(PARSE_DURATION, TIMER, null, PARSER, "parse and scope time per page"),
-            meter(PARSE_BUDGET_EXCEEDED, COUNTER, null, PARSER, "pages whose parse the time budget cut short"),
-            meter(PARSE_CHARSET, COUNTER, null, PARSER, "how HTML bodies' character sets were chosen",
-                    "source", List.of("bom", "header", "meta", "xml_declaration", "sniffed_utf8", "fallback")),
-            meter(PARSE_LINKS_FOUND, COUNTER, null, PARSER, "distinct usable links found on pages"),
-            meter(PARSE_LINKS_REJECTED, COUNTER, null, PARSER, "links not published, by the rule that refused them",
-                    "reason", List.of("nofollow", "error_status", "scheme", "invalid_url", "url_too_long",
-                            "out_of_scope", "max_depth", "repeated_segments", "denied", "not_allowed",
-                            "max_outlinks", "filter_error", "refresh")),
-            meter(PARSE_LINKS_SUPPRESSED, COUNTER, "links", PARSER,
-                    "links a parser did not publish again because it had already published them and the broker"
-                            + " acknowledged them; the fetcher's seen-set stays the authority"),
-            meter(PARSE_LINKS_PUBLISHED, COUNTER, null, PARSER, "links acknowledged by the broker on the urls topic"),
-            meter(PARSE_RECORDS_PUBLISHED, COUNTER, null, PARSER,
-                    "records acknowledged by the broker on the records topic"),
-            meter(PARSE_PENDING, GAUGE, null, PARSER, "pages consumed whose outputs are not all acknowledged yet"),
-            meter(PARSE_PENDING_BYTES, GAUGE, "bytes", PARSER,
-                    "bytes of the pages consumed whose outputs are not all acknowledged yet (bounded by max_pending_bytes)"),
-            meter(PARSE_QUEUE_SIZE, GAUGE, null, PARSER, "pages waiting for a parse thread"),
-            meter(PARSE_RENDER_ROUTED, COUNTER, null, PARSER,
-                    "fetched pages that looked built by their scripts (little text, an empty script-mounted root),"
-                            + " sent to the render workers instead of being recorded (render_auto)"),
-            meter(PARSE_DEAD_LETTERS, COUNTER, null, PARSER, "pages sent to the dead-letter topic: undecodable, or whose processing failed"),
-            meter(ARCHIVE_RECORDS, COUNTER, null, ARCHIVER, "WARC records written and synced to disk (their pages'"
-                            + " offsets may be committed), by type; a page is a request and a response, or a request and"
-                            + " a revisit for a 304; a rendered page adds a conversion (its DOM)",
-                    "type", ARCHIVE_RECORD_TYPES),
-            meter(ARCHIVE_BYTES, COUNTER, "bytes", ARCHIVER, "bytes written to WARC files, gzip-compressed, synced"),
-            meter(ARCHIVE_FILES, COUNTER, null, ARCHIVER, "WARC files finished: synced, closed and renamed from"
-                    + " .open (at the size cap, on a clean stop, or recovered at start after a crash)"),
-            meter(ARCHIVE_SKIPPED, COUNTER, null, ARCHIVER, "pages not archived because they carry no captured"
-                    + " heads (their fetcher ran without capture_heads) or, rendered, not the bytes their server sent"),
-            meter(ARCHIVE_DEAD_LETTERS, COUNTER, null, ARCHIVER, "page messages an archiver sent to the dead-letter"
-                    + " topic: undecodable, or whose records could not be written"),
-
-            meter(RENDER_OUTCOMES, COUNTER, null, RENDERER,
-                    "how each URL a render worker consumed ended: rendered (a page with the browser's DOM), page (a"
-                            + " response published as fetched: not HTML, or an error status), redirect, failure, retry"
-                            + " and parked (back on the render topic, to wait), skip (robots)",
-                    "outcome", RENDER_OUTCOME_VALUES, "reason", renderReasons()),
-            meter(RENDER_DURATION, TIMER, null, RENDERER,
-                    "time from a page's navigation to its DOM taken, of rendered pages: its scripts, their requests"
-                            + " (politeness waits included) and the quiet after its load event"),
-            meter(RENDER_REQUESTS, COUNTER, null, RENDERER,
-                    "requests rendered pages made besides their own, by what the worker did: fetched, or refused"
-                            + " (method, resource_type, third_party, cap, scheme), a navigation of the"
-                            + " main frame (followed as a redirect), or fetch_failed (the address guard or the network)",
-                    "verdict", RENDER_REQUEST_VERDICTS),
-            meter(RENDER_TABS, GAUGE, null, RENDERER, "pages being rendered now (at most render_tabs)"),
-            meter(RENDER_WAITING, GAUGE, null, RENDERER,
-                    "URLs consumed and not rendering yet: waiting for a not-before time, robots.txt, the host's turn or"
-                            + " a tab"),
-            meter(RENDER_BROWSER_RESTARTS, COUNTER, null, RENDERER,
-                    "browsers started again after one crashed, hung or was killed"),
-            meter(RENDER_PROXY_REFUSED, COUNTER, null, RENDERER,
-                    "connections a browser tried past the worker's interception (its own background traffic, a"
-                            + " page's WebSocket), refused by the worker's proxy"),
-            meter(RENDER_DEAD_LETTERS, COUNTER, null, RENDERER,
-                    "URL messages a render worker sent to the dead-letter topic: undecodable, or whose outputs could"
-                            + " never be published"),
-
-            meter(KAFKA_RECORDS_LAG, GAUGE, null, ALL,
-                    "messages between the consumer's position and the log end, per assigned partition (consumer lag)",
-                    "client.id", List.of(), "topic", List.of(), "partition", List.of()),
-            meter(KAFKA_ASSIGNED_PARTITIONS, GAUGE, null, ALL, "partitions assigned to the worker's group consumer",
-                    "client.id", List.of()),
-            meter("kafka.consumer.fetch.manager.records.consumed.total", COUNTER, null, ALL,
-                    "records consumed, per topic", "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.topic.record.send.total", COUNTER, null, ALL,
-                    "records sent, per topic: pages, failures, links, records and dead letters",
-                    "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.topic.byte.total", COUNTER, null, ALL,
-                    "bytes sent, per topic, as compressed by the producer: on the pages topic, the volume fetched",
-                    "client.id", List.of(), "topic", List.of()),
-            meter("kafka.producer.record.error.total", COUNTER, null, ALL,
-                    "record sends that failed after the producer's retries", "client.id", List.of()),
-
-            meter("jvm.memory.used", GAUGE, "bytes", ALL, "JVM memory in use, by area and pool",
-                    "area", List.of("heap", "nonheap"), "id", List.of()),
-            meter("jvm.threads.live", GAUGE, "threads", ALL, "live JVM threads"),
-            meter("process.cpu.usage", GAUGE, null, ALL, "CPU used by the worker process, 0 to 1 of all cores"),
-            meter("system.cpu.count", GAUGE, null, ALL, "processors available to the JVM"),
-            meter("process.uptime", GAUGE, "seconds", ALL, "time since the worker process started"));
+    /** The table: each worker's part, then the meters every worker registers. */
+    private static final List<MeterSpec> METERS = Stream.of(FetcherCatalogue.meters(), ParserCatalogue.meters(),
+                    ArchiverCatalogue.meters(), RendererCatalogue.meters(), SharedCatalogue.meters())
+            .flatMap(List::stream).toList();
 
     private static final List<MeterFamily> FAMILIES = List.of(
             new MeterFamily("jvm.", ALL, "Micrometer JVM binders",
@@ -370,42 +199,5 @@ public final class MeterCatalogue {
     /** The family whose prefix {@code name} starts with, if any. */
     public static Optional<MeterFamily> familyOf(String name) {
         return FAMILIES.stream().filter(f -> name.startsWith(f.prefix())).findFirst();
-    }
-
-    private static List<String> renderReasons() {
-        List<String> reasons = new ArrayList<>();
-        reasons.add("none");
-        for (FailureReason r : FailureReason.values()) {
-            reasons.add(r.wireName());
-        }
-        reasons.add("robots");
-        return List.copyOf(reasons);
-    }
-
-    private static List<String> fetchReasons() {
-        List<String> reasons = new ArrayList<>();
-        reasons.add("none");
-        for (FailureReason r : FailureReason.values()) {
-            reasons.add(r.wireName());
-        }
-        reasons.addAll(FETCH_SKIP_REASONS);
-        return List.copyOf(reasons);
-    }
-
-    private static List<String> with(List<String> values, String extra) {
-        List<String> out = new ArrayList<>(values);
-        out.add(extra);
-        return List.copyOf(out);
-    }
-
-    private static MeterSpec meter(String name, MeterSpec.Kind kind, String unit, MeterSpec.Worker worker,
-                                   String description, Object... tagPairs) {
-        Map<String, List<String>> tags = new LinkedHashMap<>();
-        for (int i = 0; i < tagPairs.length; i += 2) {
-            @SuppressWarnings("unchecked")
-            List<String> values = (List<String>) tagPairs[i + 1];
-            tags.put((String) tagPairs[i], values);
-        }
-        return new MeterSpec(name, kind, unit, tags, worker, description);
     }
 }
