@@ -39,19 +39,17 @@ final class PartitionHandover implements ConsumerRebalanceListener {
     /** Partitions assigned while the loop drained: paused, never taken up, left to their next owner. */
     private final Set<TopicPartition> declined = new HashSet<>();
 
-    PartitionHandover(String name, Consumer<?, ?> consumer, RecordHandler<?> handler, OffsetTracker tracker,
-                      PartitionOwnership ownership, LoopCommits commits, Rewinds rewinds, Completions completions,
-                      FlowControl flow, Duration revokeGrace, BooleanSupplier draining,
-                      Runnable gauges) {
+    PartitionHandover(String name, Consumer<?, ?> consumer, RecordHandler<?> handler, PartitionBookkeeping books,
+                      Duration revokeGrace, BooleanSupplier draining, Runnable gauges) {
         this.name = name;
         this.consumer = consumer;
         this.handler = handler;
-        this.tracker = tracker;
-        this.ownership = ownership;
-        this.commits = commits;
-        this.rewinds = rewinds;
-        this.completions = completions;
-        this.flow = flow;
+        this.tracker = books.tracker();
+        this.ownership = books.ownership();
+        this.commits = books.commits();
+        this.rewinds = books.rewinds();
+        this.completions = books.completions();
+        this.flow = books.flow();
         this.revokeGrace = revokeGrace;
         this.draining = draining;
         this.gauges = gauges;

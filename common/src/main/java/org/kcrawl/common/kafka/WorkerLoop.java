@@ -133,8 +133,9 @@ public final class WorkerLoop<V> implements Runnable {
                 redoneRecordsSkipped, this::applyCompletions);
         this.rewinds = new Rewinds(name, consumer, tracker, ownership, commits, handler);
         this.completions = new Completions(name, tracker, commits, rewinds, this::deadLetter, () -> draining);
-        this.handover = new PartitionHandover(name, consumer, handler, tracker, ownership, commits, rewinds,
-                completions, flow, REVOKE_GRACE, () -> draining, this::updateGauges);
+        this.handover = new PartitionHandover(name, consumer, handler,
+                new PartitionBookkeeping(tracker, ownership, commits, rewinds, completions, flow), REVOKE_GRACE,
+                () -> draining, this::updateGauges);
     }
 
     @Override
