@@ -1,0 +1,89 @@
+package org.kcrawl.parser.html;
+
+import org.jsoup.internal.StringUtil;
+import org.kcrawl.common.redirect.Refresh;
+import org.kcrawl.parser.content.ContentCollector;
+
+/**
+ * What a page says of itself in elements a {@link PageDigest} reads wherever they stand: the first usable
+ * {@code <base href>}, the meta description and robots directives, the first meta refresh that parses
+ * ({@link MetaRefresh}), and {@code <html lang>}. Every {@code <meta>} also goes to content extraction's
+ * metadata, when it is wanted.
+ */
+final class HeadFacts {
+    private final String location;
+    private final ContentCollector content;
+    private String base;
+    private String description;
+    private RobotsDirectives robots = RobotsDirectives.NONE;
+    private Refresh refresh;
+    private String lang;
+
+    /** Facts of the page at {@code location}; {@code content} gets the metas and the base (null: none). */
+    HeadFacts(String location, ContentCollector content) {
+        this.location = location;
+        this.content = content;
+    }
+
+    /** The resolved first usable {@code <base href>}, or null. */
+    String base() {
+        return base;
+    }
+
+    String description() {
+        return description;
+    }
+
+    RobotsDirectives robots() {
+        return robots;
+    }
+
+    /** The first meta refresh that parses, as written, or null. */
+    Refresh refresh() {
+        return refresh;
+    }
+
+    String lang() {
+        return lang;
+    }
+
+    /** A {@code <base>}, {@code <meta>} or {@code <html>} start tag; {@code inTemplate} inside a template. */
+    void read(String name, TagAttributes a, boolean inTemplate) {
+        switch (name) {
+            case "base" -> {
+                if (base == null && a.has("href")) {
+                    String resolved = StringUtil.resolve(location, a.get("href"));
+                    base = resolved.isEmpty() ? null : resolved;
+                    if (base != null && content != null) {
+                        content.base(base);
+                    }
+                }
+            }
+            case "meta" -> meta(a, inTemplate);
+            case "html" -> {
+                if (lang == null && a.has("lang")) {
+                    lang = a.get("lang");
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private void meta(TagAttributes a, boolean inTemplate) {
+        if (content != null) {
+            content.meta(a.view());
+        }
+        if (refresh == null && !inTemplate && a.has("http-equiv") && MetaRefresh.declares(a.get("http-equiv"))) {
+            refresh = Refresh.parse(a.get("content"));
+        }
+        if (!a.has("name")) {
+            return;
+        }
+        String name = a.get("name").trim();
+        if (name.equalsIgnoreCase("robots")) {
+            robots = robots.and(RobotsDirectives.parse(a.get("content")));
+        } else if (description == null && name.equalsIgnoreCase("description") && a.has("content")) {
+            description = a.get("content");
+        }
+    }
+}
