@@ -17,49 +17,13 @@ import java.util.function.BooleanSupplier;
  * <p>One instance reads one document; not thread-safe.
  */
 final class HtmlTokenizer {
-    /** What a sink hears, in document order. */
-    interface Sink {
-        /** A start tag; {@code attributes} are valid only during the call. */
-        void startTag(String name, TagAttributes attributes, boolean selfClosing);
-
-        /** An end tag. */
-        void endTag(String name);
-
-        /** Decoded text: {@code text[from, to)}, valid only during the call; {@code cdata} for a CDATA section. */
-        void text(char[] text, int from, int to, boolean cdata);
-
-        /** A comment or doctype: a node that is neither text nor an element. */
-        void other();
-
-        /** The data of an element read as {@link Content#RAW_KEPT}: {@code text[from, to)}, valid only during the call. */
-        default void data(char[] text, int from, int to) {
-        }
-
-        /** How the content after the start tag {@code name} is read (the sink knows whether it is HTML content). */
-        Content contentAfter(String name);
-    }
-
-    /** How the content of an element is tokenized. */
-    enum Content {
-        /** Markup. */
-        MARKUP,
-        /** Text up to the element's end tag, references decoded ({@code title}, {@code textarea}). */
-        ESCAPABLE_RAW,
-        /** Data up to the element's end tag ({@code script}, {@code style}, ...). */
-        RAW,
-        /** Data as {@link #RAW}, handed to {@link Sink#data} (a JSON-LD script). */
-        RAW_KEPT,
-        /** Text to the end of the document ({@code plaintext}). */
-        PLAINTEXT
-    }
-
     /** How much input is read between two looks at the time budget. */
     private static final int BUDGET_STRIDE = 64 * 1024;
 
     /** The document; read as an array, which costs less per character than a String, most of all before the JIT's last tier. */
     private final char[] s;
     private final int n;
-    private final Sink sink;
+    private final TokenSink sink;
     private final BooleanSupplier expired;
     private final TagAttributes attributes;
     private final StringBuilder decoded = new StringBuilder();
@@ -74,7 +38,7 @@ final class HtmlTokenizer {
      * @param sink hears the tokens
      * @param expired true once the time budget is spent; reading then stops at the next tag
      */
-    HtmlTokenizer(char[] html, int length, Sink sink, BooleanSupplier expired) {
+    HtmlTokenizer(char[] html, int length, TokenSink sink, BooleanSupplier expired) {
         this.s = html;
         this.n = length;
         this.attributes = new TagAttributes(html);
@@ -133,7 +97,7 @@ final class HtmlTokenizer {
             return -1;
         }
         char c = s[at + 1];
-        if (isAsciiLetter(c)) {
+        if (HtmlChars.isAsciiLetter(c)) {
             emitText(text, at, references);
             return startTag(at + 1);
         }
@@ -143,7 +107,7 @@ final class HtmlTokenizer {
             }
             emitText(text, at, references);
             char d = s[at + 2];
-            if (isAsciiLetter(d)) {
+            if (HtmlChars.isAsciiLetter(d)) {
                 return endTag(at + 2);
             }
             return d == '>' ? at + 3 : bogusComment(at + 2);
@@ -161,7 +125,7 @@ final class HtmlTokenizer {
 
     private int startTag(int from) {
         int i = from;
-        while (i < n && !isTagNameEnd(s[i])) {
+        while (i < n && !HtmlChars.isTagNameEnd(s[i])) {
             i++;
         }
         if (i >= n) {
@@ -179,7 +143,7 @@ final class HtmlTokenizer {
 
     private int endTag(int from) {
         int i = from;
-        while (i < n && !isTagNameEnd(s[i])) {
+        while (i < n && !HtmlChars.isTagNameEnd(s[i])) {
             i++;
         }
         if (i >= n) {
@@ -216,7 +180,7 @@ final class HtmlTokenizer {
             }
             selfClosing = false;
             int nameStart = i++;
-            while (i < n && !isAttributeNameEnd(s[i])) {
+            while (i < n && !HtmlChars.isAttributeNameEnd(s[i])) {
                 i++;
             }
             if (i >= n) {
@@ -234,7 +198,7 @@ final class HtmlTokenizer {
                 }
                 char q = s[i];
                 if (q == '"' || q == '\'') {
-                    int close = indexOf(q, i + 1);
+                    int close = HtmlChars.indexOf(s, n, q, i + 1);
                     if (close < 0) {
                         return -1;
                     }
@@ -244,7 +208,7 @@ final class HtmlTokenizer {
                     i = close + 1;
                 } else if (q != '>') {
                     valueFrom = i;
-                    while (i < n && !isSpace(s[i]) && s[i] != '>') {
+                    while (i < n && !HtmlChars.isSpace(s[i]) && s[i] != '>') {
                         i++;
                     }
                     if (i >= n) {
@@ -298,12 +262,12 @@ final class HtmlTokenizer {
 
     /** The first {@code <} followed by a letter at or after {@code from}, or -1. */
     private int nextStartTag(int from) {
-        int lt = indexOf('<', from);
+        int lt = HtmlChars.indexOf(s, n, '<', from);
         while (lt >= 0 && lt + 1 < n) {
-            if (isAsciiLetter(s[lt + 1])) {
+            if (HtmlChars.isAsciiLetter(s[lt + 1])) {
                 return lt;
             }
-            lt = indexOf('<', lt + 1);
+            lt = HtmlChars.indexOf(s, n, '<', lt + 1);
         }
         return -1;
     }
@@ -322,14 +286,14 @@ final class HtmlTokenizer {
     private int rawEnd(String name, int from) {
         int i = from;
         while (true) {
-            int lt = indexOf("</", i);
+            int lt = HtmlChars.indexOf(s, n, "</", i);
             if (lt < 0) {
                 return n;
             }
             int after = lt + 2 + name.length();
-            if (after < n && matchesIgnoreCase(lt + 2, name)) {
+            if (after < n && HtmlChars.matchesIgnoreCase(s, n, lt + 2, name)) {
                 char c = s[after];
-                if (isSpace(c) || c == '/' || c == '>') {
+                if (HtmlChars.isSpace(c) || c == '/' || c == '>') {
                     return lt;
                 }
             }
@@ -339,30 +303,30 @@ final class HtmlTokenizer {
 
     /** After {@code <!}: a comment, a doctype, a CDATA section or a bogus comment. */
     private int declaration(int from) {
-        if (startsWith("--", from)) {
+        if (HtmlChars.startsWith(s, n, "--", from)) {
             sink.other();
             int body = from + 2;
-            if (startsWith(">", body)) {
+            if (HtmlChars.startsWith(s, n, ">", body)) {
                 return body + 1; // "<!-->"
             }
-            if (startsWith("->", body)) {
+            if (HtmlChars.startsWith(s, n, "->", body)) {
                 return body + 2; // "<!--->"
             }
-            int end = indexOf("--", body);
+            int end = HtmlChars.indexOf(s, n, "--", body);
             while (end >= 0) {
-                if (startsWith(">", end + 2)) {
+                if (HtmlChars.startsWith(s, n, ">", end + 2)) {
                     return end + 3;
                 }
-                if (startsWith("!>", end + 2)) {
+                if (HtmlChars.startsWith(s, n, "!>", end + 2)) {
                     return end + 4;
                 }
-                end = indexOf("--", end + 1);
+                end = HtmlChars.indexOf(s, n, "--", end + 1);
             }
             return n;
         }
-        if (startsWith("[CDATA[", from)) {
+        if (HtmlChars.startsWith(s, n, "[CDATA[", from)) {
             int start = from + 7;
-            int end = indexOf("]]>", start);
+            int end = HtmlChars.indexOf(s, n, "]]>", start);
             int stop = end < 0 ? n : end;
             if (stop > start) {
                 sink.text(s, start, stop, true);
@@ -374,7 +338,7 @@ final class HtmlTokenizer {
 
     private int bogusComment(int from) {
         sink.other();
-        int end = indexOf('>', from);
+        int end = HtmlChars.indexOf(s, n, '>', from);
         return end < 0 ? n : end + 1;
     }
 
@@ -397,7 +361,7 @@ final class HtmlTokenizer {
     }
 
     private int skipSpace(int i) {
-        while (i < n && isSpace(s[i])) {
+        while (i < n && HtmlChars.isSpace(s[i])) {
             i++;
         }
         return i;
@@ -422,68 +386,7 @@ final class HtmlTokenizer {
         return string(from, to);
     }
 
-    private int indexOf(char c, int from) {
-        for (int i = Math.max(from, 0); i < n; i++) {
-            if (s[i] == c) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private int indexOf(String seq, int from) {
-        char first = seq.charAt(0);
-        for (int i = indexOf(first, from); i >= 0 && i + seq.length() <= n; i = indexOf(first, i + 1)) {
-            if (startsWith(seq, i)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private boolean startsWith(String seq, int at) {
-        if (at < 0 || at + seq.length() > n) {
-            return false;
-        }
-        for (int i = 0; i < seq.length(); i++) {
-            if (s[at + i] != seq.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** True when {@code s} holds {@code lowerName} at {@code at}, in any case. */
-    private boolean matchesIgnoreCase(int at, String lowerName) {
-        if (at + lowerName.length() > n) {
-            return false;
-        }
-        for (int i = 0; i < lowerName.length(); i++) {
-            char c = s[at + i];
-            if ((c >= 'A' && c <= 'Z' ? (char) (c + 32) : c) != lowerName.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private String string(int from, int to) {
         return new String(s, from, to - from);
-    }
-
-    static boolean isSpace(char c) {
-        return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f';
-    }
-
-    private static boolean isTagNameEnd(char c) {
-        return isSpace(c) || c == '/' || c == '>';
-    }
-
-    private static boolean isAttributeNameEnd(char c) {
-        return isSpace(c) || c == '/' || c == '>' || c == '=';
-    }
-
-    private static boolean isAsciiLetter(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 }

@@ -19,7 +19,7 @@ import org.kcrawl.parser.content.ElementAttributes;
  * <p>Parsing a page this way costs a fraction of building its jsoup document, so the parser uses
  * it whenever no extraction rule needs the document. One instance reads one page; not thread-safe.
  */
-final class PageDigest implements HtmlTokenizer.Sink {
+final class PageDigest implements TokenSink {
     /** Characters of the title and heading kept: more than a record keeps, so its clipping decides. */
     private static final int KEEP = 2 * PageParser.MAX_TEXT_FIELD + 16;
 
@@ -123,19 +123,19 @@ final class PageDigest implements HtmlTokenizer.Sink {
     }
 
     @Override
-    public HtmlTokenizer.Content contentAfter(String name) {
+    public TokenContent contentAfter(String name) {
         if (foreignFrom >= 0 || lastStartIgnored) {
-            return HtmlTokenizer.Content.MARKUP;
+            return TokenContent.MARKUP;
         }
         if (name.equals("plaintext")) {
-            return HtmlTokenizer.Content.PLAINTEXT;
+            return TokenContent.PLAINTEXT;
         }
         int flags = HtmlTags.of(name);
         if (HtmlTags.is(flags, HtmlTags.DATA)) {
-            return keepData ? HtmlTokenizer.Content.RAW_KEPT : HtmlTokenizer.Content.RAW;
+            return keepData ? TokenContent.RAW_KEPT : TokenContent.RAW;
         }
-        return HtmlTags.is(flags, HtmlTags.ESCAPABLE_RAW) ? HtmlTokenizer.Content.ESCAPABLE_RAW
-                : HtmlTokenizer.Content.MARKUP;
+        return HtmlTags.is(flags, HtmlTags.ESCAPABLE_RAW) ? TokenContent.ESCAPABLE_RAW
+                : TokenContent.MARKUP;
     }
 
     @Override
@@ -281,7 +281,7 @@ final class PageDigest implements HtmlTokenizer.Sink {
                 return;
             }
             // Whitespace before the body belongs to the head; the first visible character begins the body.
-            while (from < to && HtmlTokenizer.isSpace(text[from])) {
+            while (from < to && HtmlChars.isSpace(text[from])) {
                 from++;
             }
             if (from == to || headTemplates > 0 || headNoscript) {

@@ -50,8 +50,7 @@ final class TagAttributes {
 
     void clear() {
         Arrays.fill(names, 0, size, null);
-        Arrays.fill(values, 0, size, null);
-        size = 0;
+        size = 0; // values are reset one by one as attributes are added: no second fill a tag
     }
 
     /** Adds {@code name} with the value at {@code document[valueFrom, valueTo)}, unless {@code name} is already there. */
@@ -70,6 +69,7 @@ final class TagAttributes {
         from[size] = valueFrom;
         to[size] = valueTo;
         quotes[size] = quote;
+        values[size] = null;
         size++;
     }
 
