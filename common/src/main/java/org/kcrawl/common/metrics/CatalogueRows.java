@@ -1,8 +1,10 @@
 package org.kcrawl.common.metrics;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.kcrawl.common.message.FailureReason;
 
 /** How the parts of the {@link MeterCatalogue} write a row: a meter with its tags given as key, values pairs. */
 final class CatalogueRows {
@@ -18,5 +20,16 @@ final class CatalogueRows {
             tags.put((String) tagPairs[i], values);
         }
         return new MeterSpec(name, kind, unit, tags, worker, description);
+    }
+
+    /** The values of an outcome meter's {@code reason} tag: {@code none}, every failure reason, then {@code more}. */
+    static List<String> failureReasons(List<String> more) {
+        List<String> reasons = new ArrayList<>();
+        reasons.add("none");
+        for (FailureReason r : FailureReason.values()) {
+            reasons.add(r.wireName());
+        }
+        reasons.addAll(more);
+        return List.copyOf(reasons);
     }
 }

@@ -38,7 +38,6 @@ import static org.kcrawl.common.metrics.MeterSpec.Worker.FETCHER;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.kcrawl.common.message.FailureReason;
 
 /**
  * The fetcher's rows of the {@link MeterCatalogue}: its outcomes, politeness, memory, parking and seen-set meters.
@@ -61,7 +60,7 @@ final class FetcherCatalogue {
                         "how each consumed URL ended; every URL is counted once per consumption (parked and retried"
                                 + " URLs come back as new consumptions); not_modified: a recrawl's conditional request"
                                 + " answered 304",
-                        "outcome", FETCH_OUTCOME_VALUES, "reason", fetchReasons()),
+                        "outcome", FETCH_OUTCOME_VALUES, "reason", CatalogueRows.failureReasons(FETCH_SKIP_REASONS)),
                 meter(FETCH_RESPONSES, COUNTER, null, FETCHER,
                         "HTTP exchanges of page fetches (robots.txt excluded); none: no response at all",
                         "status_class", with(STATUS_CLASSES, "none")),
@@ -147,16 +146,6 @@ final class FetcherCatalogue {
                 meter(FETCH_DEAD_LETTERS, COUNTER, null, FETCHER,
                         "URL messages sent to the dead-letter topic: undecodable, or whose outputs could never be"
                                 + " published"));
-    }
-
-    private static List<String> fetchReasons() {
-        List<String> reasons = new ArrayList<>();
-        reasons.add("none");
-        for (FailureReason r : FailureReason.values()) {
-            reasons.add(r.wireName());
-        }
-        reasons.addAll(FETCH_SKIP_REASONS);
-        return List.copyOf(reasons);
     }
 
     private static List<String> with(List<String> values, String extra) {

@@ -16,9 +16,7 @@ import static org.kcrawl.common.metrics.MeterSpec.Kind.GAUGE;
 import static org.kcrawl.common.metrics.MeterSpec.Kind.TIMER;
 import static org.kcrawl.common.metrics.MeterSpec.Worker.RENDERER;
 
-import java.util.ArrayList;
 import java.util.List;
-import org.kcrawl.common.message.FailureReason;
 
 /**
  * The render worker's rows of the {@link MeterCatalogue}: outcomes, browser tabs and requests.
@@ -35,7 +33,7 @@ final class RendererCatalogue {
                         "how each URL a render worker consumed ended: rendered (a page with the browser's DOM), page (a"
                                 + " response published as fetched: not HTML, or an error status), redirect, failure, retry"
                                 + " and parked (back on the render topic, to wait), skip (robots)",
-                        "outcome", RENDER_OUTCOME_VALUES, "reason", renderReasons()),
+                        "outcome", RENDER_OUTCOME_VALUES, "reason", CatalogueRows.failureReasons(List.of("robots"))),
                 meter(RENDER_DURATION, TIMER, null, RENDERER,
                         "time from a page's navigation to its DOM taken, of rendered pages: its scripts, their requests"
                                 + " (politeness waits included) and the quiet after its load event"),
@@ -56,15 +54,5 @@ final class RendererCatalogue {
                 meter(RENDER_DEAD_LETTERS, COUNTER, null, RENDERER,
                         "URL messages a render worker sent to the dead-letter topic: undecodable, or whose outputs could"
                                 + " never be published"));
-    }
-
-    private static List<String> renderReasons() {
-        List<String> reasons = new ArrayList<>();
-        reasons.add("none");
-        for (FailureReason r : FailureReason.values()) {
-            reasons.add(r.wireName());
-        }
-        reasons.add("robots");
-        return List.copyOf(reasons);
     }
 }
