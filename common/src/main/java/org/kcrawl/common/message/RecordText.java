@@ -2,6 +2,7 @@ package org.kcrawl.common.message;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 
 /**
  * What a record carries of its page's text, written among the record's own fields (after
@@ -19,9 +20,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *                  {@code truncated}, {@code too_large}, {@code time_budget}, {@code no_text}); null otherwise
  */
 public record RecordText(
-        @JsonProperty("text") @JsonInclude(JsonInclude.Include.NON_DEFAULT) String text,
+        @JsonProperty("text") @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+        @JsonSerialize(using = LongTextSerializer.class) String text,
         @JsonProperty("text_truncated") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean textTruncated,
-        @JsonProperty("markdown") @JsonInclude(JsonInclude.Include.NON_DEFAULT) String markdown,
+        @JsonProperty("markdown") @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+        @JsonSerialize(using = LongTextSerializer.class) String markdown,
         @JsonProperty("text_hash") @JsonInclude(JsonInclude.Include.NON_DEFAULT) String textHash,
         @JsonProperty("simhash") @JsonInclude(JsonInclude.Include.NON_DEFAULT) String simhash,
         @JsonProperty("text_error") @JsonInclude(JsonInclude.Include.NON_DEFAULT) String textError) {

@@ -1,5 +1,7 @@
 package org.kcrawl.parser.content;
 
+import java.util.Arrays;
+
 /**
  * Writes the selected content of a {@link ContentTree} as plain text: blocks as paragraphs separated by
  * a blank line, list items, table rows and line breaks on lines of their own, table cells separated by a
@@ -109,27 +111,45 @@ final class PlainTextWriter {
             }
             return;
         }
+        // Room for the segment and the separator before it (a space stands for a blank it consumed), so the
+        // loop writes without a check; the writer's state in locals, which the JIT's first tier keeps in
+        // registers where it keeps fields in memory.
+        if (length + (to - from) + 2 > out.length) {
+            out = Arrays.copyOf(out, Math.max(length + (to - from) + 2, out.length * 2));
+        }
+        char[] o = out;
+        int n = length;
+        int p = pending;
         for (int i = from; i < to; i++) {
             char ch = c[i];
             if (ContentTree.isBlank(ch)) {
-                if (pending == NONE) {
-                    pending = SPACE;
+                if (p == NONE) {
+                    p = SPACE;
                 }
                 continue;
             }
-            if (pending != NONE) {
-                separate();
+            if (p != NONE) {
+                if (n > 0) {
+                    if (p == SPACE) {
+                        o[n++] = ' ';
+                    } else {
+                        length = n;
+                        trimAnd(p == LINE ? 1 : 2);
+                        n = length;
+                        o = out;
+                    }
+                }
+                p = NONE;
             }
-            if (length == out.length) {
-                out = java.util.Arrays.copyOf(out, length * 2);
-            }
-            out[length++] = ch;
+            o[n++] = ch;
         }
+        length = n;
+        pending = p;
     }
 
     private void append(char c) {
         if (length == out.length) {
-            out = java.util.Arrays.copyOf(out, length * 2);
+            out = Arrays.copyOf(out, length * 2);
         }
         out[length++] = c;
     }

@@ -58,7 +58,10 @@ import org.openjdk.jmh.results.RunResult;
  *     interface pages), {@code javadoc-use} (class-use pages), {@code javadoc-summary} (package and module
  *     summaries, trees and uses), {@code javadoc-index} (the index-files pages and the all-classes and
  *     all-packages indexes: large, mostly links), {@code javadoc-util} (the files of {@code java.util});
- *     and any single page of {@link BenchCorpus} by its name ({@code news-short}, {@code table}, ...).
+ *     and any single page of {@link BenchCorpus} by its name ({@code news-short}, {@code table}, ...);
+ * <li>{@code dir:PATH}: the HTML files under a directory, sampled as the Javadoc tree is, for example the
+ *     generated site of {@code bench/run.sh}'s docs scenario ({@code bench/docs_site.py --work-dir D} writes
+ *     it under {@code D/docs-site-n10000-s1-v2/site}).
  * </ul>
  * When the Javadoc tree is absent, {@link ParserBenchmarkMain} runs the {@code bench} corpus alone and
  * says so; naming a Javadoc corpus then fails its trial with the same message.
@@ -190,7 +193,13 @@ public class ContentBenchmark {
             return BenchCorpus.pages().stream().map(CorpusPage::fetched).toList();
         }
         if (name.startsWith("javadoc")) {
-            return javadoc(name);
+            if (!javadocPresent()) {
+                throw new IllegalStateException(javadocAbsent());
+            }
+            return htmlFiles(Paths.get(JAVADOC_ROOT), javadocShape(name));
+        }
+        if (name.startsWith("dir:")) {
+            return htmlFiles(Paths.get(name.substring("dir:".length())), p -> true);
         }
         List<FetchedPage> one = BenchCorpus.pages().stream().filter(p -> p.name().equals(name))
                 .map(CorpusPage::fetched).toList();
@@ -212,8 +221,8 @@ public class ContentBenchmark {
                 + "the Javadoc pages are skipped, the benchmark corpus runs alone";
     }
 
-    private static List<FetchedPage> javadoc(String name) {
-        Predicate<String> shape = switch (name) {
+    private static Predicate<String> javadocShape(String name) {
+        return switch (name) {
             case "javadoc" -> p -> true;
             case "javadoc-class" -> p -> !p.contains("/class-use/") && Character.isUpperCase(fileName(p).charAt(0));
             case "javadoc-use" -> p -> p.contains("/class-use/");
@@ -223,11 +232,12 @@ public class ContentBenchmark {
             case "javadoc-util" -> p -> p.startsWith("java.base/java/util/") && p.indexOf('/', 20) < 0;
             default -> throw new IllegalArgumentException("no Javadoc corpus " + name);
         };
-        if (!javadocPresent()) {
-            throw new IllegalStateException(javadocAbsent());
-        }
+    }
+
+    /** Every n-th HTML file under {@code dir} whose relative path passes {@code shape}, at most {@value #SAMPLE}. */
+    private static List<FetchedPage> htmlFiles(Path dir, Predicate<String> shape) {
         try {
-            Path root = Paths.get(JAVADOC_ROOT).toRealPath();
+            Path root = dir.toRealPath();
             List<String> all;
             try (Stream<Path> files = Files.walk(root)) {
                 all = files.filter(f -> f.toString().endsWith(".html") && Files.isRegularFile(f))
@@ -241,7 +251,7 @@ public class ContentBenchmark {
                         Files.readAllBytes(root.resolve(path))).fetched());
             }
             if (pages.isEmpty()) {
-                throw new IllegalStateException("no page of " + name + " under " + root);
+                throw new IllegalStateException("no page of the corpus under " + root);
             }
             return pages;
         } catch (IOException e) {

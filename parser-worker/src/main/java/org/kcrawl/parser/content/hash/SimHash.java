@@ -21,6 +21,14 @@ public final class SimHash {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
     private static final long MIX = 0x9e3779b97f4a7c15L;
+    /** The ASCII characters of words: letters and digits. */
+    private static final boolean[] ASCII_WORD = new boolean[0x80];
+
+    static {
+        for (char c = 0; c < 0x80; c++) {
+            ASCII_WORD[c] = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z';
+        }
+    }
 
     private SimHash() {}
 
@@ -103,20 +111,28 @@ public final class SimHash {
             }
         }
 
-        /** {@code s[from, to)}, every one ASCII: {@link #add} without a call a character. */
+        /**
+         * {@code s[from, to)}, every one ASCII: {@link #add} without a call a character, the word being read
+         * in locals (the JIT's first tier keeps fields in memory).
+         */
         void addAscii(char[] s, int from, int to) {
+            long word = this.word;
+            boolean inWord = this.inWord;
             for (int i = from; i < to; i++) {
                 char c = s[i];
-                if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') {
+                if (ASCII_WORD[c]) {
                     if (!inWord) {
                         word = FNV_OFFSET;
                         inWord = true;
                     }
                     word = (word ^ c) * FNV_PRIME;
                 } else if (inWord) {
-                    endWord();
+                    inWord = false;
+                    shingle(word);
                 }
             }
+            this.word = word;
+            this.inWord = inWord;
         }
 
         /** The fingerprint of what was added; 0 for a text without words. */

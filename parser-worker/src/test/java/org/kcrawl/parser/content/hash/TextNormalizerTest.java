@@ -20,11 +20,36 @@ class TextNormalizerTest {
 
     @Test
     void randomTextsAgreeWithTheDefinition() {
-        Random random = new Random(36);
+        agreeWithTheDefinition(ALPHABET, 12, 36);
+    }
+
+    /** Without a capital sigma, text outside ASCII takes the one-pass road whole: longer texts, every mix. */
+    @Test
+    void longerTextsWithoutSigmaAgreeWithTheDefinition() {
+        agreeWithTheDefinition(ALPHABET.replace("\u03a3", ""), 60, 37);
+        agreeWithTheDefinition("a\u0130 \u0130\u0130", 40, 38); // dotted capital Is, each two characters
+    }
+
+    /**
+     * Characters whose normal form depends on their neighbours, among ones read from the table: marks that
+     * join the letter before them (ASCII or not) and reorder, Hangul jamo that join into syllables, a
+     * half-width voiced mark, compatibility forms that expand (a ligature, an ellipsis, U+FDFA's eighteen
+     * characters) or become a capital sigma (the lunate sigma), math letters outside the BMP.
+     */
+    @Test
+    void charactersThatNeedTheirNeighboursAgreeWithTheDefinition() {
+        String alphabet = "ae \u00e9\u0301\u0323\u0308\u1100\u1161\u11a8\uac00\uff76\uff9e\u00aa\u2026\ufdfa"
+                + "\ufb01\u00a0\u3000\u03f9\u0130\u00c5\u212b\u4e2d\ud835\udc00\u0640x";
+        agreeWithTheDefinition(alphabet, 30, 39);
+        agreeWithTheDefinition(alphabet.replace("\u03f9", ""), 30, 40);
+    }
+
+    private static void agreeWithTheDefinition(String alphabet, int maxLength, long seed) {
+        Random random = new Random(seed);
         for (int t = 0; t < 20_000; t++) {
             StringBuilder s = new StringBuilder();
-            for (int i = random.nextInt(12); i > 0; i--) {
-                s.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
+            for (int i = random.nextInt(maxLength); i > 0; i--) {
+                s.append(alphabet.charAt(random.nextInt(alphabet.length())));
             }
             String text = s.toString();
             String expected = Whitespace.collapse(Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT));
