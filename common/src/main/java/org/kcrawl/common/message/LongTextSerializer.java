@@ -14,7 +14,7 @@ public final class LongTextSerializer extends StdSerializer<String> {
     private static final long serialVersionUID = 1L;
     /** A thread's array; a text longer than {@link #KEPT_CHARS} gets an array of its own. */
     private static final ThreadLocal<char[]> SCRATCH = ThreadLocal.withInitial(() -> new char[16 * 1024]);
-    private static final int KEPT_CHARS = 256 * 1024;
+    private static final int KEPT_CHARS = 64 * 1024;
 
     public LongTextSerializer() {
         super(String.class);

@@ -16,9 +16,14 @@ import org.kcrawl.parser.content.meta.PageMetadata;
  * text, not its allocation). Thread-safe.
  */
 public final class ContentExtractor {
-    /** Elements and characters a thread's tree keeps between pages; a larger page's arrays go with it. */
-    private static final int KEPT_NODES = 64 * 1024;
-    private static final int KEPT_CHARS = 1024 * 1024;
+    /**
+     * Elements and characters a thread's tree and writers keep between pages; a larger page's arrays go
+     * with it. Sized for ordinary pages (a 30 KB page has about a thousand elements and ten thousand
+     * characters of text): what a parse thread keeps stays in the old generation of a small heap, where
+     * every megabyte kept brings the next full collection nearer.
+     */
+    private static final int KEPT_NODES = 8 * 1024;
+    static final int KEPT_CHARS = 128 * 1024;
 
     private final ContentOptions options;
     private final ThreadLocal<Workspace> workspace = ThreadLocal.withInitial(Workspace::new);

@@ -17,7 +17,7 @@ final class MarkdownLines {
     private static final int LINE = 2;
     private static final int PARAGRAPH = 3;
 
-    private final StringBuilder out = new StringBuilder(8192);
+    private StringBuilder out = new StringBuilder(8192);
     private final MarkdownContainers containers = new MarkdownContainers();
     private final Deque<Inline> inlines = new ArrayDeque<>();
     private StringBuilder cell;
@@ -33,6 +33,9 @@ final class MarkdownLines {
     private boolean full;
 
     void reset(int maxChars) {
+        if (out.capacity() > ContentExtractor.KEPT_CHARS) {
+            out = new StringBuilder(8192); // a huge page's buffer does not stay with the thread
+        }
         out.setLength(0);
         containers.clear();
         inlines.clear();

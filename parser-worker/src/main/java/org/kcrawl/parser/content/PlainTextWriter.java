@@ -13,7 +13,6 @@ final class PlainTextWriter {
     private static final int SPACE = 1;
     private static final int LINE = 2;
     private static final int PARAGRAPH = 3;
-    private static final int KEPT_CHARS = 1024 * 1024;
 
     /** The text written: an array, which costs less per character than a StringBuilder before the JIT's last tier. */
     private char[] out = new char[8192];
@@ -50,7 +49,7 @@ final class PlainTextWriter {
             }
         }
         String text = new String(out, 0, length);
-        if (out.length > KEPT_CHARS) {
+        if (out.length > ContentExtractor.KEPT_CHARS) {
             out = new char[8192]; // a huge page's buffer does not stay with the thread
         }
         return text;

@@ -46,8 +46,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class PageParser {
     private static final Logger log = LoggerFactory.getLogger(PageParser.class);
-    /** Characters of a parse thread's decoding buffer kept between pages (2 MiB). */
-    private static final int KEPT_CHARS = 1024 * 1024;
+    /**
+     * Characters of a parse thread's decoding buffer kept between pages (512 KiB): pages up to 256 KB of
+     * UTF-8, nearly all of them; a larger one decodes into an array of its own rather than leaving the
+     * thread holding megabytes in the old generation of a small heap.
+     */
+    private static final int KEPT_CHARS = 256 * 1024;
     private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[64 * 1024]);
 
     /** Longest title, description, h1 or lang kept; records stay small whatever the page says. */

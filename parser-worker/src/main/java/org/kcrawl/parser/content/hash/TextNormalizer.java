@@ -17,7 +17,7 @@ public final class TextNormalizer {
     /** A thread's second array, for the general road's output (its input is in the first). */
     private static final ThreadLocal<char[]> OUTPUT = ThreadLocal.withInitial(() -> new char[8192]);
     /** The largest array a thread keeps after a huge text. */
-    private static final int KEPT_CHARS = 256 * 1024;
+    private static final int KEPT_CHARS = 64 * 1024;
 
     private TextNormalizer() {}
 
