@@ -112,12 +112,18 @@ public final class SimHash {
         }
 
         /**
-         * {@code s[from, to)}, every one ASCII: {@link #add} without a call a character, the word being read
-         * in locals (the JIT's first tier keeps fields in memory).
+         * {@code s[from, to)}, every one ASCII: {@link #add} without a call a character, and the shingles'
+         * state in locals (the JIT's first tier keeps fields in memory, and a page's text is thousands of
+         * words).
          */
         void addAscii(char[] s, int from, int to) {
             long word = this.word;
             boolean inWord = this.inWord;
+            long w1 = this.w1;
+            long w2 = this.w2;
+            int words = this.words;
+            long[] planes = votes.planes;
+            long added = votes.added;
             for (int i = from; i < to; i++) {
                 char c = s[i];
                 if (ASCII_WORD[c]) {
@@ -127,12 +133,21 @@ public final class SimHash {
                     }
                     word = (word ^ c) * FNV_PRIME;
                 } else if (inWord) {
-                    inWord = false;
-                    shingle(word);
+                    inWord = false; // a word ends: the shingle it ends votes (as shingle() does)
+                    if (++words >= SHINGLE_WORDS) {
+                        BitVotes.count(planes, Murmur3.fmix((w1 * MIX + w2) * MIX + word));
+                        added++;
+                    }
+                    w1 = w2;
+                    w2 = word;
                 }
             }
             this.word = word;
             this.inWord = inWord;
+            this.w1 = w1;
+            this.w2 = w2;
+            this.words = words;
+            votes.added = added;
         }
 
         /** The fingerprint of what was added; 0 for a text without words. */
@@ -166,17 +181,22 @@ public final class SimHash {
      * adding a hash is a few word operations instead of 64 additions.
      */
     private static final class BitVotes {
-        private final long[] planes = new long[32];
-        private long added;
+        final long[] planes = new long[32];
+        long added;
 
         void add(long h) {
+            count(planes, h);
+            added++;
+        }
+
+        /** Adds {@code h}'s bits to the counts in {@code planes}: a ripple of carries through the planes. */
+        static void count(long[] planes, long h) {
             long carry = h;
             for (int k = 0; carry != 0; k++) {
                 long next = planes[k] & carry;
                 planes[k] ^= carry;
                 carry = next;
             }
-            added++;
         }
 
         /** Bit b set when more than half the hashes had it set. */
