@@ -187,12 +187,16 @@ final class ContentTree {
         if (textLength + n > text.length) {
             text = Arrays.copyOf(text, Math.max(textLength + n, text.length * 2));
         }
-        System.arraycopy(chars, from, text, textLength, n);
+        // Copied as it is counted: most text nodes are a few words, where an arraycopy call costs more
+        // than the characters it copies.
+        char[] kept = text;
+        int at = textLength - from;
         int counted = 0;
         int commaCount = 0;
         boolean space = true;
         for (int i = from; i < to; i++) {
             char c = chars[i];
+            kept[at + i] = c;
             if (isBlank(c)) {
                 space = true;
                 continue;

@@ -28,9 +28,11 @@ final class ReadAttributes {
 
     /** Reads {@code a}; every field absent (null, false) unless the element has it. */
     ReadAttributes read(ElementAttributes a) {
-        className = id = role = itemprop = itemtype = ariaHidden = style = href = src = dataSrc = alt = dataLang
-                = datetime = content = data = value = null;
-        itemscope = hidden = false;
+        if (count > 0) { // after an element without attributes every field is still absent
+            className = id = role = itemprop = itemtype = ariaHidden = style = href = src = dataSrc = alt = dataLang
+                    = datetime = content = data = value = null;
+            itemscope = hidden = false;
+        }
         count = a.size();
         for (int i = 0; i < count; i++) {
             switch (a.nameAt(i)) {
