@@ -90,6 +90,7 @@ final class ContentCleaner {
                         && linkDensity > 0 && !inFigure
                 || !list && weight < 25 && linkDensity > 0.2
                 || weight >= 25 && linkDensity > 0.5
+                || list && linkDensity > 0.9 && t.listItems[n] >= 3 && chars < 40 * t.listItems[n]
                 || embeds == 1 && chars < 75 || embeds > 1;
     }
 

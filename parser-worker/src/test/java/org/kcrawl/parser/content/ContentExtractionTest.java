@@ -5,6 +5,7 @@ import static org.kcrawl.parser.content.ArticlePages.P1;
 import static org.kcrawl.parser.content.ArticlePages.P2;
 import static org.kcrawl.parser.content.ArticlePages.P3;
 
+import java.util.List;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,28 @@ class ContentExtractionTest {
                 .text();
         if (!furniture.contains("hidden") && !furniture.contains("<script") && !furniture.contains("none")) {
             assertThat(all).as("full text keeps what is visible").contains("Furniture words");
+        }
+    }
+
+    /**
+     * A site menu inside the block the article was found in (old table layouts, blogs that put it in their
+     * post's container): a list of three or more items that are all links of a few words is left out, on
+     * both paths; a list whose links carry sentences of their own is content.
+     */
+    @Test
+    void aMenuInsideTheArticlesBlockIsLeftOutAndAListOfLinksWithWordsIsKept() {
+        String menu = "<ul id=\"nav\"><li><a href=/>Home</a></li><li><a href=/apps>Apps</a></li>"
+                + "<li><a href=/design>Design</a></li><li><a href=/geek>Geek stuff</a></li></ul>";
+        String sources = "<ul><li><a href=/r1>The council's report</a> on the bridge's costs, published in May</li>"
+                + "<li><a href=/r2>The engineers' survey</a> of the stone arches and their foundations</li>"
+                + "<li><a href=/r3>Minutes</a> of the meeting where residents spoke for and against</li></ul>";
+        String html = "<!doctype html><html><body><div class=\"post\">" + menu + "<h1>Harbour bridge to be rebuilt</h1>"
+                + "<p>" + P1 + "</p><p>" + P2 + "</p>" + sources + "<p>" + P3 + "</p></div></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            String text = path.apply(html, ArticlePages.main()).text();
+            assertThat(text).contains(P1, P2, P3, "The engineers' survey of the stone arches")
+                    .doesNotContain("Apps", "Geek stuff");
         }
     }
 
