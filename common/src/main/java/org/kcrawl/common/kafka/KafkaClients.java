@@ -11,6 +11,8 @@ import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.compress.Compression;
+import org.apache.kafka.common.record.CompressionType;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -62,6 +64,12 @@ public record KafkaClients(String bootstrapServers, Map<String, String> override
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         p.putAll(overrides);
         return p;
+    }
+
+    /** The compression of the producers' batches, as their properties (overrides included) set it. */
+    public Compression compression() {
+        Object type = producerProperties("compression").get(ProducerConfig.COMPRESSION_TYPE_CONFIG);
+        return Compression.of(CompressionType.forName(String.valueOf(type))).build();
     }
 
     /** Consumer properties: manual commits, start from the beginning of a new group. */

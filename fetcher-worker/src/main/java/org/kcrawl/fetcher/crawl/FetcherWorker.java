@@ -172,6 +172,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             String transactionalId = StaticMembership.transactionalId(config.crawlName(), "fetcher",
                     config.groupInstanceId(), clientId);
             outputs = built.keep(clients.outputs(config.delivery(), clientId, transactionalId));
+            FetcherWarmup.warm(outputs.producer(), clients.compression(), topics); // before joining the group
             sendExecutor = Executors.newSingleThreadExecutor(r -> LoopThread.daemon(r, "kcrawl-fetch-send"));
             built.keep(sendExecutor::shutdownNow);
             OutputPublisher fetchOutputs = new OutputPublisher(outputs, topics, sendExecutor, pages);
@@ -225,8 +226,7 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
      * when the fetcher dies, so it commits as often as Kafka Streams does for exactly once (100 ms).
      */
     private static Duration commitInterval(Transactions outputs) {
-        return outputs.exactlyOnce() ? WorkerLoopSettings.TRANSACTIONAL_COMMIT_INTERVAL
-                : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL;
+        return outputs.exactlyOnce() ? WorkerLoopSettings.TRANSACTIONAL_COMMIT_INTERVAL : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL;
     }
 
     /** Starts consuming. */
