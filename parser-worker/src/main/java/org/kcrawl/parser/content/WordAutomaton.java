@@ -30,10 +30,15 @@ final class WordAutomaton {
         SYMBOL['-'] = 36;
     }
 
-    /** {@code next[state * SYMBOLS + symbol]}: the state after reading the symbol. */
-    private final int[] next;
-    /** The lists (as bits) whose words end at each state. */
-    private final int[] found;
+    /** A state's row in {@link #rows}: its next rows by symbol, then the lists it reports. */
+    private static final int ROW = SYMBOLS + 1;
+
+    /**
+     * The automaton as one table of rows: {@code rows[row + symbol]} is the row of the state after reading
+     * the symbol, {@code rows[row + SYMBOLS]} the lists (as bits) whose words end at the row's state. Rows,
+     * not state numbers, so a character costs an addition and a load (no multiplication on the chain).
+     */
+    private final int[] rows;
 
     /** {@code lists[i]}: the words of list i, reported as bit {@code 1 << i}. */
     WordAutomaton(String[]... lists) {
@@ -63,9 +68,14 @@ final class WordAutomaton {
                 out[s] |= 1 << l;
             }
         }
-        this.next = go;
-        this.found = out;
-        link(states);
+        link(go, out, states);
+        rows = new int[states * ROW];
+        for (int st = 0; st < states; st++) {
+            for (int sym = 0; sym < SYMBOLS; sym++) {
+                rows[st * ROW + sym] = go[st * SYMBOLS + sym] * ROW;
+            }
+            rows[st * ROW + SYMBOLS] = out[st];
+        }
     }
 
     /** The bits of the lists with a word in {@code s} (0 for null). */
@@ -73,32 +83,37 @@ final class WordAutomaton {
         if (s == null) {
             return 0;
         }
-        int state = 0;
+        int[] t = rows;
+        int row = 0;
         int bits = 0;
         for (int i = 0, n = s.length(); i < n; i++) {
             char c = s.charAt(i);
             if (c >= 128) {
                 return matchLowered(s.toLowerCase(Locale.ROOT));
             }
-            state = next[state * SYMBOLS + SYMBOL[c]];
-            bits |= found[state];
+            row = t[row + SYMBOL[c]];
+            bits |= t[row + SYMBOLS];
         }
         return bits;
     }
 
     private int matchLowered(String s) {
-        int state = 0;
+        int[] t = rows;
+        int row = 0;
         int bits = 0;
         for (int i = 0, n = s.length(); i < n; i++) {
             char c = s.charAt(i);
-            state = next[state * SYMBOLS + (c < 128 ? SYMBOL[c] : OTHER)];
-            bits |= found[state];
+            row = t[row + (c < 128 ? SYMBOL[c] : OTHER)];
+            bits |= t[row + SYMBOLS];
         }
         return bits;
     }
 
-    /** Failure links, breadth first, folded into a full transition table; each state reports its suffixes' lists. */
-    private void link(int states) {
+    /**
+     * Failure links, breadth first, folded into the full transition table {@code next}; each state reports its
+     * suffixes' lists in {@code found}.
+     */
+    private static void link(int[] next, int[] found, int states) {
         int[] fail = new int[states];
         ArrayDeque<Integer> queue = new ArrayDeque<>();
         for (int sym = 0; sym < SYMBOLS; sym++) {
