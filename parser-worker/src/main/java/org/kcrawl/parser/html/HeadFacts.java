@@ -14,9 +14,7 @@ final class HeadFacts {
     private final String location;
     private final ContentCollector content;
     private String base;
-    private String description;
-    private RobotsDirectives robots = RobotsDirectives.NONE;
-    private Refresh refresh;
+    private final MetaFacts metas = new MetaFacts();
     private String lang;
 
     /** Facts of the page at {@code location}; {@code content} gets the metas and the base (null: none). */
@@ -31,16 +29,16 @@ final class HeadFacts {
     }
 
     String description() {
-        return description;
+        return metas.description();
     }
 
     RobotsDirectives robots() {
-        return robots;
+        return metas.robots();
     }
 
     /** The first meta refresh that parses, as written, or null. */
     Refresh refresh() {
-        return refresh;
+        return metas.refresh();
     }
 
     String lang() {
@@ -73,17 +71,7 @@ final class HeadFacts {
         if (content != null) {
             content.meta(a.view());
         }
-        if (refresh == null && !inTemplate && a.has("http-equiv") && MetaRefresh.declares(a.get("http-equiv"))) {
-            refresh = Refresh.parse(a.get("content"));
-        }
-        if (!a.has("name")) {
-            return;
-        }
-        String name = a.get("name").trim();
-        if (name.equalsIgnoreCase("robots")) {
-            robots = robots.and(RobotsDirectives.parse(a.get("content")));
-        } else if (description == null && name.equalsIgnoreCase("description") && a.has("content")) {
-            description = a.get("content");
-        }
+        metas.meta(a.get("http-equiv"), a.has("name") ? a.get("name") : null, a.get("content"), a.has("content"),
+                inTemplate);
     }
 }

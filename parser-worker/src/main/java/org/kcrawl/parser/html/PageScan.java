@@ -19,9 +19,7 @@ import org.kcrawl.common.redirect.Refresh;
  */
 final class PageScan implements NodeVisitor {
     private final List<LinkElement> links = new ArrayList<>();
-    private String description;
-    private RobotsDirectives robots = RobotsDirectives.NONE;
-    private Refresh refresh;
+    private final MetaFacts metas = new MetaFacts();
     private String lang;
     private Element firstH1;
 
@@ -66,18 +64,8 @@ final class PageScan implements NodeVisitor {
     }
 
     private void meta(Element el) {
-        if (refresh == null && MetaRefresh.declares(el.attr("http-equiv")) && !inTemplate(el)) {
-            refresh = Refresh.parse(el.attr("content"));
-        }
-        if (!el.hasAttr("name")) {
-            return;
-        }
-        String name = el.attr("name").trim();
-        if (name.equalsIgnoreCase("robots")) {
-            robots = robots.and(RobotsDirectives.parse(el.attr("content")));
-        } else if (description == null && name.equalsIgnoreCase("description") && el.hasAttr("content")) {
-            description = el.attr("content");
-        }
+        metas.meta(el.attr("http-equiv"), el.hasAttr("name") ? el.attr("name") : null, el.attr("content"),
+                el.hasAttr("content"), inTemplate(el));
     }
 
     /** The link elements, in document order. */
@@ -87,17 +75,17 @@ final class PageScan implements NodeVisitor {
 
     /** The first meta description's content, or null. */
     String description() {
-        return description;
+        return metas.description();
     }
 
     /** The meta robots directives, combined. */
     RobotsDirectives robots() {
-        return robots;
+        return metas.robots();
     }
 
     /** The first meta refresh that parses, as written, or null. */
     Refresh refresh() {
-        return refresh;
+        return metas.refresh();
     }
 
     /** True inside a {@code <template>}, which jsoup keeps in the tree but a browser keeps out of the document. */
