@@ -15,6 +15,8 @@ class MarkdownTextTest {
         assertThat(words("[spaced](<https://x.org/a b>) [ref][1] [empty]()")).isEqualTo("spaced ref empty");
         assertThat(words("a [paren](https://en.wikipedia.org/wiki/Java_(programming_language)) b"))
                 .isEqualTo("a paren b");
+        assertThat(words("cited.[\\[1\\]](http://x.org/p#cite_note-1) and ![a \\[b\\]](http://x.org/i.png)"))
+                .isEqualTo("cited 1 and a b");
     }
 
     @Test
@@ -25,6 +27,15 @@ class MarkdownTextTest {
         assertThat(words("1\\. not a list, and 2024 stays")).isEqualTo("1 not a list and 2024 stays");
         assertThat(words("a<br/>b <span class=\"x\">c</span> <!-- note --> d")).isEqualTo("a b c d");
         assertThat(words("Tom &amp; Jerry&#39;s &lt;b&gt;")).isEqualTo("Tom Jerry s b");
+    }
+
+    /** Code is literal text in CommonMark: a tag or a link in it is words; so is an escaped {@code <}. */
+    @Test
+    void codeAndEscapedAnglesAreTextNotTagsOrLinks() {
+        assertThat(words("```html\n<script src=\"a.js\"></script> [x](y) &amp;\n```\nafter <b>bold</b>"))
+                .isEqualTo("script src a js script x y amp after bold");
+        assertThat(words("Use `<br>` or ``a `[b](c)` d``, not <br>.")).isEqualTo("Use br or a b c d not");
+        assertThat(words("Google \\<noun>.js")).isEqualTo("Google noun js");
     }
 
     @Test
