@@ -77,6 +77,6 @@ public final class ContentCollector {
         metadata.base(baseUri);
         PageMetadata stated = metadata.result(title);
         tree.finish();
-        return extractor.content(tree, stated, resolver);
+        return extractor.content(tree, stated, resolver, title);
     }
 }

@@ -58,8 +58,8 @@ public final class ContentExtractor {
         return collector.finish(doc.baseUri(), resolver);
     }
 
-    /** The content of a finished tree, with the metadata the page stated. */
-    PageContent content(ContentTree tree, PageMetadata metadata, UnaryOperator<String> resolver) {
+    /** The content of a finished tree of a page titled {@code title}, with the metadata the page stated. */
+    PageContent content(ContentTree tree, PageMetadata metadata, UnaryOperator<String> resolver, String title) {
         Workspace w = workspace.get();
         try {
             Selection selection;
@@ -73,7 +73,7 @@ public final class ContentExtractor {
             boolean truncated = w.text.truncated();
             String markdown = null;
             if (options.markdown()) {
-                markdown = w.markdown.write(tree, selection, options.maxTextChars(), resolver);
+                markdown = w.markdown.write(tree, selection, options.maxTextChars(), resolver, title);
                 truncated |= w.markdown.truncated();
             }
             if (text.isEmpty()) {

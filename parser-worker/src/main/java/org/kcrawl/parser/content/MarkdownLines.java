@@ -1,8 +1,5 @@
 package org.kcrawl.parser.content;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -19,12 +16,14 @@ final class MarkdownLines {
 
     private StringBuilder out = new StringBuilder(8192);
     private final MarkdownContainers containers = new MarkdownContainers();
-    private final Deque<Inline> inlines = new ArrayDeque<>();
+    private final InlineMarkers inlines = new InlineMarkers();
     private StringBuilder cell;
     private int max;
     private int pending;
     private boolean lineOpen;
     private boolean lineEmpty;
+    /** How many digits the current line's text began with; -1 once it has anything else. */
+    private int leadingDigits;
     /** The last line written is blank: a paragraph break needs no other. */
     private boolean blankLine;
     private String headingMarker;
@@ -101,10 +100,14 @@ final class MarkdownLines {
                 }
                 continue;
             }
-            content();
-            if (needsEscape(ch)) {
+            content(ch);
+            if (lineEmpty) {
+                leadingDigits = 0;
+            }
+            if (needsEscape(ch) || isListNumberEnd(ch)) {
                 target().append('\\');
             }
+            leadingDigits = leadingDigits >= 0 && ch >= '0' && ch <= '9' ? leadingDigits + 1 : -1;
             target().append(ch);
             lineEmpty = false;
         }
@@ -119,24 +122,16 @@ final class MarkdownLines {
         content();
         target().append(markup);
         lineEmpty = false;
+        leadingDigits = -1;
         checkSize();
     }
 
     void inline(String open, String close) {
-        inlines.push(new Inline(open, close));
+        inlines.push(open, close);
     }
 
     void closeInline() {
-        Inline in = inlines.poll();
-        if (in == null || !in.written) {
-            return;
-        }
-        StringBuilder t = target();
-        if (in.close != null) {
-            t.append(in.close);
-        } else if (in.mark < t.length() && t.charAt(in.mark) == '[') {
-            t.deleteCharAt(in.mark); // a link with no usable target is its text
-        }
+        inlines.close(target());
     }
 
     void hardBreak() {
@@ -278,8 +273,17 @@ final class MarkdownLines {
         pending = NONE;
     }
 
-    /** Before content: the separator asked for, the line's prefix, and the inline markers waiting for text. */
+    /** Before markup or a fence's text: as {@link #content(char)} for a character that is not a word's. */
     private void content() {
+        content('\0');
+    }
+
+    /**
+     * Before content ({@code next}, the character about to be written): the separator asked for, the line's
+     * prefix, and the inline markers waiting for text.
+     */
+    private void content(char next) {
+        boolean spaced = pending != NONE;
         if (cell != null) {
             if (pending != NONE && cell.length() > 0) {
                 cell.append(' ');
@@ -292,14 +296,7 @@ final class MarkdownLines {
             pending = NONE;
             ensureLine();
         }
-        for (Iterator<Inline> it = inlines.descendingIterator(); it.hasNext(); ) {
-            Inline in = it.next();
-            if (!in.written) {
-                in.written = true;
-                in.mark = target().length();
-                target().append(in.open);
-            }
-        }
+        inlines.beforeText(target(), next, spaced);
     }
 
     private void separate() {
@@ -369,6 +366,12 @@ final class MarkdownLines {
                 && (c == '#' || c == '>' || c == '-' || c == '+' || c == '=' || c == '|');
     }
 
+    /** A {@code .} or {@code )} after the digits a line began with, which would make it an ordered list item. */
+    private boolean isListNumberEnd(char c) {
+        return (c == '.' || c == ')') && leadingDigits > 0 && leadingDigits <= 9 && cell == null && !inFence
+                && headingMarker == null;
+    }
+
     private StringBuilder target() {
         return cell != null ? cell : out;
     }
@@ -384,17 +387,5 @@ final class MarkdownLines {
             at = out.lastIndexOf(" ", max);
         }
         out.setLength(at > 0 ? at : max);
-    }
-
-    private static final class Inline {
-        final String open;
-        final String close;
-        boolean written;
-        int mark;
-
-        Inline(String open, String close) {
-            this.open = open;
-            this.close = close;
-        }
     }
 }

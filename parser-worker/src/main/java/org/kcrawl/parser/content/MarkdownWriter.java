@@ -16,15 +16,18 @@ final class MarkdownWriter {
     private final MarkdownLines lines = new MarkdownLines();
     private final List<String> rowCells = new ArrayList<>();
     private final List<List<String>> tableRows = new ArrayList<>();
+    private final ImageAlts alts = new ImageAlts();
     private UnaryOperator<String> resolver;
     private int pipeTableAt = -1;
     /** Tables open inside the pipe table being written. */
     private int nestedInPipe;
     private int preDepth;
 
-    String write(ContentTree t, Selection s, int maxChars, UnaryOperator<String> resolver) {
+    /** The Markdown of {@code s}'s content, on a page titled {@code title} (null when it has none). */
+    String write(ContentTree t, Selection s, int maxChars, UnaryOperator<String> resolver, String title) {
         this.resolver = resolver;
         lines.reset(maxChars);
+        alts.reset(title);
         pipeTableAt = -1;
         nestedInPipe = 0;
         preDepth = 0;
@@ -183,8 +186,11 @@ final class MarkdownWriter {
         if (src == null) {
             return;
         }
-        String alt = t.label[n] == null || isFileName(t.label[n]) ? "" : Whitespace.collapse(t.label[n]);
+        String alt = t.label[n] == null ? "" : alts.shown(t.label[n]);
+        // Spaced from the text and images beside it: read without rendering, an alt is words of its own.
+        lines.space();
         lines.raw("![" + escape(alt) + "](" + src + ")");
+        lines.space();
     }
 
     private static boolean holdsLink(ContentTree t, int node) {
@@ -194,16 +200,6 @@ final class MarkdownWriter {
             }
         }
         return false;
-    }
-
-    /** An alt text that is only the image's file name ({@code IMG_3886.jpg}): it says nothing to a reader. */
-    private static boolean isFileName(String alt) {
-        String a = alt.strip().toLowerCase(java.util.Locale.ROOT);
-        int dot = a.lastIndexOf('.');
-        return dot > 0 && a.indexOf(' ') < 0 && switch (a.substring(dot + 1)) {
-            case "jpg", "jpeg", "png", "gif", "webp", "svg", "bmp", "tif", "tiff", "avif" -> true;
-            default -> false;
-        };
     }
 
     /** The absolute URL of a link or image: http(s), or a link's mailto: or tel:; null for anything else. */
@@ -216,7 +212,8 @@ final class MarkdownWriter {
         String lower = url.length() > 8 ? url.substring(0, 8).toLowerCase(java.util.Locale.ROOT) : url;
         boolean web = lower.startsWith("http://") || lower.startsWith("https://");
         boolean contact = t.code[n] == ContentTags.A && (lower.startsWith("mailto:") || lower.startsWith("tel:"));
-        return web || contact ? url.replace(" ", "%20").replace(")", "%29") : null;
+        // CommonMark ends a destination at a space, and at a parenthesis it cannot pair: both are escaped
+        return web || contact ? url.replace(" ", "%20").replace("(", "%28").replace(")", "%29") : null;
     }
 
     /** A table of cells with no blocks in them: header cells, or short cells only. */

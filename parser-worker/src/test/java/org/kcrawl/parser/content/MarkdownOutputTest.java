@@ -8,8 +8,12 @@ import org.junit.jupiter.api.Test;
 /** Each element kind as CommonMark, on the digest path (the document path gives the same: ContentExtractionTest). */
 class MarkdownOutputTest {
     private static String markdown(String articleHtml) {
-        String html = "<html><body><nav><a href=/>Home</a></nav><article><p>" + P1 + "</p>" + articleHtml
-                + "</article></body></html>";
+        return markdown("", articleHtml);
+    }
+
+    private static String markdown(String title, String articleHtml) {
+        String html = "<html><head><title>" + title + "</title></head><body><nav><a href=/>Home</a></nav><article><p>"
+                + P1 + "</p>" + articleHtml + "</article></body></html>";
         String md = ArticlePages.digest(html, ArticlePages.markdown()).markdown();
         assertThat(md).startsWith(P1 + "\n\n");
         return md.substring(P1.length() + 2);
@@ -39,12 +43,47 @@ class MarkdownOutputTest {
                 + " <img src=\"img/bridge.jpg\" alt=\"The bridge\"> here.</p>"))
                 .isEqualTo("See [the guide](https://news.example/docs/guide.html) and"
                         + " ![The bridge](https://news.example/2026/12/img/bridge.jpg) here.");
+        // An image is spaced from the words beside it (its alt would join them); a parenthesis in a
+        // destination is escaped, as CommonMark pairs them.
+        assertThat(markdown("<p><img src=/a.jpg alt=\"Baudouin, designer\">Irié, <a href=\"/wiki/Mosaic_(web)\">"
+                + "Mosaic</a></p>"))
+                .isEqualTo("![Baudouin, designer](https://news.example/a.jpg) Irié,"
+                        + " [Mosaic](https://news.example/wiki/Mosaic_%28web%29)");
     }
 
     @Test
     void anAltTextThatIsOnlyAFileNameIsLeftOut() {
         assertThat(markdown("<p><img src=\"/i/IMG_3886.jpg\" alt=\"IMG_3886.jpg\"></p>"))
                 .isEqualTo("![](https://news.example/i/IMG_3886.jpg)");
+    }
+
+    /**
+     * A reader reads an alt text once: the page's title (or its part without the site's name) that SEO plugins
+     * add to every picture of a post is cut off, an alt said before is not said again, and a file name is no
+     * description, spaces or not.
+     */
+    @Test
+    void altTextsSayOnlyWhatThePageHasNotSaid() {
+        String title = "Midgård Villa: A House in Sweden | Freshome";
+        assertThat(markdown(title, "<p><img src=/a.jpg alt=\"Terrace Midgård Villa A House in Sweden\">"
+                + "<img src=/b.jpg alt=\"Midgård Villa: a house in Sweden - Pool\">"
+                + "<img src=/c.jpg alt=\"Midgård Villa: A House in Sweden | Freshome\">"
+                + "<img src=/d.jpg alt=\"Terrace\"><img src=/e.jpg alt=\"Mozilla dinosaur head logo.png\">"
+                + "<img src=/f.jpg alt=\"The villa from Sweden\"></p>"))
+                .isEqualTo("![Terrace](https://news.example/a.jpg) ![Pool](https://news.example/b.jpg)"
+                        + " ![](https://news.example/c.jpg) ![](https://news.example/d.jpg)"
+                        + " ![](https://news.example/e.jpg) ![The villa from Sweden](https://news.example/f.jpg)");
+    }
+
+    /**
+     * An emphasis that begins or ends inside a word (a drop cap) is left out: rendered, the word is whole, but
+     * whatever reads the Markdown as text would split it at the markers.
+     */
+    @Test
+    void emphasisInsideAWordIsLeftOut() {
+        assertThat(markdown("<p><b>A</b>dvertise, un<em>believ</em>able, <b>bold</b> and <em>Note</em>: kept;"
+                + " <b>T</b> <b>wo</b>, pre<b>fix</b></p>"))
+                .isEqualTo("Advertise, unbelievable, **bold** and *Note*: kept; **T** **wo**, prefix");
     }
 
     @Test
@@ -103,6 +142,10 @@ class MarkdownOutputTest {
     void textThatLooksLikeMarkupIsEscaped() {
         assertThat(markdown("<p>2 * 3 = [six] and snake_case</p><p># not a heading</p>"))
                 .isEqualTo("2 \\* 3 = \\[six\\] and snake\\_case\n\n\\# not a heading");
+        // Numbers a page wrote as text, not an ordered list: a list item's marker at a line's start is escaped.
+        assertThat(markdown("<p>Ranked: <br>1. Finland<br>2) Norway<br>10 to 12. Spain<br>2026. A year</p>"
+                + "<ol><li>Real</li></ol>"))
+                .isEqualTo("Ranked:\\\n1\\. Finland\\\n2\\) Norway\\\n10 to 12. Spain\\\n2026\\. A year\n\n1. Real");
     }
 
     @Test
