@@ -19,6 +19,8 @@ final class ClassWords {
     static final int MAYBE = 1 << 1;
     /** Sharing widgets: removed from the content when short. */
     static final int SHARE = 1 << 2;
+    /** A comment section or a comment ("comment", "disqus"; not "commentary"), unless {@link #MAYBE}. */
+    static final int COMMENTS = 1 << 3;
 
     private static final String[] UNLIKELY_WORDS = {"-ad-", "ai2html", "banner", "breadcrumb", "combx",
         "comment", "community", "cover-wrap", "disqus", "extra", "footer", "gdpr", "header", "legends", "menu",
@@ -42,8 +44,10 @@ final class ClassWords {
     private static final int L_NEGATIVE = 1 << 3;
     private static final int L_POSITIVE = 1 << 4;
     private static final int L_HID = 1 << 5; // "hid" somewhere: whether it is a word of its own is checked apart
+    private static final int L_COMMENTS = 1 << 6;
+    private static final int L_COMMENTARY = 1 << 7;
     private static final WordAutomaton WORDS = new WordAutomaton(UNLIKELY_WORDS, MAYBE_WORDS, new String[] {"share"},
-            NEGATIVE, POSITIVE, new String[] {"hid"});
+            NEGATIVE, POSITIVE, new String[] {"hid"}, new String[] {"comment", "disqus"}, new String[] {"commentary"});
 
     private ClassWords() {}
 
@@ -68,6 +72,9 @@ final class ClassWords {
         }
         if ((both & L_SHARE) != 0) {
             flags |= SHARE;
+        }
+        if ((both & (L_COMMENTS | L_COMMENTARY | L_MAYBE)) == L_COMMENTS) {
+            flags |= COMMENTS;
         }
         int weight = part(className, inClass) + part(id, inId);
         return weight << 8 | flags;

@@ -85,7 +85,7 @@ final class MainContentSelector {
         dead[0] = false;
         boolean strip = (flags & STRIP_UNLIKELY) != 0;
         for (int n = 1; n < t.size; n++) {
-            dead[n] = dead[t.parent[n]] || furniture(t, n) || strip && unlikely(t, n);
+            dead[n] = dead[t.parent[n]] || furniture(t, n) || judgedOut(t, n, strip ? ClassWords.UNLIKELY : ClassWords.COMMENTS);
         }
     }
 
@@ -101,7 +101,13 @@ final class MainContentSelector {
         return (t.flags[n] & ContentTree.ROLE_FURNITURE) != 0;
     }
 
-    private static boolean unlikely(ContentTree t, int n) {
+    /**
+     * Whether the class or id of {@code n} says {@code what} ({@link ClassWords#UNLIKELY} or the narrower
+     * {@link ClassWords#COMMENTS}) and nothing that can name content. Comments stay out of every attempt: a short
+     * post with a long comment section would otherwise come back as its comments once the post alone is found
+     * too short.
+     */
+    private static boolean judgedOut(ContentTree t, int n, int what) {
         int code = t.code[n];
         if (code == ContentTags.A || (t.flags[n] & (ContentTree.IN_TABLE | ContentTree.IN_CODE)) != 0
                 || (t.flags[n] & ContentTree.MARKED_MAIN) != 0 || code == ContentTags.ARTICLE
@@ -109,7 +115,7 @@ final class MainContentSelector {
             return false;
         }
         int words = ClassWords.flags(t.judged[n]);
-        return (words & ClassWords.UNLIKELY) != 0 && (words & ClassWords.MAYBE) == 0;
+        return (words & what) != 0 && (words & ClassWords.MAYBE) == 0;
     }
 
     private void scoreParagraphs(ContentTree t, int flags) {

@@ -82,6 +82,31 @@ class ContentExtractionTest {
         }
     }
 
+    /**
+     * A short post (under the 500 characters after which the first attempt is kept) with a long comment section:
+     * the attempts that follow, without the class judgements, must not come back with the comments; a
+     * commentary (an article so named) is content.
+     */
+    @Test
+    void aShortPostIsNotReplacedByItsCommentsAndACommentaryIsContent() {
+        String post = "Inspired by the autumn collection, the shirt and tie are vintage, the jeans are corduroy.";
+        StringBuilder comments = new StringBuilder("<div id=\"comments\" class=\"comments\"><ol>");
+        for (int i = 0; i < 12; i++) {
+            comments.append("<li class=\"comment\"><div class=\"comment-author\">Reader ").append(i)
+                    .append("</div><p>What a wonderful look, I love the shoes, the bag and the colours, so inspiring!")
+                    .append(" Please never stop writing, number ").append(i).append(".</p></li>");
+        }
+        String html = "<!doctype html><html><body><div class=\"hentry post\"><h2>In St. Germain, Paris</h2>"
+                + "<div class=\"entry-content\"><p>" + post + "</p></div></div>" + comments + "</ol></div></body></html>";
+        String commentary = "<!doctype html><html><body><div class=\"commentary\"><p>" + P1 + "</p><p>" + P2
+                + "</p></div></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text()).contains(post).doesNotContain("wonderful look");
+            assertThat(path.apply(commentary, ArticlePages.main()).text()).contains(P1, P2);
+        }
+    }
+
     @Test
     void blocksAreParagraphsHeadingsAndListItemsLinesOfTheirOwn() {
         String html = "<html><body><article><h1>Title here</h1><p>" + P1 + "</p><h2>Part two</h2><p>" + P2
