@@ -16,6 +16,13 @@ package org.kcrawl.http.politeness;
  * throttle lengthens the interval the burst is 1, because each means "leave this much time between
  * requests". A refusal also pauses the host for its Retry-After.
  *
+ * <p>Each host has its own place in the interval ({@link #placeOf}, from its name). Hosts taken up together
+ * (every host of a partition just handed to this worker) first start at their places in the interval after
+ * the first, not all in one instant; and a host whose starts fell away from its place (let go with others
+ * when a held start gate opened) goes back to it at its next start on pace, only ever later. Without it,
+ * hosts at a common rate that once start together stay in step for good: every interval one burst of as
+ * many requests as hosts, all lost together by a worker killed before its next commit.
+ *
  * <p>Not thread-safe: guarded by the {@link HostScheduler}'s lock.
  */
 final class HostPace {
@@ -29,6 +36,8 @@ final class HostPace {
     private final long maxRetryAfter;
     private final boolean adaptive;
     private final boolean learns;
+    /** This host's place in its interval, a fraction of it ({@link #placeOf}). */
+    private final double place;
 
     private long tat;
     private long lastStart;
@@ -39,8 +48,11 @@ final class HostPace {
     /** The interval the host's response times ask for (adaptive only; 0 until its first answer). */
     private long answerPace;
 
-    /** A host whose bucket is empty at {@code emptyAt}: its first request may start one interval later. */
-    HostPace(PolitenessSettings settings, long emptyAt) {
+    /**
+     * A host at {@code place} in its interval ({@link #placeOf}) whose bucket is empty at {@code emptyAt}: its
+     * first request may start at its place in the interval after the first.
+     */
+    HostPace(PolitenessSettings settings, long emptyAt, double place) {
         this.rate = settings.rate();
         this.baseInterval = settings.intervalNanos();
         this.burst = settings.burst();
@@ -48,9 +60,25 @@ final class HostPace {
         this.maxRetryAfter = settings.maxRetryAfterNanos();
         this.adaptive = settings.adaptive();
         this.learns = settings.learnRates();
-        this.tat = emptyAt + (long) burst * baseInterval;
+        this.place = place;
+        this.tat = emptyAt;
         this.lastStart = emptyAt;
         this.pausedUntil = emptyAt;
+        emptyAt(emptyAt);
+    }
+
+    /**
+     * Where in an interval the host's starts belong, as a fraction of it: a mix of its name's hash, so that
+     * hosts spread evenly over the interval and a host always has the same place.
+     */
+    static double placeOf(String host) {
+        long mixed = host.hashCode() * 0x9E3779B97F4A7C15L;
+        return (mixed >>> 11) / (double) (1L << 53);
+    }
+
+    /** The first time at or after {@code t} at {@code place} in intervals of {@code interval} nanoseconds. */
+    static long nextPlace(double place, long t, long interval) {
+        return t + Math.floorMod((long) (place * interval) - t, interval);
     }
 
     /** The current interval between request starts. */
@@ -138,10 +166,24 @@ final class HostPace {
      */
     boolean consume(long now) {
         long interval = interval();
-        boolean onPace = now - eligibleAt() <= interval / 2 && now - lastStart <= interval + interval / 2;
+        long late = now - eligibleAt();
+        boolean onPace = late <= interval / 2 && now - lastStart <= interval + interval / 2;
         tat = Math.max(tat, now) + interval;
+        if (late <= interval / 16) {
+            tat += untilPlace(tat, interval); // only the pace set this start: a late one waited for its answer
+        }
         lastStart = Math.max(lastStart, now);
         return onPace;
+    }
+
+    /**
+     * How much later than {@code next} the next start should be to be at the host's place: none within an
+     * eighth of an interval after it (each start may be a little late, a timer or a socket, and going round a
+     * whole interval for that every time would cost the host its rate).
+     */
+    private long untilPlace(long next, long interval) {
+        long ahead = nextPlace(place, next, interval) - next;
+        return ahead >= interval - interval / 8 ? 0 : ahead;
     }
 
     /**
@@ -159,7 +201,9 @@ final class HostPace {
      * because another fetcher may have talked to the host until then.
      */
     void emptyAt(long t) {
-        tat = Math.max(tat, t + (long) effectiveBurst() * interval());
+        long interval = interval();
+        long first = nextPlace(place, t + interval, interval);
+        tat = Math.max(tat, first + (long) (effectiveBurst() - 1) * interval);
         lastStart = Math.max(lastStart, t);
     }
 

@@ -13,11 +13,12 @@ import org.kcrawl.common.kafka.PartitionOwnership.Claim;
  *
  * <p>A host seen for the first time gets a bucket that was empty when its partition was claimed by
  * this worker ({@link Claim#since()}): until then another fetcher may have been talking to it, so its
- * first request waits until one interval after the claim began. A known host first seen under a new
+ * first request waits until one interval after the claim began, and then for its place in the next
+ * interval ({@link HostPace#placeOf}), so that the hosts of a partition do not all start in one instant. A known host first seen under a new
  * claim (its partition came back) is treated alike. Claims are stamped with {@link System#nanoTime()},
  * the {@link SystemTimeSource}'s clock; tests that drive a fake clock stamp their claims with it. In a
- * fresh crawl this delays only hosts that show up within the first interval, by less than that
- * interval; later hosts start at once, which is polite because nobody has sent them anything within
+ * fresh crawl this delays only hosts that show up within the first two intervals, by less than two
+ * intervals; later hosts start at once, which is polite because nobody has sent them anything within
  * an interval.
  */
 final class HostTable {
@@ -52,7 +53,7 @@ final class HostTable {
     HostState stateOf(String host, Claim claim, long now, AddressLookups.Batch lookup) {
         HostState h = hosts.get(host);
         if (h == null) {
-            h = new HostState(host, claim, new HostPace(settings, claim.since()), now, backlog);
+            h = new HostState(host, claim, new HostPace(settings, claim.since(), HostPace.placeOf(host)), now, backlog);
             hosts.put(host, h);
             h.pace.resume(remembered.take(host));
             limited.track(h);

@@ -191,9 +191,9 @@ class HostSchedulerHeldTest {
 
         probe.assign(0);
         s.submit(probe.held("d", 0), null);
-        assertThat(held(s)).as("a host new to this assignment waits one interval")
+        assertThat(held(s)).as("a host new to this assignment waits one interval, then its place")
                 .isEqualTo(only(HeldBy.RATE, 1));
-        time.advance(Duration.ofSeconds(1));
+        time.advance(Duration.ofSeconds(2));
         assertThat(held(s)).as("a's and b's requests still hold both global slots")
                 .isEqualTo(only(HeldBy.CONCURRENCY, 1));
         s.close();

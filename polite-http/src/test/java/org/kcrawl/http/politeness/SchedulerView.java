@@ -30,6 +30,14 @@ public final class SchedulerView {
         return s.readHost(host, h -> h == null ? null : h.address);
     }
 
+    /**
+     * When the first request to {@code host}, first seen within an interval of its partition's claim at
+     * {@code claimedAt}, may start: at its place in the interval after the first ({@link HostPace#placeOf}).
+     */
+    public static long firstStart(String host, long claimedAt, long intervalNanos) {
+        return HostPace.nextPlace(HostPace.placeOf(host), claimedAt + intervalNanos, intervalNanos);
+    }
+
     /** The current interval between requests to {@code host}, or null when the host is unknown. */
     public static Duration interval(HostScheduler s, String host) {
         return s.readHost(host, h -> h == null ? null : Duration.ofNanos(h.pace.interval()));
