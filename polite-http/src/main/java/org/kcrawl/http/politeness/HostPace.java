@@ -187,6 +187,21 @@ final class HostPace {
     }
 
     /**
+     * A start held back with other hosts' (a closed start gate) waits for the host's next place in the interval
+     * instead of going at {@code now} with them, unless it is within an eighth of an interval after it. Returns
+     * whether it now waits.
+     */
+    boolean toPlace(long now) {
+        long interval = interval();
+        long ahead = untilPlace(now, interval);
+        if (ahead == 0) {
+            return false;
+        }
+        tat = Math.max(tat, now + ahead + (long) (effectiveBurst() - 1) * interval);
+        return true;
+    }
+
+    /**
      * The request let go last reached the socket at {@code at} (no earlier than it was let go): the
      * bucket now counts it from there. Also called again when a request is written a second time (on a
      * new connection), which moves its start later still.

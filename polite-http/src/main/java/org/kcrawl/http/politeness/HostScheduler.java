@@ -51,7 +51,7 @@ public final class HostScheduler implements AutoCloseable {
     private final TimeSource time;
     private final AddressLookups lookups;
     private final PermitListener listener;
-    private final StartGate gate;
+    private final GateWatch gate;
     private final Object lock = new Object();
     private final AddressCaps addressCaps;
     private final AddressPaces addressPaces;
@@ -93,7 +93,7 @@ public final class HostScheduler implements AutoCloseable {
      */
     public HostScheduler(PolitenessSettings settings, TimeSource time, HostAddresses addresses,
                          PermitListener listener, StartGate gate) {
-        this.gate = Checks.notNull(gate, "gate");
+        this.gate = new GateWatch(Checks.notNull(gate, "gate"));
         this.settings = Checks.notNull(settings, "settings");
         this.time = Checks.notNull(time, "time");
         this.lookups = new AddressLookups(Checks.notNull(addresses, "addresses"), this::onAddress);
@@ -319,7 +319,7 @@ public final class HostScheduler implements AutoCloseable {
             return out;
         }
         long now = time.nanoTime();
-        while (counts.inFlight < settings.concurrency() && gate.open()) {
+        while (counts.inFlight < settings.concurrency() && gate.open(now)) {
             HostState h = ring.poll();
             if (h == null) {
                 break;
@@ -333,8 +333,9 @@ public final class HostScheduler implements AutoCloseable {
                 held.track(h);
                 continue;
             }
-            if (ring.eligibleAt(h) - now > 0) {
-                ring.evaluate(h, now); // slowed down (or its address was) while it waited for a global slot
+            long due = ring.eligibleAt(h);
+            if (due - now > 0 || gate.held(due, h.pace.interval()) && h.pace.toPlace(now)) {
+                ring.evaluate(h, now); // slowed down (or its address was) while it waited, or held with others
                 continue;
             }
             HostQueue.Queued next = h.queue.pollFirst();
