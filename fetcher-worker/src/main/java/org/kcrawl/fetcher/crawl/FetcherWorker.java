@@ -221,15 +221,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
         meters.bindTo(registry);
     }
 
-    /**
-     * How often the urls loop commits exactly once: every page fetched since the last commit is fetched again
-     * when the fetcher dies, requests a server sees twice, so it commits twice as often as the parser (whose
-     * redone work is only its own CPU).
-     */
-    static final Duration FETCH_COMMIT_INTERVAL = Duration.ofMillis(50);
-
+    /** How often the urls loop commits ({@link WorkerLoopSettings#TRANSACTIONAL_FETCH_COMMIT_INTERVAL} exactly once). */
     private static Duration commitInterval(Transactions outputs) {
-        return outputs.exactlyOnce() ? FETCH_COMMIT_INTERVAL : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL;
+        return outputs.exactlyOnce() ? WorkerLoopSettings.TRANSACTIONAL_FETCH_COMMIT_INTERVAL
+                : WorkerLoopSettings.DEFAULT_COMMIT_INTERVAL;
     }
 
     /** Starts consuming. */
