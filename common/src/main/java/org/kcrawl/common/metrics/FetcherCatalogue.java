@@ -96,7 +96,7 @@ final class FetcherCatalogue {
                         "backlogged hosts by the limit that holds their next request back now, each host under one:"
                                 + " concurrency (ready, but the global cap is full, or the fetcher's page memory is: pages"
                                 + " waiting for the broker, bodies waiting to grow; or, exactly once, an output commit"
-                                + " stuck for a second, as when a broker is away), per_host (at its own cap),"
+                                + " stuck for 300 ms, as when a broker is away), per_host (at its own cap),"
                                 + " per_address (its IP address is at its cap), rate (waiting for its next start at the"
                                 + " configured rate, counted from the previous request's write), host_delay (waiting"
                                 + " longer than the rate asks: a robots.txt Crawl-delay, or with adaptive: true the host's"
