@@ -130,7 +130,8 @@ class ClosedPipeIT {
     }
 
     private static void produceRecords(KafkaClients clients, String topic, int count) throws Exception {
-        try (KafkaProducer<String, byte[]> producer = clients.producer("it-closed-pipe")) {
+        KafkaProducer<String, byte[]> producer = clients.producer("it-closed-pipe");
+        try {
             List<CompletableFuture<?>> sent = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 String json = "{\"v\":1,\"url\":\"https://example.org/" + i + "\",\"status\":200,\"title\":\""
@@ -139,6 +140,8 @@ class ClosedPipeIT {
                         json.getBytes(StandardCharsets.UTF_8))));
             }
             Sends.all(sent).get(60, TimeUnit.SECONDS);
+        } finally {
+            producer.close(Duration.ofSeconds(10)); // a send still retrying would hold close() for ever
         }
     }
 }

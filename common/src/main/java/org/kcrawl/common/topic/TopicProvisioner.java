@@ -1,6 +1,7 @@
 package org.kcrawl.common.topic;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -9,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -55,7 +58,8 @@ public final class TopicProvisioner {
                     // Another worker created it between our list and create: that is the goal.
                 }
             }
-            awaitLeaders(missing.stream().map(NewTopic::name).toList());
+            List<String> names = missing.stream().map(NewTopic::name).toList();
+            awaitServing(awaitLeaders(names));
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create topics for crawl '" + topics.crawlName()
                     + "': " + e.getMessage() + " (check the bootstrap servers and ACLs)", e);
@@ -107,29 +111,51 @@ public final class TopicProvisioner {
         return wanted;
     }
 
-    /** Waits until every partition of {@code names} has a leader (start-up only: polls with short pauses). */
-    private void awaitLeaders(List<String> names) throws ExecutionException, TimeoutException, InterruptedException {
+    /**
+     * Waits until every partition of {@code names} has a leader (start-up only: polls with short pauses);
+     * returns the partitions.
+     */
+    private List<TopicPartition> awaitLeaders(List<String> names)
+            throws ExecutionException, TimeoutException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
-            boolean led;
+            List<TopicPartition> led = null;
             try {
                 var descriptions = admin.describeTopics(names).allTopicNames().get(60, TimeUnit.SECONDS);
-                led = descriptions.values().stream().allMatch(d -> d.partitions().stream()
-                        .allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
+                if (descriptions.values().stream().allMatch(d -> d.partitions().stream()
+                        .allMatch(p -> p.leader() != null && !p.leader().isEmpty()))) {
+                    led = descriptions.values().stream().flatMap(d -> d.partitions().stream()
+                            .map(p -> new TopicPartition(d.name(), p.partition()))).toList();
+                }
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
                     throw e;
                 }
-                led = false; // created, but not yet in the metadata of the broker we asked
+                // created, but not yet in the metadata of the broker we asked
             }
-            if (led) {
-                return;
+            if (led != null) {
+                return led;
             }
             if (System.nanoTime() - deadline > 0) {
                 throw new TimeoutException("partitions of " + names + " still have no leader after 60 s");
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
+    }
+
+    /**
+     * Waits until the leaders serve {@code partitions}: a broker names a leader in its metadata before that
+     * leader takes requests for it, and an idempotent producer whose first batch is refused then
+     * (NOT_LEADER_OR_FOLLOWER) while its next one is stored retries the first with OUT_OF_ORDER_SEQUENCE_NUMBER
+     * until its delivery timeout fails it (KAFKA-14359, KAFKA-15591; seen here with 5,000 records sent right
+     * after creating their topic on the embedded broker). Asking each leader for the partition's end offset
+     * answers only once it leads; the admin client retries the refusals.
+     */
+    private void awaitServing(List<TopicPartition> partitions)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
+        partitions.forEach(p -> ends.put(p, OffsetSpec.latest()));
+        admin.listOffsets(ends).all().get(60, TimeUnit.SECONDS);
     }
 
     /** Verifies that seen and urls are co-partitioned; the seen-set is wrong otherwise. */
