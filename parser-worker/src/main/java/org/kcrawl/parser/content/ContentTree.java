@@ -206,9 +206,7 @@ final class ContentTree {
                 space = false;
             }
             counted++;
-            if (c <= ',' ? c == ',' : c >= '\u060c' && (c == '\u060c' || c == '\u3001' || c == '\uff0c')) {
-                commaCount++;
-            }
+            commaCount += isComma(c) ? 1 : 0;
         }
         if (segments == segFrom.length) {
             segFrom = Arrays.copyOf(segFrom, segments * 2);
@@ -268,6 +266,11 @@ final class ContentTree {
     /** A character that separates words in a page's text: ASCII whitespace and controls, and the no-break space. */
     static boolean isBlank(char c) {
         return c <= ' ' || c == '\u00a0';
+    }
+
+    /** A comma of Latin, Arabic or CJK text, which the selection counts. */
+    static boolean isComma(char c) {
+        return c <= ',' ? c == ',' : c >= '\u060c' && (c == '\u060c' || c == '\u3001' || c == '\uff0c');
     }
 
     static int kind(int event) {

@@ -27,11 +27,13 @@ final class MainContentSelector {
         CLEAN_CONDITIONALLY, 0};
     /** Characters of content below which the page is tried again with fewer judgements. */
     static final int CHAR_THRESHOLD = 500;
-    private static final int MIN_PARAGRAPH = 25;
+    static final int MIN_PARAGRAPH = 25;
     private static final int TOP_CANDIDATES = 5;
     private static final int ANCESTOR_LEVELS = 5;
 
     private final ContentCleaner cleaner = new ContentCleaner();
+    private final BreakParagraphs breaks = new BreakParagraphs();
+    private boolean hasBreaks;
     private final Selection attempt = new Selection();
     private final Selection best = new Selection();
     private float[] score = new float[1024];
@@ -42,6 +44,7 @@ final class MainContentSelector {
     /** The main content of {@code t}, a finished tree; valid until the next call. */
     Selection select(ContentTree t) {
         ensure(t.size);
+        hasBreaks = breaks.find(t);
         int bestChars = -1;
         for (int flags : ATTEMPTS) {
             int kept = attempt(t, flags, attempt);
@@ -126,6 +129,10 @@ final class MainContentSelector {
                 continue;
             }
             int code = t.code[n];
+            if (hasBreaks && breaks.divided[n] && code != ContentTags.DIV && code != ContentTags.P
+                    && breaks.score[n] > 0) {
+                propagate(t, n, breaks.score[n], weigh); // its paragraphs of breaks, as Readability makes them
+            }
             boolean blockDiv = code == ContentTags.DIV && (t.flags[n] & ContentTree.HAS_BLOCK_CHILD) != 0;
             if (blockDiv && t.ownChars[n] >= MIN_PARAGRAPH) {
                 // Text directly in a div of blocks: Readability wraps it in a paragraph of that div.
@@ -143,7 +150,7 @@ final class MainContentSelector {
                 || code == ContentTags.SECTION || code >= ContentTags.H2 && code <= ContentTags.H6;
     }
 
-    private static float paragraphScore(int chars, int commas) {
+    static float paragraphScore(int chars, int commas) {
         return 1 + commas + Math.min(chars / 100, 3);
     }
 
@@ -153,7 +160,7 @@ final class MainContentSelector {
         for (int level = 0; level < ANCESTOR_LEVELS && a >= 0; level++) {
             if (!scored[a]) {
                 scored[a] = true;
-                score[a] = initialScore(t, a, weigh);
+                score[a] = initialScore(t, a, weigh, hasBreaks && breaks.divided[a]);
             }
             int divider = level == 0 ? 1 : level == 1 ? 2 : level * 3;
             score[a] += paragraph / divider;
@@ -161,8 +168,9 @@ final class MainContentSelector {
         }
     }
 
-    private static float initialScore(ContentTree t, int n, boolean weigh) {
-        float s = switch (t.code[n]) {
+    /** A node's score before its paragraphs; a {@code p} divided by breaks is a div, as Readability makes it. */
+    private static float initialScore(ContentTree t, int n, boolean weigh, boolean divided) {
+        float s = divided && t.code[n] == ContentTags.P ? 5 : switch (t.code[n]) {
             case ContentTags.DIV -> 5;
             case ContentTags.PRE, ContentTags.TD, ContentTags.BLOCKQUOTE -> 3;
             case ContentTags.OL, ContentTags.UL, ContentTags.DL, ContentTags.DD, ContentTags.DT, ContentTags.LI,

@@ -22,6 +22,8 @@ final class MarkdownLines {
     private int pending;
     private boolean lineOpen;
     private boolean lineEmpty;
+    /** Where the last hard break ended the output; another break right there makes it a paragraph's end. */
+    private int hardBreakEnd;
     /** How many digits the current line's text began with; -1 once it has anything else. */
     private int leadingDigits;
     /** The last line written is blank: a paragraph break needs no other. */
@@ -43,6 +45,7 @@ final class MarkdownLines {
         max = maxChars;
         pending = NONE;
         lineEmpty = true;
+        hardBreakEnd = -1;
         lineOpen = blankLine = inFence = truncated = full = false;
     }
 
@@ -142,6 +145,11 @@ final class MarkdownLines {
         if (lineOpen && !lineEmpty) {
             out.append('\\');
             newline();
+            hardBreakEnd = out.length();
+        } else if (!lineOpen && out.length() == hardBreakEnd) {
+            out.setLength(hardBreakEnd - 2); // two breaks in a row end a paragraph, as they look
+            out.append('\n');
+            paragraph();
         }
     }
 

@@ -12,7 +12,9 @@ final class PlainTextWriter {
     private static final int NONE = 0;
     private static final int SPACE = 1;
     private static final int LINE = 2;
-    private static final int PARAGRAPH = 3;
+    /** A line ended by a {@code <br>}: another one right after it ends the paragraph, as two breaks look. */
+    private static final int BREAK = 3;
+    private static final int PARAGRAPH = 4;
 
     /** The text written: an array, which costs less per character than a StringBuilder before the JIT's last tier. */
     private char[] out = new char[8192];
@@ -61,7 +63,7 @@ final class PlainTextWriter {
 
     private void start(int code) {
         switch (code) {
-            case ContentTags.BR -> pending = Math.max(pending, LINE);
+            case ContentTags.BR -> pending = pending == BREAK ? PARAGRAPH : Math.max(pending, BREAK);
             case ContentTags.LI, ContentTags.DT, ContentTags.DD, ContentTags.TR -> {
                 pending = Math.max(pending, LINE);
                 cellStart = true;
@@ -133,7 +135,7 @@ final class PlainTextWriter {
                         o[n++] = ' ';
                     } else {
                         length = n;
-                        trimAnd(p == LINE ? 1 : 2);
+                        trimAnd(p == PARAGRAPH ? 2 : 1);
                         n = length;
                         o = out;
                     }
@@ -157,7 +159,7 @@ final class PlainTextWriter {
         if (length > 0) {
             switch (pending) {
                 case SPACE -> append(' ');
-                case LINE -> trimAnd(1);
+                case LINE, BREAK -> trimAnd(1);
                 case PARAGRAPH -> trimAnd(2);
                 default -> { }
             }

@@ -107,6 +107,37 @@ class ContentExtractionTest {
         }
     }
 
+    /**
+     * An old table layout whose story is one span of paragraphs written with two line breaks each (as Readability
+     * reads them: a paragraph each), beside a menu and a feed box: the story is the content, in paragraphs.
+     * Scored as one block of text, the span lost to the table around it all.
+     */
+    @Test
+    void paragraphsWrittenWithLineBreaksScoreAsParagraphs() {
+        List<String> story = List.of(
+                "NEW YORK - For one night, the two hosts will solve the problem of booking guests by appearing on each"
+                        + " other's show.",
+                "The swap comes Thursday, with one host travelling to the other's studio, and the favour returned the"
+                        + " next week.",
+                "There are only a few people in the world that know how tough this job is, one of them said on Sunday.",
+                "Joked the other: if we can come together on each other's shows, then surely there is hope for peace.",
+                "Both programs returned to the air last week without writers due to the strike by the writers guild.");
+        StringBuilder menu = new StringBuilder();
+        for (int i = 0; i < 12; i++) {
+            menu.append("<tr><td class=\"menu\"><a href=\"/s").append(i).append("\">Section ").append(i).append("</a></td></tr>");
+        }
+        String html = "<html><body><table><tr><td><table>" + menu + "</table></td><td><h1>Hosts swap shows</h1>"
+                + "<table><tr><td><center><b>Get Arts and Entertainment Feeds</b><br>Add the feed to your reader, it is"
+                + " free, and it works with every reader around.</center></td></tr></table><p><span>By THE PRESS"
+                + "</span><br><span>January 7, 2008</span><br><span class=\"body2\">" + String.join("<br><br>\n", story)
+                + "</span></p></td></tr></table></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text())
+                    .isEqualTo("Hosts swap shows\n\n" + String.join("\n\n", story));
+        }
+    }
+
     @Test
     void blocksAreParagraphsHeadingsAndListItemsLinesOfTheirOwn() {
         String html = "<html><body><article><h1>Title here</h1><p>" + P1 + "</p><h2>Part two</h2><p>" + P2

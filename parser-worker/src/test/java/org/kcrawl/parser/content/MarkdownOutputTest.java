@@ -30,6 +30,14 @@ class MarkdownOutputTest {
         assertThat(markdown("<p>One.</p><div>Two.</div><p>Three.</p>")).isEqualTo("One.\n\nTwo.\n\nThree.");
     }
 
+    /** Two line breaks in a row end a paragraph, as they look; one is a hard break. */
+    @Test
+    void twoLineBreaksInARowEndAParagraph() {
+        assertThat(markdown("<p>One line<br>the next.<br><br>\n <br>A new paragraph.</p>"))
+                .isEqualTo("One line\\\nthe next.\n\nA new paragraph.");
+        assertThat(markdown("<p>First.<br> <br>Second.</p>")).isEqualTo("First.\n\nSecond.");
+    }
+
     @Test
     void listsNestWithTheirMarkers() {
         assertThat(markdown("<ul><li>apples<ul><li>green</li><li>red</li></ul></li><li>pears</li></ul>"
