@@ -6,20 +6,16 @@ import java.util.Arrays;
  * Paragraphs written with line breaks instead of {@code <p>}: text in one element divided by two or more
  * {@code <br>} in a row (whitespace between them), as old table layouts and hand-written pages do. Readability
  * turns each run of inline content after such a pair into a paragraph of that element before it scores, so an
- * article of ten such paragraphs scores as ten paragraphs, not as one cell or span of text that a list of
- * headlines beside it outscores. This finds those runs in a finished {@link ContentTree} and gives each element
- * the summed score of its runs long enough to be paragraphs, by the selector's paragraph rule.
- *
- * <p>For a {@code div} or {@code p} divided so, every run counts, the first one too: Readability makes such a
- * {@code p} a {@code div}, and wraps a {@code div}'s loose text in paragraphs once it holds paragraphs. Other
- * elements (a cell, a span) keep their first run as their own text. A block child ends a run; only the next pair
- * of breaks starts one again. One instance per thread; not thread-safe.
+ * article of ten such paragraphs in a cell or span scores as ten paragraphs, not as one block of text that a
+ * menu beside it outscores. This finds those runs in a finished {@link ContentTree} and gives each element the
+ * summed score of its runs long enough to be paragraphs, by the selector's paragraph rule, except runs mostly of
+ * link text (a list of headlines written with breaks). A block child ends a run; only the next pair of breaks
+ * starts one again. The text before the first pair stays the element's own. One instance per thread; not
+ * thread-safe.
  */
 final class BreakParagraphs {
-    /** Per node: the summed score of its paragraphs of breaks, when {@link #divided} it. */
+    /** Per node: the summed score of its paragraphs of breaks (0 for most). */
     float[] score = new float[1024];
-    /** Per node: two breaks in a row divide its text. */
-    boolean[] divided = new boolean[1024];
     private int[] runChars = new int[1024];
     private int[] runCommas = new int[1024];
     private int[] runLinkChars = new int[1024];
@@ -36,7 +32,6 @@ final class BreakParagraphs {
         }
         ensure(t.size);
         Arrays.fill(score, 0, t.size, 0f);
-        Arrays.fill(divided, 0, t.size, false);
         int depth = 0;
         for (int e = 0; e < t.events; e++) {
             int event = t.ev[e];
@@ -55,7 +50,7 @@ final class BreakParagraphs {
                     inRun[i] = false;
                 }
                 case ContentTree.END -> {
-                    endRun(t, i);
+                    endRun(i);
                     depth = Math.max(0, depth - 1);
                 }
                 default -> {
@@ -73,10 +68,9 @@ final class BreakParagraphs {
         int code = t.code[c];
         if (code == ContentTags.BR) {
             if (afterBreak[p]) {
-                endRun(t, p);
+                endRun(p);
                 startRun(p);
                 inRun[p] = true;
-                divided[p] = true;
             }
             afterBreak[p] = true;
             return;
@@ -84,7 +78,7 @@ final class BreakParagraphs {
         afterBreak[p] = false;
         if (ContentTags.isBlock(code) || code == ContentTags.TD || code == ContentTags.TH
                 || code == ContentTags.TBODY) {
-            endRun(t, p);
+            endRun(p);
             startRun(p);
             inRun[p] = false;
         } else {
@@ -125,14 +119,9 @@ final class BreakParagraphs {
         runLinkChars[n] = 0;
     }
 
-    /**
-     * The run of {@code n} ends: a paragraph when it follows two breaks, or {@code n} is a div or p, unless it is
-     * mostly link text (a list of links written with breaks, which Readability would score as prose).
-     */
-    private void endRun(ContentTree t, int n) {
-        int code = t.code[n];
-        if ((inRun[n] || code == ContentTags.DIV || code == ContentTags.P)
-                && runChars[n] >= MainContentSelector.MIN_PARAGRAPH && 2 * runLinkChars[n] < runChars[n]) {
+    /** The run of {@code n} ends: a paragraph when it follows two breaks and is not mostly link text. */
+    private void endRun(int n) {
+        if (inRun[n] && runChars[n] >= MainContentSelector.MIN_PARAGRAPH && 2 * runLinkChars[n] < runChars[n]) {
             score[n] += MainContentSelector.paragraphScore(runChars[n], runCommas[n]);
         }
     }
@@ -149,7 +138,6 @@ final class BreakParagraphs {
         if (score.length < nodes) {
             int n = Math.max(nodes, score.length * 2);
             score = new float[n];
-            divided = new boolean[n];
             runChars = new int[n];
             runCommas = new int[n];
             runLinkChars = new int[n];

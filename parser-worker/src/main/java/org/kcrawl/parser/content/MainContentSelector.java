@@ -129,9 +129,10 @@ final class MainContentSelector {
                 continue;
             }
             int code = t.code[n];
-            if (hasBreaks && breaks.divided[n] && code != ContentTags.DIV && code != ContentTags.P
-                    && breaks.score[n] > 0) {
-                propagate(t, n, breaks.score[n], weigh); // its paragraphs of breaks, as Readability makes them
+            if (hasBreaks && breaks.score[n] > 0 && code != ContentTags.DIV && code != ContentTags.P) {
+                // Its paragraphs of breaks, as Readability makes them; not a div's or p's: given theirs too, the
+                // selection climbed to whole columns on blogs whose posts are written so.
+                propagate(t, n, breaks.score[n], weigh);
             }
             boolean blockDiv = code == ContentTags.DIV && (t.flags[n] & ContentTree.HAS_BLOCK_CHILD) != 0;
             if (blockDiv && t.ownChars[n] >= MIN_PARAGRAPH) {
@@ -160,7 +161,7 @@ final class MainContentSelector {
         for (int level = 0; level < ANCESTOR_LEVELS && a >= 0; level++) {
             if (!scored[a]) {
                 scored[a] = true;
-                score[a] = initialScore(t, a, weigh, hasBreaks && breaks.divided[a]);
+                score[a] = initialScore(t, a, weigh);
             }
             int divider = level == 0 ? 1 : level == 1 ? 2 : level * 3;
             score[a] += paragraph / divider;
@@ -168,9 +169,8 @@ final class MainContentSelector {
         }
     }
 
-    /** A node's score before its paragraphs; a {@code p} divided by breaks is a div, as Readability makes it. */
-    private static float initialScore(ContentTree t, int n, boolean weigh, boolean divided) {
-        float s = divided && t.code[n] == ContentTags.P ? 5 : switch (t.code[n]) {
+    private static float initialScore(ContentTree t, int n, boolean weigh) {
+        float s = switch (t.code[n]) {
             case ContentTags.DIV -> 5;
             case ContentTags.PRE, ContentTags.TD, ContentTags.BLOCKQUOTE -> 3;
             case ContentTags.OL, ContentTags.UL, ContentTags.DL, ContentTags.DD, ContentTags.DT, ContentTags.LI,
