@@ -1,7 +1,5 @@
 package org.kcrawl.parser.content;
 
-import java.util.Arrays;
-
 /**
  * Paragraphs written with line breaks instead of {@code <p>}: text in one element divided by two or more
  * {@code <br>} in a row (whitespace between them), as old table layouts and hand-written pages do. Readability
@@ -10,85 +8,112 @@ import java.util.Arrays;
  * menu beside it outscores. This finds those runs in a finished {@link ContentTree} and gives each element the
  * summed score of its runs long enough to be paragraphs, by the selector's paragraph rule, except runs mostly of
  * link text (a list of headlines written with breaks). A block child ends a run; only the next pair of breaks
- * starts one again. The text before the first pair stays the element's own. One instance per thread; not
- * thread-safe.
+ * starts one again. The text before the first pair stays the element's own. Only the elements that hold a pair
+ * are read past their breaks, so a page without such paragraphs costs one look at each element. One instance
+ * per thread; not thread-safe.
  */
 final class BreakParagraphs {
-    /** Per node: the summed score of its paragraphs of breaks (0 for most). */
-    float[] score = new float[1024];
-    private int[] runChars = new int[1024];
-    private int[] runCommas = new int[1024];
-    private int[] runLinkChars = new int[1024];
-    /** The last thing in the node was a break (whitespace after it aside). */
-    private boolean[] afterBreak = new boolean[1024];
-    /** The node's current run follows two breaks. */
-    private boolean[] inRun = new boolean[1024];
-    private int[] stack = new int[256];
+    /** Per node: the summed score of its paragraphs of breaks, valid where {@link #scored} is this page's. */
+    private float[] score = new float[1024];
+    private int[] scored = new int[1024];
+    /** Per break: this page's number once a pair was looked for from it or a run went past it. */
+    private int[] seen = new int[1024];
+    private int page;
+    private int runChars;
+    private int runCommas;
+    private int runLinkChars;
 
-    /** Finds the paragraphs of breaks of {@code t}; false (and nothing filled) when the page has none. */
+    /** Finds the paragraphs of breaks of {@code t}; false when it has none. */
     boolean find(ContentTree t) {
-        if (!hasTwoBreaks(t)) {
-            return false;
-        }
         ensure(t.size);
-        Arrays.fill(score, 0, t.size, 0f);
-        int depth = 0;
-        for (int e = 0; e < t.events; e++) {
+        page++;
+        boolean found = false;
+        for (int n = 1; n < t.size; n++) {
+            if (t.code[n] != ContentTags.BR || seen[n] == page) {
+                continue;
+            }
+            seen[n] = page;
+            int after = pairEnd(t, n);
+            if (after >= 0) {
+                found = true;
+                readRuns(t, t.parent[n], after);
+            }
+        }
+        return found;
+    }
+
+    /** The summed score of {@code n}'s paragraphs of breaks; 0 for most elements. */
+    float score(int n) {
+        return scored[n] == page ? score[n] : 0;
+    }
+
+    /** Where a pair of breaks that starts with break {@code br} ends (the event after them), or -1. */
+    private int pairEnd(ContentTree t, int br) {
+        int e = t.evEnd[br];
+        boolean pair = false;
+        while (e < t.events) {
             int event = t.ev[e];
             int i = ContentTree.index(event);
-            switch (ContentTree.kind(event)) {
-                case ContentTree.START -> {
-                    if (depth > 0) {
-                        child(t, stack[depth - 1], i);
-                    }
-                    if (depth == stack.length) {
-                        stack = Arrays.copyOf(stack, depth * 2);
-                    }
-                    stack[depth++] = i;
-                    startRun(i);
-                    afterBreak[i] = false;
-                    inRun[i] = false;
-                }
-                case ContentTree.END -> {
-                    endRun(i);
-                    depth = Math.max(0, depth - 1);
-                }
-                default -> {
-                    if (depth > 0) {
-                        text(t, stack[depth - 1], i);
-                    }
-                }
+            int kind = ContentTree.kind(event);
+            if (kind == ContentTree.TEXT && blank(t, i)) {
+                e++;
+            } else if (kind == ContentTree.START && t.code[i] == ContentTags.BR && t.parent[i] == t.parent[br]) {
+                seen[i] = page;
+                pair = true;
+                e = t.evEnd[i];
+            } else {
+                break;
             }
         }
-        return true;
+        return pair ? e : -1;
     }
 
-    /** Element {@code c} starts inside {@code p}. */
-    private void child(ContentTree t, int p, int c) {
-        int code = t.code[c];
-        if (code == ContentTags.BR) {
-            if (afterBreak[p]) {
-                endRun(p);
-                startRun(p);
-                inRun[p] = true;
+    /**
+     * Reads {@code p}'s content from event {@code e}, just past a pair of breaks, to its end or its next block
+     * child, scoring each run between pairs of breaks.
+     */
+    private void readRuns(ContentTree t, int p, int e) {
+        startRun();
+        boolean afterBreak = true;
+        boolean inLink = (t.flags[p] & ContentTree.IN_LINK) != 0;
+        for (int end = t.evEnd[p]; e < end; ) {
+            int event = t.ev[e];
+            int i = ContentTree.index(event);
+            int kind = ContentTree.kind(event);
+            if (kind == ContentTree.TEXT) {
+                if (count(t, i, inLink)) {
+                    afterBreak = false;
+                }
+                e++;
+                continue;
             }
-            afterBreak[p] = true;
-            return;
+            if (kind == ContentTree.END) {
+                break; // p's own end
+            }
+            int code = t.code[i];
+            if (code == ContentTags.BR) {
+                seen[i] = page;
+                if (afterBreak) {
+                    endRun(p);
+                    startRun();
+                }
+                afterBreak = true;
+            } else if (ContentTags.isBlock(code) || code == ContentTags.TD || code == ContentTags.TH
+                    || code == ContentTags.TBODY) {
+                break;
+            } else {
+                runChars += t.chars[i]; // an inline child's text is the run's (t's counts are summed)
+                runCommas += t.commas[i];
+                runLinkChars += t.linkChars[i];
+                afterBreak = false; // an element between two breaks makes them no pair, as in Readability
+            }
+            e = t.evEnd[i];
         }
-        afterBreak[p] = false;
-        if (ContentTags.isBlock(code) || code == ContentTags.TD || code == ContentTags.TH
-                || code == ContentTags.TBODY) {
-            endRun(p);
-            startRun(p);
-            inRun[p] = false;
-        } else {
-            runChars[p] += t.chars[c]; // an inline child's text is its parent's run's (t is summed)
-            runCommas[p] += t.commas[c];
-            runLinkChars[p] += t.linkChars[c];
-        }
+        endRun(p);
     }
 
-    private void text(ContentTree t, int p, int segment) {
+    /** Adds text segment {@code segment} to the run, counted as the tree counts; whether it has a word. */
+    private boolean count(ContentTree t, int segment, boolean inLink) {
         int counted = 0;
         int commas = 0;
         boolean space = true;
@@ -103,46 +128,44 @@ final class BreakParagraphs {
             space = false;
             commas += ContentTree.isComma(c) ? 1 : 0;
         }
-        if (counted > 0) {
-            afterBreak[p] = false;
-            runChars[p] += counted;
-            runCommas[p] += commas;
-            if ((t.flags[p] & ContentTree.IN_LINK) != 0) {
-                runLinkChars[p] += counted;
+        runChars += counted;
+        runCommas += commas;
+        runLinkChars += inLink ? counted : 0;
+        return counted > 0;
+    }
+
+    private static boolean blank(ContentTree t, int segment) {
+        for (int k = t.segFrom[segment], end = t.segTo[segment]; k < end; k++) {
+            if (!ContentTree.isBlank(t.text[k])) {
+                return false;
             }
         }
+        return true;
     }
 
-    private void startRun(int n) {
-        runChars[n] = 0;
-        runCommas[n] = 0;
-        runLinkChars[n] = 0;
+    private void startRun() {
+        runChars = 0;
+        runCommas = 0;
+        runLinkChars = 0;
     }
 
-    /** The run of {@code n} ends: a paragraph when it follows two breaks and is not mostly link text. */
-    private void endRun(int n) {
-        if (inRun[n] && runChars[n] >= MainContentSelector.MIN_PARAGRAPH && 2 * runLinkChars[n] < runChars[n]) {
-            score[n] += MainContentSelector.paragraphScore(runChars[n], runCommas[n]);
+    /** The run ends: a paragraph of {@code p} when it is long enough and not mostly link text. */
+    private void endRun(int p) {
+        if (runChars >= MainContentSelector.MIN_PARAGRAPH && 2 * runLinkChars < runChars) {
+            if (scored[p] != page) {
+                scored[p] = page;
+                score[p] = 0;
+            }
+            score[p] += MainContentSelector.paragraphScore(runChars, runCommas);
         }
-    }
-
-    private static boolean hasTwoBreaks(ContentTree t) {
-        int breaks = 0;
-        for (int n = 1; n < t.size && breaks < 2; n++) {
-            breaks += t.code[n] == ContentTags.BR ? 1 : 0;
-        }
-        return breaks >= 2;
     }
 
     private void ensure(int nodes) {
         if (score.length < nodes) {
             int n = Math.max(nodes, score.length * 2);
             score = new float[n];
-            runChars = new int[n];
-            runCommas = new int[n];
-            runLinkChars = new int[n];
-            afterBreak = new boolean[n];
-            inRun = new boolean[n];
+            scored = new int[n];
+            seen = new int[n];
         }
     }
 }

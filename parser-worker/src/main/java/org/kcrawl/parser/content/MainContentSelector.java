@@ -129,10 +129,10 @@ final class MainContentSelector {
                 continue;
             }
             int code = t.code[n];
-            if (hasBreaks && breaks.score[n] > 0 && code != ContentTags.DIV && code != ContentTags.P) {
+            if (hasBreaks && code != ContentTags.DIV && code != ContentTags.P && breaks.score(n) > 0) {
                 // Its paragraphs of breaks, as Readability makes them; not a div's or p's: given theirs too, the
                 // selection climbed to whole columns on blogs whose posts are written so.
-                propagate(t, n, breaks.score[n], weigh);
+                propagate(t, n, breaks.score(n), weigh);
             }
             boolean blockDiv = code == ContentTags.DIV && (t.flags[n] & ContentTree.HAS_BLOCK_CHILD) != 0;
             if (blockDiv && t.ownChars[n] >= MIN_PARAGRAPH) {
