@@ -79,6 +79,7 @@ final class MainContentSelector {
         } else {
             candidate = climb(t, candidate);
             addWithSiblings(t, candidate, into);
+            ArticleParts.add(t, candidate, dead, into);
         }
         return cleaner.clean(t, into, dead, scored, score, flags);
     }

@@ -138,6 +138,28 @@ class ContentExtractionTest {
         }
     }
 
+    /**
+     * A story split around an advertisement into numbered containers, each in a wrapper of its own (cousins, not
+     * siblings, as a news site's template writes them): both parts are the content, in order; the ad, the related
+     * links and a box whose class is the same but unnumbered are not.
+     */
+    @Test
+    void anArticleSplitAroundAnAdvertisementIsKeptWhole() {
+        String first = "<p>" + P1 + "</p><p>" + P2 + "</p>";
+        String second = "<p>" + P3 + "</p><p>" + P1.replace("harbour", "river") + "</p>";
+        String html = "<html><body><h1>Harbour bridge</h1><div class=\"story-body-supplemental\"><div class=\"story-body"
+                + " story-body-1\">" + first + "</div><aside class=\"related\"><a href=/r>Related story</a></aside></div>"
+                + "<div class=\"story-interrupter\"><div class=\"ad\">Advertisement</div></div>"
+                + "<div class=\"story-body-supplemental\"><div class=\"story-body story-body-2\">" + second + "</div></div>"
+                + "<div class=\"footer-box\"><div class=\"story-body\"><p>" + FURNITURE + ", " + P2 + "</p></div></div>"
+                + "</body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text()).isEqualTo("Harbour bridge\n\n" + P1 + "\n\n" + P2
+                    + "\n\n" + P3 + "\n\n" + P1.replace("harbour", "river"));
+        }
+    }
+
     @Test
     void blocksAreParagraphsHeadingsAndListItemsLinesOfTheirOwn() {
         String html = "<html><body><article><h1>Title here</h1><p>" + P1 + "</p><h2>Part two</h2><p>" + P2
