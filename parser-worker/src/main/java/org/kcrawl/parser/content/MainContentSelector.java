@@ -13,8 +13,10 @@ import java.util.Arrays;
  *
  * <p>When that leaves less than {@value #CHAR_THRESHOLD} characters the page is tried again with the
  * class judgements, then the cleaning, turned off, and the longest result is kept: a page without an
- * article's shape (a reference page, a listing) keeps its central text rather than nothing. Then the
- * page's headline (its {@code h1} before the content) is put in front when the content lacks one.
+ * article's shape (a reference page, a listing) keeps its central text rather than nothing. A short post
+ * the first attempt found ({@value #MIN_POST} characters or more) stands, though, when what the longer
+ * result adds is mostly link text: the blog's menus and archive around the post. Then the page's headline
+ * (its {@code h1} before the content) is put in front when the content lacks one ({@link Headline}).
  *
  * <p>Every pass is linear in the page's elements. One instance per thread; not thread-safe.
  */
@@ -28,6 +30,10 @@ final class MainContentSelector {
     /** Characters of content below which the page is tried again with fewer judgements. */
     static final int CHAR_THRESHOLD = 500;
     static final int MIN_PARAGRAPH = 25;
+    /** Characters of a short post that the first attempt found, which the later ones must not bury. */
+    private static final int MIN_POST = 150;
+    /** The share of link text in what a later attempt adds above which it found the page around the post. */
+    private static final float ADDED_LINKS = 0.5f;
     private static final int TOP_CANDIDATES = 5;
     private static final int ANCESTOR_LEVELS = 5;
 
@@ -36,6 +42,10 @@ final class MainContentSelector {
     private boolean hasBreaks;
     private final Selection attempt = new Selection();
     private final Selection best = new Selection();
+    private final Selection first = new Selection();
+    /** Characters and link characters the first attempt kept, when under {@link #CHAR_THRESHOLD}. */
+    private int firstChars;
+    private int firstLinks;
     private float[] score = new float[1024];
     private boolean[] scored = new boolean[1024];
     private boolean[] dead = new boolean[1024];
@@ -45,20 +55,40 @@ final class MainContentSelector {
     Selection select(ContentTree t) {
         ensure(t.size);
         hasBreaks = breaks.find(t);
-        int bestChars = -1;
-        for (int flags : ATTEMPTS) {
-            int kept = attempt(t, flags, attempt);
+        int kept = attempt(t, ATTEMPTS[0], attempt);
+        if (kept >= CHAR_THRESHOLD) {
+            Headline.add(t, attempt);
+            return attempt;
+        }
+        firstChars = kept;
+        firstLinks = attempt.keptLinkChars(t);
+        first.copyFrom(attempt, t.size);
+        Selection chosen = first;
+        int bestChars = kept;
+        for (int k = 1; k < ATTEMPTS.length; k++) {
+            kept = attempt(t, ATTEMPTS[k], attempt);
             if (kept >= CHAR_THRESHOLD) {
-                addHeadline(t, attempt);
-                return attempt;
+                chosen = postStands(t, attempt, kept) ? first : attempt;
+                break;
             }
             if (kept > bestChars) {
                 bestChars = kept;
                 best.copyFrom(attempt, t.size);
+                chosen = postStands(t, best, kept) ? first : best;
             }
         }
-        addHeadline(t, best);
-        return best;
+        Headline.add(t, chosen);
+        return chosen;
+    }
+
+    /**
+     * Whether the short post the first attempt found stands against {@code s}, a longer result of an attempt
+     * with fewer judgements: when what {@code s} adds is mostly link text (the blog's menus, its archive,
+     * "previous | next"), it found the page around the post, not more of it.
+     */
+    private boolean postStands(ContentTree t, Selection s, int chars) {
+        return firstChars >= MIN_POST && chars > firstChars
+                && s.keptLinkChars(t) - firstLinks > ADDED_LINKS * (chars - firstChars);
     }
 
     /** Everything visible: the whole body. */
@@ -296,70 +326,6 @@ final class MainContentSelector {
                         return c == '.';
                     }
                 }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Puts the page's headline in front when what is kept shows no {@code h1}: the last {@code h1}
-     * before the content, else one inside it that the cleaning took out with its wrapper (a
-     * {@code div class="header"}), never one in navigation, an aside or a footer.
-     */
-    private void addHeadline(ContentTree t, Selection s) {
-        if (s.rootCount == 0 || s.roots[0] == 0 || showsHeading(t, s)) {
-            return;
-        }
-        int first = s.roots[0];
-        int before = -1;
-        int within = -1;
-        for (int n = 1; n <= t.lastDescendant[first]; n++) {
-            if (t.code[n] != ContentTags.H1 || t.chars[n] == 0 || insideFurniture(t, n)) {
-                continue;
-            }
-            if (n < first && !contains(t, n, first)) {
-                before = n;
-            } else if (within < 0 && n > first && !s.removed[n] && removedWithin(t, s, n, first)) {
-                within = n;
-            }
-        }
-        int headline = before >= 0 ? before : within;
-        if (headline >= 0) {
-            s.addFirstRoot(headline);
-        }
-    }
-
-    /** True when an {@code h1} of the roots is kept. */
-    private static boolean showsHeading(ContentTree t, Selection s) {
-        for (int i = 0; i < s.rootCount; i++) {
-            int r = s.roots[i];
-            for (int n = r; n <= t.lastDescendant[r]; n++) {
-                if (s.removed[n]) {
-                    n = t.lastDescendant[n];
-                } else if (t.code[n] == ContentTags.H1) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** True when {@code node}, inside {@code root}, is left out with one of its ancestors (or itself). */
-    private static boolean removedWithin(ContentTree t, Selection s, int node, int root) {
-        for (int a = node; a > root; a = t.parent[a]) {
-            if (s.removed[a]) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean insideFurniture(ContentTree t, int n) {
-        for (int a = n; a > 0; a = t.parent[a]) {
-            int code = t.code[a];
-            if (ContentTags.isFurniture(code) || code == ContentTags.FOOTER
-                    || (t.flags[a] & ContentTree.ROLE_FURNITURE) != 0) {
-                return true;
             }
         }
         return false;

@@ -34,6 +34,22 @@ final class Selection {
         roots[0] = node;
     }
 
+    /** Characters of link text in what is kept: the roots' but the removed parts'. */
+    int keptLinkChars(ContentTree t) {
+        int links = 0;
+        for (int i = 0; i < rootCount; i++) {
+            int root = roots[i];
+            links += t.linkChars[root];
+            for (int n = root + 1; n <= t.lastDescendant[root]; n++) {
+                if (removed[n]) {
+                    links -= t.linkChars[n];
+                    n = t.lastDescendant[n];
+                }
+            }
+        }
+        return links;
+    }
+
     void copyFrom(Selection other, int nodes) {
         rootCount = other.rootCount;
         roots = Arrays.copyOf(other.roots, Math.max(8, other.rootCount));

@@ -160,6 +160,35 @@ class ContentExtractionTest {
         }
     }
 
+    /**
+     * A two-paragraph post, under the 500 characters after which the first attempt is kept, beside a sidebar of
+     * short notes and a long archive of links: without the class judgements the notes score near the post, the
+     * selection climbs to the whole page, and what that adds is mostly links, so the post stands.
+     */
+    @Test
+    void aShortPostStandsAgainstTheLinksAroundIt() {
+        String post = "Download the app today and take part in a global experiment through October, it is free.";
+        String more = "It will be very interesting to see how this turns out, and we will report on it next week.";
+        StringBuilder sidebar = new StringBuilder("<div id=\"beta\" class=\"sidebar\">");
+        for (String note : List.of("I write about storage and clouds, and sometimes about cars and my family.",
+                "This blog is my own opinion, and it is not the opinion of my employer.",
+                "Subscribe by email below, and you will get every new post in your inbox.")) {
+            sidebar.append("<div class=\"module\"><p>").append(note).append("</p></div>");
+        }
+        sidebar.append("<div><ul>");
+        for (int i = 1; i <= 24; i++) {
+            sidebar.append("<li><a href=\"/archive/").append(i).append("\">Posts of month number ").append(i)
+                    .append(" of the archive</a></li>");
+        }
+        String html = "<html><body><div id=\"container\"><div id=\"alpha\"><div class=\"entry\"><h3>Are you in?</h3>"
+                + "<div class=\"entry-body\"><p>" + post + "</p><p>" + more + "</p></div></div></div>" + sidebar
+                + "</ul></div></div></div></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text()).isEqualTo(post + "\n\n" + more);
+        }
+    }
+
     @Test
     void blocksAreParagraphsHeadingsAndListItemsLinesOfTheirOwn() {
         String html = "<html><body><article><h1>Title here</h1><p>" + P1 + "</p><h2>Part two</h2><p>" + P2
