@@ -145,18 +145,22 @@ class ContentExtractionTest {
      */
     @Test
     void anArticleSplitAroundAnAdvertisementIsKeptWhole() {
-        String first = "<p>" + P1 + "</p><p>" + P2 + "</p>";
-        String second = "<p>" + P3 + "</p><p>" + P1.replace("harbour", "river") + "</p>";
+        String first = "<p>" + P1 + "</p>"; // a lede of one paragraph before the first ad
+        String second = "<p>" + P2 + "</p><p>" + P3 + "</p><p>" + P1.replace("harbour", "river") + "</p>";
         String html = "<html><body><h1>Harbour bridge</h1><div class=\"story-body-supplemental\"><div class=\"story-body"
                 + " story-body-1\">" + first + "</div><aside class=\"related\"><a href=/r>Related story</a></aside></div>"
                 + "<div class=\"story-interrupter\"><div class=\"ad\">Advertisement</div></div>"
                 + "<div class=\"story-body-supplemental\"><div class=\"story-body story-body-2\">" + second + "</div></div>"
                 + "<div class=\"footer-box\"><div class=\"story-body\"><p>" + FURNITURE + ", " + P2 + "</p></div></div>"
                 + "</body></html>";
+        // The same parts in wrappers that hold nothing else, which the selection climbs past.
+        String bare = html.replace("<aside class=\"related\"><a href=/r>Related story</a></aside>", "");
         for (BiFunction<String, ContentOptions, PageContent> path
                 : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
-            assertThat(path.apply(html, ArticlePages.main()).text()).isEqualTo("Harbour bridge\n\n" + P1 + "\n\n" + P2
-                    + "\n\n" + P3 + "\n\n" + P1.replace("harbour", "river"));
+            for (String page : List.of(html, bare)) {
+                assertThat(path.apply(page, ArticlePages.main()).text()).isEqualTo("Harbour bridge\n\n" + P1 + "\n\n"
+                        + P2 + "\n\n" + P3 + "\n\n" + P1.replace("harbour", "river"));
+            }
         }
     }
 
