@@ -55,7 +55,7 @@ final class BreakParagraphs {
             int event = t.ev[e];
             int i = ContentTree.index(event);
             int kind = ContentTree.kind(event);
-            if (kind == ContentTree.TEXT && blank(t, i)) {
+            if (kind == ContentTree.TEXT && t.segChars[i] == 0) {
                 e++;
             } else if (kind == ContentTree.START && t.code[i] == ContentTags.BR && t.parent[i] == t.parent[br]) {
                 seen[i] = page;
@@ -112,35 +112,13 @@ final class BreakParagraphs {
         endRun(p);
     }
 
-    /** Adds text segment {@code segment} to the run, counted as the tree counts; whether it has a word. */
+    /** Adds text segment {@code segment} to the run (the tree counted it); whether it has a word. */
     private boolean count(ContentTree t, int segment, boolean inLink) {
-        int counted = 0;
-        int commas = 0;
-        boolean space = true;
-        char[] s = t.text;
-        for (int k = t.segFrom[segment], end = t.segTo[segment]; k < end; k++) {
-            char c = s[k];
-            if (ContentTree.isBlank(c)) {
-                space = true;
-                continue;
-            }
-            counted += space ? 2 : 1; // the space before a word counts one, as the tree counts
-            space = false;
-            commas += ContentTree.isComma(c) ? 1 : 0;
-        }
+        int counted = t.segChars[segment];
         runChars += counted;
-        runCommas += commas;
+        runCommas += t.segCommas[segment];
         runLinkChars += inLink ? counted : 0;
         return counted > 0;
-    }
-
-    private static boolean blank(ContentTree t, int segment) {
-        for (int k = t.segFrom[segment], end = t.segTo[segment]; k < end; k++) {
-            if (!ContentTree.isBlank(t.text[k])) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void startRun() {

@@ -79,6 +79,9 @@ final class ContentTree {
     int[] segFrom = new int[1024];
     int[] segTo = new int[1024];
     boolean[] segPreserve = new boolean[1024];
+    /** A segment's characters as the node's counts take them (whitespace runs counting one), and its commas. */
+    int[] segChars = new int[1024];
+    int[] segCommas = new int[1024];
 
     private int current = -1;
     /** Open elements left out (invisible, hidden, or past {@link #MAX_NODES}), counted to match their ends. */
@@ -114,6 +117,8 @@ final class ContentTree {
             segFrom = new int[keptNodes];
             segTo = new int[keptNodes];
             segPreserve = new boolean[keptNodes];
+            segChars = new int[keptNodes];
+            segCommas = new int[keptNodes];
         }
     }
 
@@ -127,7 +132,7 @@ final class ContentTree {
             return;
         }
         int tag = ContentTags.of(name);
-        if (ContentTags.isInvisible(tag) || size >= MAX_NODES || a.count > 0 && hidden(a)) {
+        if (ContentTags.isInvisible(tag) || size >= MAX_NODES || a.count > 0 && a.hidden()) {
             if (tag == ContentTags.EMBED && Embeds.counts(name)) {
                 if (Embeds.isVideo(a)) {
                     videos[current]++;
@@ -206,16 +211,22 @@ final class ContentTree {
                 space = false;
             }
             counted++;
-            commaCount += isComma(c) ? 1 : 0;
+            if (c <= ',' ? c == ',' : c >= '\u060c' && (c == '\u060c' || c == '\u3001' || c == '\uff0c')) {
+                commaCount++;
+            }
         }
         if (segments == segFrom.length) {
             segFrom = Arrays.copyOf(segFrom, segments * 2);
             segTo = Arrays.copyOf(segTo, segments * 2);
             segPreserve = Arrays.copyOf(segPreserve, segments * 2);
+            segChars = Arrays.copyOf(segChars, segments * 2);
+            segCommas = Arrays.copyOf(segCommas, segments * 2);
         }
         segFrom[segments] = textLength;
         segTo[segments] = textLength + n;
         segPreserve[segments] = preserve || (flags[current] & PRESERVE) != 0;
+        segChars[segments] = counted;
+        segCommas[segments] = commaCount;
         textLength += n;
         addEvent(segments++, TEXT);
         this.chars[current] += counted;
@@ -266,11 +277,6 @@ final class ContentTree {
     /** A character that separates words in a page's text: ASCII whitespace and controls, and the no-break space. */
     static boolean isBlank(char c) {
         return c <= ' ' || c == '\u00a0';
-    }
-
-    /** A comma of Latin, Arabic or CJK text, which the selection counts. */
-    static boolean isComma(char c) {
-        return c <= ',' ? c == ',' : c >= '\u060c' && (c == '\u060c' || c == '\u3001' || c == '\uff0c');
     }
 
     static int kind(int event) {
@@ -344,19 +350,6 @@ final class ContentTree {
                  "alertdialog", "dialog", "tablist", "toolbar" -> ROLE_FURNITURE;
             default -> 0;
         };
-    }
-
-    /** Hidden by an attribute a page reader can see without styles: {@code hidden}, {@code aria-hidden}, an inline style. */
-    private static boolean hidden(ReadAttributes a) {
-        if (a.hidden) {
-            return true;
-        }
-        if (a.ariaHidden != null && a.ariaHidden.strip().equals("true")) {
-            // Readability's exception: the fallback image of a lazily loaded one
-            return a.className == null || !a.className.contains("fallback-image");
-        }
-        String style = a.style;
-        return style != null && (style.contains("display") || style.contains("visibility")) && InlineStyle.hides(style);
     }
 
     private void addEvent(int index, int kind) {

@@ -59,4 +59,16 @@ final class ReadAttributes {
         }
         return this;
     }
+
+    /** Hidden by an attribute a page reader can see without styles: {@code hidden}, {@code aria-hidden}, an inline style. */
+    boolean hidden() {
+        if (hidden) {
+            return true;
+        }
+        if (ariaHidden != null && ariaHidden.strip().equals("true")) {
+            // Readability's exception: the fallback image of a lazily loaded one
+            return className == null || !className.contains("fallback-image");
+        }
+        return style != null && (style.contains("display") || style.contains("visibility")) && InlineStyle.hides(style);
+    }
 }
