@@ -13,6 +13,7 @@ import java.util.function.UnaryOperator;
  * as {@link PlainTextWriter} does.
  */
 final class MarkdownWriter {
+    private static final char[] NEWLINE = {'\n'};
     private final MarkdownLines lines = new MarkdownLines();
     private final List<String> rowCells = new ArrayList<>();
     private final List<List<String>> tableRows = new ArrayList<>();
@@ -63,6 +64,13 @@ final class MarkdownWriter {
             tableStart(code);
             return;
         }
+        if (preDepth > 0 && code != ContentTags.PRE) {
+            // A fence is literal text: a link, emphasis or image in it would show its markup as written.
+            if (code == ContentTags.BR) {
+                lines.text(NEWLINE, 0, 1, true);
+            }
+            return;
+        }
         switch (code) {
             case ContentTags.H1, ContentTags.H2, ContentTags.H3, ContentTags.H4, ContentTags.H5, ContentTags.H6 -> {
                 lines.paragraph();
@@ -78,11 +86,9 @@ final class MarkdownWriter {
                 }
             }
             case ContentTags.CODE -> {
-                if (preDepth == 0) {
-                    // A code span shows its content as written: a link in it would not be a link.
-                    String tick = holdsLink(t, n) ? "" : "`";
-                    lines.inline(tick, tick);
-                }
+                // A code span shows its content as written: a link in it would not be a link.
+                String tick = holdsLink(t, n) ? "" : "`";
+                lines.inline(tick, tick);
             }
             case ContentTags.EM -> lines.inline("*", "*");
             case ContentTags.STRONG -> lines.inline("**", "**");
@@ -115,6 +121,9 @@ final class MarkdownWriter {
             tableEnd(code);
             return;
         }
+        if (preDepth > 0 && code != ContentTags.PRE) {
+            return; // nothing was opened for it (start)
+        }
         switch (code) {
             case ContentTags.H1, ContentTags.H2, ContentTags.H3, ContentTags.H4, ContentTags.H5, ContentTags.H6 ->
                     lines.paragraph();
@@ -126,12 +135,7 @@ final class MarkdownWriter {
                     lines.closeFence();
                 }
             }
-            case ContentTags.CODE -> {
-                if (preDepth == 0) {
-                    lines.closeInline();
-                }
-            }
-            case ContentTags.EM, ContentTags.STRONG, ContentTags.A -> lines.closeInline();
+            case ContentTags.CODE, ContentTags.EM, ContentTags.STRONG, ContentTags.A -> lines.closeInline();
             case ContentTags.TABLE -> {
                 if (n == pipeTableAt) {
                     pipeTableAt = -1;

@@ -9,8 +9,8 @@ final class PipeTable {
 
     static List<String> lines(List<List<String>> rows) {
         List<String> lines = new ArrayList<>();
-        if (rows.isEmpty()) {
-            return lines;
+        if (rows.stream().flatMap(List::stream).allMatch(String::isBlank)) {
+            return lines; // a table of empty cells (a layout's spacer) has nothing to show
         }
         int columns = rows.stream().mapToInt(List::size).max().orElse(1);
         lines.add(row(rows.get(0), columns));

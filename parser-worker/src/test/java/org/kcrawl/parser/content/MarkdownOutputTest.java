@@ -127,6 +127,14 @@ class MarkdownOutputTest {
                 .isEqualTo("```java\nint x = 1;\nif (x > 0) {\n    x--;\n}\n```");
     }
 
+    /** A fence is literal text: links, emphasis and images in a {@code pre} are written as what it shows. */
+    @Test
+    void markupInACodeBlockIsItsText() {
+        assertThat(markdown("<pre>Document: <a href=\"/d-04\">d-04</a>   <b>IndieHosters</b><br>"
+                + "Status: <em>draft</em> <img src=/logo.png alt=Logo>\nEnd</pre>"))
+                .isEqualTo("```\nDocument: d-04   IndieHosters\nStatus: draft\nEnd\n```");
+    }
+
     @Test
     void blockQuotesArePrefixed() {
         assertThat(markdown("<blockquote><p>First said.</p><p>Then this.</p></blockquote>"))
@@ -138,6 +146,13 @@ class MarkdownOutputTest {
         assertThat(markdown("<table><tr><th>Year</th><th>Cost</th></tr><tr><td>2026</td><td>4 | 5 m</td></tr>"
                 + "<tr><td>2027</td><td>6 m</td></tr></table>"))
                 .isEqualTo("| Year | Cost |\n| --- | --- |\n| 2026 | 4 \\| 5 m |\n| 2027 | 6 m |");
+    }
+
+    /** A layout's table of empty cells (a spacer) has nothing to show: no table of blanks. */
+    @Test
+    void aTableOfEmptyCellsIsLeftOut() {
+        assertThat(markdown("<table><tr><td> </td></tr><tr><td><span></span></td></tr></table><p>After.</p>"))
+                .isEqualTo("After.");
     }
 
     @Test
