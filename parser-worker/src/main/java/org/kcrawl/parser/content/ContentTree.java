@@ -31,6 +31,8 @@ final class ContentTree {
     /** Inside an {@code article} or {@code main}: its header and footer are the article's. */
     static final int IN_ARTICLE = 1 << 7;
     static final int PRESERVE = 1 << 8;
+    /** A {@code tbody} the markup left out, as an HTML parser adds it: closed with its table. */
+    static final int IMPLIED = 1 << 9;
 
     /** Elements kept at most: a page with more is read to here (a million is far past any real page). */
     static final int MAX_NODES = 1 << 20;
@@ -144,14 +146,15 @@ final class ContentTree {
             skippedObject = name.equals("object");
             return;
         }
+        if (tag == ContentTags.TR && code[current] == ContentTags.TABLE) {
+            // A row straight in its table sits in a tbody in the DOM that Readability's scores were made on.
+            open(ContentTags.TBODY, 0, IMPLIED, null, null, null);
+        }
         if (a.count == 0) {
             open(tag, 0, 0, null, null, null);
             return;
         }
-        int extra = a.role == null ? 0 : roleFlags(a.role);
-        if (a.itemprop != null && a.itemprop.contains("articleBody")) {
-            extra |= MARKED_MAIN;
-        }
+        int extra = a.marks();
         String target = null;
         String label = null;
         if (tag == ContentTags.A) {
@@ -178,6 +181,13 @@ final class ContentTree {
         if (current <= 0) {
             return; // the body itself is closed by finish(), not by a stray end
         }
+        if ((flags[current] & IMPLIED) != 0) {
+            close(); // the table's end closes the tbody it was given first
+        }
+        close();
+    }
+
+    private void close() {
         addEvent(current, END);
         evEnd[current] = events;
         current = parent[current];
@@ -339,15 +349,6 @@ final class ContentTree {
             case ContentTags.PRE -> IN_CODE | PRESERVE;
             case ContentTags.FIGURE -> IN_FIGURE;
             case ContentTags.ARTICLE, ContentTags.MAIN -> IN_ARTICLE;
-            default -> 0;
-        };
-    }
-
-    private static int roleFlags(String role) {
-        return switch (role.strip()) {
-            case "main", "article" -> MARKED_MAIN;
-            case "navigation", "menu", "menubar", "complementary", "banner", "contentinfo", "search", "alert",
-                 "alertdialog", "dialog", "tablist", "toolbar" -> ROLE_FURNITURE;
             default -> 0;
         };
     }

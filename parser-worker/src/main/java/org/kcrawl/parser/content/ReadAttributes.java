@@ -60,6 +60,21 @@ final class ReadAttributes {
         return this;
     }
 
+    /**
+     * What the element's role and {@code itemprop} say it is: {@link ContentTree#MARKED_MAIN} for the page's
+     * content ({@code role=main}, {@code itemprop=articleBody}), {@link ContentTree#ROLE_FURNITURE} for a role
+     * of page furniture ({@code navigation}, {@code complementary}, {@code banner}, ...), else 0.
+     */
+    int marks() {
+        int marks = itemprop != null && itemprop.contains("articleBody") ? ContentTree.MARKED_MAIN : 0;
+        return role == null ? marks : marks | switch (role.strip()) {
+            case "main", "article" -> ContentTree.MARKED_MAIN;
+            case "navigation", "menu", "menubar", "complementary", "banner", "contentinfo", "search", "alert",
+                 "alertdialog", "dialog", "tablist", "toolbar" -> ContentTree.ROLE_FURNITURE;
+            default -> 0;
+        };
+    }
+
     /** Hidden by an attribute a page reader can see without styles: {@code hidden}, {@code aria-hidden}, an inline style. */
     boolean hidden() {
         if (hidden) {
