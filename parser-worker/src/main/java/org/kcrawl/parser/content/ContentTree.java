@@ -243,7 +243,7 @@ final class ContentTree {
         commas[current] += commaCount;
         ownChars[current] += counted;
         ownCommas[current] += commaCount;
-        if ((flags[current] & IN_LINK) != 0 || code[current] == ContentTags.A) {
+        if ((flags[current] & IN_LINK) != 0) {
             linkChars[current] += counted;
         }
     }
@@ -312,7 +312,8 @@ final class ContentTree {
         code[n] = tag;
         judged[n] = judgement;
         int inherited = p < 0 ? 0 : flags[p] & (IN_LINK | IN_TABLE | IN_CODE | IN_FIGURE | IN_ARTICLE | PRESERVE);
-        flags[n] = inherited | extra | ownFlags(tag);
+        // An a without href is an anchor (a name, a target of #links), shown as text: its words are not link text.
+        flags[n] = inherited | extra | (tag == ContentTags.A && href == null ? 0 : ownFlags(tag));
         chars[n] = 0;
         linkChars[n] = 0;
         commas[n] = 0;

@@ -174,6 +174,27 @@ class ContentExtractionTest {
     }
 
     /**
+     * An anchor is not a link: old pages open each section with an {@code <a name>} they never close, so the
+     * document's text sits inside it. Counted as link text, the article scored as a menu, and a short box won.
+     */
+    @Test
+    void textInsideAnAnchorWithoutHrefIsNotLinkText() {
+        StringBuilder toc = new StringBuilder();
+        for (String s : List.of("intro", "data", "sources")) {
+            toc.append("<p><a href=\"#").append(s).append("\">Section ").append(s).append("</a></p>");
+        }
+        String html = "<html><body><table><tr><td>" + toc + "<a name=\"intro\"><h2>Introduction</h2><p>" + P1 + "</p>"
+                + "<a name=\"data\"><h2>Data</h2><p>" + P2 + "</p><p>" + P3 + "</p></td></tr><tr><td><p>Feedback: if you"
+                + " see any errors on this page, please fill in the feedback form so that we can correct it.</p></td></tr>"
+                + "</table></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text()).contains(P1 + "\n\nData\n\n" + P2 + "\n\n" + P3)
+                    .doesNotContain("Feedback");
+        }
+    }
+
+    /**
      * A story split around an advertisement into numbered containers, each in a wrapper of its own (cousins, not
      * siblings, as a news site's template writes them): both parts are the content, in order; the ad, the related
      * links and a box whose class is the same but unnumbered are not.
