@@ -7,7 +7,7 @@ package org.kcrawl.parser.content;
  * article of ten such paragraphs in a cell or span scores as ten paragraphs, not as one block of text that a
  * menu beside it outscores. This finds those runs in a finished {@link ContentTree} and gives each element the
  * summed score of its runs long enough to be paragraphs, by the selector's paragraph rule, except runs mostly of
- * link text (a list of headlines written with breaks). A block child ends a run; only the next pair of breaks
+ * link text (a list of headlines written with breaks), and counts them in the tree's paragraphs. A block child ends a run; only the next pair of breaks
  * starts one again. The text before the first pair stays the element's own. Only the elements that hold a pair
  * are read past their breaks, so a page without such paragraphs costs one look at each element. One instance
  * per thread; not thread-safe.
@@ -94,7 +94,7 @@ final class BreakParagraphs {
             if (code == ContentTags.BR) {
                 seen[i] = page;
                 if (afterBreak) {
-                    endRun(p);
+                    endRun(t, p);
                     startRun();
                 }
                 afterBreak = true;
@@ -109,7 +109,7 @@ final class BreakParagraphs {
             }
             e = t.evEnd[i];
         }
-        endRun(p);
+        endRun(t, p);
     }
 
     /** Adds text segment {@code segment} to the run (the tree counted it); whether it has a word. */
@@ -127,14 +127,21 @@ final class BreakParagraphs {
         runLinkChars = 0;
     }
 
-    /** The run ends: a paragraph of {@code p} when it is long enough and not mostly link text. */
-    private void endRun(int p) {
+    /**
+     * The run ends: a paragraph of {@code p} when it is long enough and not mostly link text, counted in the
+     * tree's paragraphs of {@code p} and its ancestors, as Readability's page has a {@code <p>} there by then (the
+     * cleaning's rules weigh paragraphs against images, inputs and list items).
+     */
+    private void endRun(ContentTree t, int p) {
         if (runChars >= MainContentSelector.MIN_PARAGRAPH && 2 * runLinkChars < runChars) {
             if (scored[p] != page) {
                 scored[p] = page;
                 score[p] = 0;
             }
             score[p] += MainContentSelector.paragraphScore(runChars, runCommas);
+            for (int a = p; a >= 0; a = t.parent[a]) {
+                t.paragraphs[a]++;
+            }
         }
     }
 

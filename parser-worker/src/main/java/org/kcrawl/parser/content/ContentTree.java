@@ -54,7 +54,7 @@ final class ContentTree {
     /** The last node of the node's subtree: its descendants are the nodes after it up to this one. */
     int[] lastDescendant = new int[1024];
     int[] children = new int[1024];
-    /** Descendants by kind, for the cleaning of a candidate's parts (Readability's counts). */
+    /** Descendants by kind, for the cleaning of a candidate's parts (Readability's counts; paragraphs of breaks too). */
     int[] paragraphs = new int[1024];
     int[] images = new int[1024];
     int[] listItems = new int[1024];

@@ -195,6 +195,34 @@ class ContentExtractionTest {
     }
 
     /**
+     * A blog post written with line breaks, its icons beside it: Readability has a paragraph for each run of text
+     * between breaks by the time it counts paragraphs against images, so the post is not an image gallery. Counted
+     * without them, the post's column was cleaned out and the blog's description in the header came back.
+     */
+    @Test
+    void paragraphsOfBreaksCountAgainstTheImagesAroundThem() {
+        String post = "This week I am in another city working on record systems and the exchange of information."
+                + "<br /><br />There will be a few days without posts this week due to my travels, but I will detail all"
+                + " the lessons when I return.<br /><br />Aligning quality, safety and efficiency with technology poses"
+                + " the same challenges everywhere.";
+        String html = "<html><body><div class=\"header-outer\"><h1><a href=/>Life as an engineer</a></h1>"
+                + "<div class=\"descriptionwrapper\"><p class=\"description\"><span>Every day I experience life in the"
+                + " world of hospital systems, supporting thousands of doctors and staff. In this blog I record my"
+                + " experiences with infrastructure, applications, policies and management, and muse on other topics"
+                + " such as reducing our footprint and living life to its fullest.</span></p></div></div>"
+                + "<div class=\"main section\"><div class=\"blog-posts hfeed\"><div class=\"post hentry\">"
+                + "<h3 class=\"post-title\">In the city this week</h3><div class=\"post-body entry-content\">" + post
+                + "</div><div class=\"post-footer\">Posted by Author at 3:00 AM <a href=/e><img src=/email.png></a>"
+                + " <a href=/b><img src=/blog.png></a> <a href=/t><img src=/twitter.png></a></div></div></div></div>"
+                + "</body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text()).contains("Aligning quality, safety and efficiency")
+                    .doesNotContain("Every day I experience");
+        }
+    }
+
+    /**
      * A story split around an advertisement into numbered containers, each in a wrapper of its own (cousins, not
      * siblings, as a news site's template writes them): both parts are the content, in order; the ad, the related
      * links and a box whose class is the same but unnumbered are not.
