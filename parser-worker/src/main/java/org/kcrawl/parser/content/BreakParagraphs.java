@@ -7,10 +7,10 @@ package org.kcrawl.parser.content;
  * article of ten such paragraphs in a cell or span scores as ten paragraphs, not as one block of text that a
  * menu beside it outscores. This finds those runs in a finished {@link ContentTree} and gives each element the
  * summed score of its runs long enough to be paragraphs, by the selector's paragraph rule, except runs mostly of
- * link text (a list of headlines written with breaks), and counts them in the tree's paragraphs. A block child ends a run; only the next pair of breaks
- * starts one again. The text before the first pair stays the element's own. Only the elements that hold a pair
- * are read past their breaks, so a page without such paragraphs costs one look at each element. One instance
- * per thread; not thread-safe.
+ * link text (a list of headlines written with breaks), and counts them in the tree's paragraphs. A block child
+ * ends a run; only the next pair of breaks starts one again. The text before the first pair stays the element's
+ * own. Only the elements that hold a pair are read past their breaks, so a page without such paragraphs costs one
+ * look at each element. One instance per thread; not thread-safe.
  */
 final class BreakParagraphs {
     /** Per node: the summed score of its paragraphs of breaks, valid where {@link #scored} is this page's. */
