@@ -25,7 +25,11 @@ final class RawSets {
     private static final Pattern WRAPPER_URL = Pattern.compile("\\bid=\"([^\"]*)\"");
     private static final Pattern GOLD_URL_LINE = Pattern.compile("\\A\\s*URL:\\s*(\\S*)[^\\n]*\\n?");
     private static final Pattern GOLD_MARKER = Pattern.compile("<\\s*[phl]\\s*>", Pattern.CASE_INSENSITIVE);
-    private static final String DRAGNET_COMMENTS = "!@#$%^&*()  COMMENTS";
+    /**
+     * Dragnet's line between an article and its comments, as its annotators typed it: "!@#$%^&*()  COMMENTS" in 394
+     * of its files, and with one or three spaces, a tab, a symbol missing or doubled in 22 more.
+     */
+    private static final Pattern DRAGNET_COMMENTS = Pattern.compile("(?m)^[!@#$%^&*() \\t]{6,}COMMENTS[ \\t\\r]*$");
     private static final Pattern L3S_URL = Pattern.compile("<urn:uuid:([0-9a-f-]+)>\\s+(\\S+)");
     /** L3S-GN1 classes kept: headline, full text, supplemental (captions); not related content or comments. */
     private static final String L3S_CONTENT = "span.x-nc-sel1, span.x-nc-sel2, span.x-nc-sel3";
@@ -89,9 +93,9 @@ final class RawSets {
                 continue;
             }
             String reference = RawText.plain(Files.readAllBytes(gold));
-            int comments = reference.indexOf(DRAGNET_COMMENTS);
-            if (comments >= 0) {
-                reference = reference.substring(0, comments);
+            Matcher comments = DRAGNET_COMMENTS.matcher(reference);
+            if (comments.find()) {
+                reference = reference.substring(0, comments.start());
             }
             pages.add(new EvalPage(set, name, null, RawText.html(Files.readAllBytes(input)), paragraphs(reference)));
         }

@@ -48,6 +48,19 @@ class RawSetsTest {
         });
     }
 
+    /** The separator as the annotators typed it in a few files: one space, a symbol missing, a tab. */
+    @Test
+    void dragnetFindsTheSeparatorTypedOtherwise() throws Exception {
+        write("HTML/A.html", "<html><body>a</body></html>");
+        write("Corrected/A.html.corrected.txt", "Story.\n!@#$%^&*() COMMENTS\nNice!");
+        write("HTML/B.html", "<html><body>b</body></html>");
+        write("Corrected/B.html.corrected.txt", "Story.\n!@ $%^&*()  COMMENTS\nNice!");
+        write("HTML/C.html", "<html><body>c</body></html>");
+        write("Corrected/C.html.corrected.txt", "Story.\n!@#$%^&*()  \tCOMMENTS\r\nNice!\nREAD THE COMMENTS below\nCOMMENTS");
+
+        assertThat(RawSets.dragnet("dragnet", raw)).extracting(EvalPage::reference).containsOnly("Story.");
+    }
+
     @Test
     void l3sKeepsHeadlineFullTextAndSupplementalOnceEachAndItsUrl() throws Exception {
         write("original/0a1b-2c3d.html", "<html><body>original</body></html>");
