@@ -16,9 +16,9 @@ final class ContentCleaner {
 
     /**
      * Marks the removed nodes of {@code s}'s roots; returns the characters of text left. {@code dead}
-     * marks the furniture of the attempt; {@code scored} and {@code score} are the candidates' scores.
+     * marks the furniture of the attempt.
      */
-    int clean(ContentTree t, Selection s, boolean[] dead, boolean[] scored, float[] score, int flags) {
+    int clean(ContentTree t, Selection s, boolean[] dead, int flags) {
         boolean weigh = (flags & MainContentSelector.WEIGHT_CLASSES) != 0;
         boolean conditionally = (flags & MainContentSelector.CLEAN_CONDITIONALLY) != 0;
         int kept = 0;
@@ -31,7 +31,7 @@ final class ContentCleaner {
                     dataTableEnd = t.lastDescendant[n];
                 }
                 boolean inDataTable = n <= dataTableEnd;
-                if (dead[n] || !inDataTable && remove(t, n, weigh, conditionally, scored, score)) {
+                if (dead[n] || !inDataTable && remove(t, n, weigh, conditionally)) {
                     s.removed[n] = true;
                     kept -= t.chars[n];
                     n = t.lastDescendant[n];
@@ -41,8 +41,7 @@ final class ContentCleaner {
         return kept;
     }
 
-    private static boolean remove(ContentTree t, int n, boolean weigh, boolean conditionally, boolean[] scored,
-                                  float[] score) {
+    private static boolean remove(ContentTree t, int n, boolean weigh, boolean conditionally) {
         int code = t.code[n];
         int words = ClassWords.flags(t.judged[n]);
         int weight = weigh ? ClassWords.weight(t.judged[n]) : 0;
@@ -58,14 +57,18 @@ final class ContentCleaner {
         }
         return switch (code) {
             case ContentTags.DIV, ContentTags.UL, ContentTags.OL, ContentTags.TABLE, ContentTags.FORM,
-                 ContentTags.SECTION -> looksLikeFurniture(t, n, weight, scored[n] ? score[n] : 0);
+                 ContentTags.SECTION -> looksLikeFurniture(t, n, weight);
             default -> false;
         };
     }
 
-    /** Readability's conditional cleaning of one element, from its counts. */
-    private static boolean looksLikeFurniture(ContentTree t, int n, int weight, float score) {
-        if (weight + score < 0) {
+    /**
+     * Readability's conditional cleaning of one element, from its counts. A class that weighs against it is enough;
+     * its score as a candidate is not counted (Readability.js counts none there): a list scores below zero as a
+     * list, and a post that is a list of linked items with their descriptions was cleaned out of itself.
+     */
+    private static boolean looksLikeFurniture(ContentTree t, int n, int weight) {
+        if (weight < 0) {
             return true;
         }
         if (t.commas[n] >= 10 || t.videos[n] > 0) {

@@ -111,7 +111,7 @@ final class MainContentSelector {
             addWithSiblings(t, candidate, into);
             ArticleParts.add(t, candidate, dead, into);
         }
-        return cleaner.clean(t, into, dead, scored, score, flags);
+        return cleaner.clean(t, into, dead, flags);
     }
 
     /** Marks the furniture left out of this attempt, and everything inside it. */

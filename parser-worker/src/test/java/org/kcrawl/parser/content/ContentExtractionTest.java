@@ -223,6 +223,31 @@ class ContentExtractionTest {
     }
 
     /**
+     * A post that is a list: linked items, each with its description, one with a paragraph of its own. A list
+     * starts below zero as a candidate, and a paragraph in it hardly lifts it; Readability's cleaning weighs only
+     * the class, so the list stays. Weighed by its score, the post lost all but its first paragraph.
+     */
+    @Test
+    void aListThatIsThePostIsNotCleanedOutForItsScore() {
+        StringBuilder items = new StringBuilder("<li><p>Notes from the gemba on customer focus this month</p></li>");
+        for (int i = 0; i < 5; i++) {
+            items.append("<li><a href=\"/post").append(i).append("\">Leadership lesson ").append(i).append("</a> by a"
+                    + " writer: what a successful leader must also have is a keen sense of the customer and of the moment"
+                    + " when a product or a service is delivered to them</li>");
+        }
+        String html = "<html><body><div id=\"nav\"><ul><li><a href=/>Home</a></li><li><a href=/about>About</a></li>"
+                + "</ul></div><div id=\"content\"><h2>Management blog carnival</h2><p>The carnival is published twice a"
+                + " month, with hand picked recent posts on management, lean thinking and improvement.</p><p>" + P1
+                + "</p><p>" + P2 + "</p><p>" + P3 + "</p><ul>" + items
+                + "</ul></div></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text()).contains("Leadership lesson 4 by a writer")
+                    .contains("Notes from the gemba").doesNotContain("About");
+        }
+    }
+
+    /**
      * A story split around an advertisement into numbered containers, each in a wrapper of its own (cousins, not
      * siblings, as a news site's template writes them): both parts are the content, in order; the ad, the related
      * links and a box whose class is the same but unnumbered are not.
