@@ -1,14 +1,24 @@
 package org.kcrawl.parser.content;
 
+import java.util.regex.Pattern;
+
 /**
  * Takes out of the selected content the parts that are furniture by their shape, as Readability.js's
  * article preparation does: what the attempt left out (unlikely classes, furniture tags), short sharing
  * widgets, headings whose class says furniture, and (when asked) lists, tables, forms and divs whose
  * counts say they are link lists, image galleries, forms or ads rather than prose: mostly links, more
- * list items than paragraphs, more inputs than a third of the paragraphs, and the like. A data table
- * (with header cells, a caption, or ten rows) is kept whole.
+ * list items than paragraphs, more inputs than a third of the paragraphs, an ad's label or a loading notice
+ * alone, and the like. A data table (with header cells, a caption, or ten rows) is kept whole.
  */
 final class ContentCleaner {
+    /**
+     * The whole text of an ad's slot or of a loading notice, in the languages Readability.js knows: a part that
+     * says only this is furniture. Longer texts are not read for it.
+     */
+    private static final Pattern LABEL = Pattern.compile("ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама"
+            + "|Anuncio|(loading|正在加载|Загрузка|chargement|cargando)(…|\\.\\.\\.)?",
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    private static final int MAX_LABEL = 24;
     /** Sharing widgets shorter than this are removed. */
     private static final int SHARE_CHARS = 500;
     /** Text below which a part with links and no heading reads as a link block. */
@@ -74,6 +84,9 @@ final class ContentCleaner {
         if (t.commas[n] >= 10 || t.videos[n] > 0) {
             return false; // prose, or a block that plays a video: content
         }
+        if (t.chars[n] <= MAX_LABEL && t.chars[n] > 0 && LABEL.matcher(text(t, n)).matches()) {
+            return true;
+        }
         int code = t.code[n];
         int chars = t.chars[n];
         boolean list = code == ContentTags.UL || code == ContentTags.OL
@@ -95,6 +108,18 @@ final class ContentCleaner {
                 || weight >= 25 && linkDensity > 0.5
                 || list && linkDensity > 0.9 && t.listItems[n] >= 3 && chars < 40 * t.listItems[n]
                 || embeds == 1 && chars < 75 || embeds > 1;
+    }
+
+    /** The text of a short part, its segments joined by a space and trimmed. */
+    private static String text(ContentTree t, int n) {
+        StringBuilder b = new StringBuilder();
+        for (int e = t.evStart[n]; e < t.evEnd[n]; e++) {
+            if (ContentTree.kind(t.ev[e]) == ContentTree.TEXT) {
+                int s = ContentTree.index(t.ev[e]);
+                b.append(t.text, t.segFrom[s], t.segTo[s] - t.segFrom[s]).append(' ');
+            }
+        }
+        return Whitespace.collapse(b.toString()).strip();
     }
 
     /** A table of data rather than of layout: header cells or a caption, or ten rows or more. */

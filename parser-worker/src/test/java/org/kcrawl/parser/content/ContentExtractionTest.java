@@ -247,6 +247,18 @@ class ContentExtractionTest {
         }
     }
 
+    /** An ad's slot that keeps only its label, or a box still saying it is loading, is left out of the story. */
+    @Test
+    void anAdsLabelAndALoadingNoticeAreLeftOut() {
+        String html = "<html><body><nav><a href=/>Home</a></nav><article><h1>Harbour bridge</h1><p>" + P1 + "</p>"
+                + "<div class=\"slot\"><span>Advertisement</span></div><p>" + P2 + "</p><div>Loading...</div><p>" + P3
+                + "</p></article></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text()).contains(P1 + "\n\n" + P2 + "\n\n" + P3);
+        }
+    }
+
     /**
      * A story split around an advertisement into numbered containers, each in a wrapper of its own (cousins, not
      * siblings, as a news site's template writes them): both parts are the content, in order; the ad, the related
