@@ -314,21 +314,23 @@ final class MainContentSelector {
         }
     }
 
-    /** True when the node's text ends with a full stop. */
+    /** True when the node's text has a full stop before a space or at its end (Readability's {@code /\\.( |$)/}). */
     private static boolean endsSentence(ContentTree t, int node) {
-        for (int e = t.evEnd[node] - 1; e >= t.evStart[node]; e--) {
+        boolean stop = false;
+        for (int e = t.evStart[node]; e < t.evEnd[node]; e++) {
             int event = t.ev[e];
             if (ContentTree.kind(event) == ContentTree.TEXT) {
                 int seg = ContentTree.index(event);
-                for (int i = t.segTo[seg] - 1; i >= t.segFrom[seg]; i--) {
+                for (int i = t.segFrom[seg]; i < t.segTo[seg]; i++) {
                     char c = t.text[i];
-                    if (!Character.isWhitespace(c)) {
-                        return c == '.';
+                    if (stop && c == ' ') {
+                        return true;
                     }
+                    stop = c == '.';
                 }
             }
         }
-        return false;
+        return stop;
     }
 
     private void ensure(int nodes) {

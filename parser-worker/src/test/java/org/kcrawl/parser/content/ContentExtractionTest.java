@@ -247,6 +247,20 @@ class ContentExtractionTest {
         }
     }
 
+    /**
+     * A short paragraph beside the story joins it when it reads as sentences: a full stop before a space or at its
+     * end, as Readability's test has it, not only a full stop at its end.
+     */
+    @Test
+    void aShortParagraphBesideTheStoryWithASentenceInItJoinsIt() {
+        String html = "<html><body><nav><a href=/>Home</a></nav><div class=\"story\"><p>" + P1 + "</p><p>" + P2 + "</p><p>"
+                + P3 + "</p></div><p>The bridge opens in May. Tickets go on sale soon</p></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path
+                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+            assertThat(path.apply(html, ArticlePages.main()).text()).endsWith(P3 + "\n\nThe bridge opens in May. Tickets go on sale soon");
+        }
+    }
+
     /** An ad's slot that keeps only its label, or a box still saying it is loading, is left out of the story. */
     @Test
     void anAdsLabelAndALoadingNoticeAreLeftOut() {
