@@ -314,7 +314,10 @@ final class MainContentSelector {
         }
     }
 
-    /** True when the node's text has a full stop before a space or at its end (Readability's {@code /\\.( |$)/}). */
+    /**
+     * True when the node's text has a full stop before a space or at its end (Readability's {@code /\\.( |$)/} on
+     * its trimmed text): blanks after the stop keep it, as trimming and collapsing them would.
+     */
     private static boolean endsSentence(ContentTree t, int node) {
         boolean stop = false;
         for (int e = t.evStart[node]; e < t.evEnd[node]; e++) {
@@ -326,7 +329,9 @@ final class MainContentSelector {
                     if (stop && c == ' ') {
                         return true;
                     }
-                    stop = c == '.';
+                    if (!ContentTree.isBlank(c)) {
+                        stop = c == '.';
+                    }
                 }
             }
         }

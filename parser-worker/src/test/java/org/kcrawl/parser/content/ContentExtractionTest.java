@@ -258,6 +258,9 @@ class ContentExtractionTest {
         for (BiFunction<String, ContentOptions, PageContent> path
                 : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
             assertThat(path.apply(html, ArticlePages.main()).text()).endsWith(P3 + "\n\nThe bridge opens in May. Tickets go on sale soon");
+            // a full stop with a line break after it ends the text as well
+            String stopThenBreak = html.replace("The bridge opens in May. Tickets go on sale soon", "Tickets go on sale in May.\n");
+            assertThat(path.apply(stopThenBreak, ArticlePages.main()).text()).endsWith(P3 + "\n\nTickets go on sale in May.");
         }
     }
 
