@@ -14,6 +14,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class ContentExtractionTest {
+    /** The digest path and the document path (extraction rules), which must give the same content. */
+    private static final List<BiFunction<String, ContentOptions, PageContent>> BOTH_PATHS =
+            List.of(ArticlePages::digest, ArticlePages::document);
+
     private static final String FURNITURE = "Furniture words that must not be in the text";
 
     /** Each kind of page furniture, carrying {@link #FURNITURE}, beside a real article. */
@@ -74,8 +78,7 @@ class ContentExtractionTest {
                 + "<li><a href=/r3>Minutes</a> of the meeting where residents spoke for and against</li></ul>";
         String html = "<!doctype html><html><body><div class=\"post\">" + menu + "<h1>Harbour bridge to be rebuilt</h1>"
                 + "<p>" + P1 + "</p><p>" + P2 + "</p>" + sources + "<p>" + P3 + "</p></div></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             String text = path.apply(html, ArticlePages.main()).text();
             assertThat(text).contains(P1, P2, P3, "The engineers' survey of the stone arches")
                     .doesNotContain("Apps", "Geek stuff");
@@ -100,8 +103,7 @@ class ContentExtractionTest {
                 + "<div class=\"entry-content\"><p>" + post + "</p></div></div>" + comments + "</ol></div></body></html>";
         String commentary = "<!doctype html><html><body><div class=\"commentary\"><p>" + P1 + "</p><p>" + P2
                 + "</p></div></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text()).contains(post).doesNotContain("wonderful look");
             assertThat(path.apply(commentary, ArticlePages.main()).text()).contains(P1, P2);
         }
@@ -131,8 +133,7 @@ class ContentExtractionTest {
                 + " free, and it works with every reader around.</center></td></tr></table><p><span>By THE PRESS"
                 + "</span><br><span>January 7, 2008</span><br><span class=\"body2\">" + String.join("<br><br>\n", story)
                 + "</span></p></td></tr></table></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text())
                     .isEqualTo("Hosts swap shows\n\n" + String.join("\n\n", story));
         }
@@ -166,8 +167,7 @@ class ContentExtractionTest {
                 + "</span><br><br><span class=brief>&copy; 2008 The Press.</span></td></tr></table></td>"
                 + "<td width=\"21%\"><table><tr><td colspan=2 class=blueheader>More Headlines</td></tr>" + headlines
                 + "</table></td></tr></table></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text()).contains(String.join("\n\n", story))
                     .doesNotContain("Headline number");
         }
@@ -187,8 +187,7 @@ class ContentExtractionTest {
                 + "<a name=\"data\"><h2>Data</h2><p>" + P2 + "</p><p>" + P3 + "</p></td></tr><tr><td><p>Feedback: if you"
                 + " see any errors on this page, please fill in the feedback form so that we can correct it.</p></td></tr>"
                 + "</table></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text()).contains(P1 + "\n\nData\n\n" + P2 + "\n\n" + P3)
                     .doesNotContain("Feedback");
         }
@@ -215,8 +214,7 @@ class ContentExtractionTest {
                 + "</div><div class=\"post-footer\">Posted by Author at 3:00 AM <a href=/e><img src=/email.png></a>"
                 + " <a href=/b><img src=/blog.png></a> <a href=/t><img src=/twitter.png></a></div></div></div></div>"
                 + "</body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text()).contains("Aligning quality, safety and efficiency")
                     .doesNotContain("Every day I experience");
         }
@@ -240,8 +238,7 @@ class ContentExtractionTest {
                 + " month, with hand picked recent posts on management, lean thinking and improvement.</p><p>" + P1
                 + "</p><p>" + P2 + "</p><p>" + P3 + "</p><ul>" + items
                 + "</ul></div></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text()).contains("Leadership lesson 4 by a writer")
                     .contains("Notes from the gemba").doesNotContain("About");
         }
@@ -255,8 +252,7 @@ class ContentExtractionTest {
     void aShortParagraphBesideTheStoryWithASentenceInItJoinsIt() {
         String html = "<html><body><nav><a href=/>Home</a></nav><div class=\"story\"><p>" + P1 + "</p><p>" + P2 + "</p><p>"
                 + P3 + "</p></div><p>The bridge opens in May. Tickets go on sale soon</p></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text()).endsWith(P3 + "\n\nThe bridge opens in May. Tickets go on sale soon");
             // a full stop with a line break after it ends the text as well
             String stopThenBreak = html.replace("The bridge opens in May. Tickets go on sale soon", "Tickets go on sale in May.\n");
@@ -270,8 +266,7 @@ class ContentExtractionTest {
         String html = "<html><body><nav><a href=/>Home</a></nav><article><h1>Harbour bridge</h1><p>" + P1 + "</p>"
                 + "<div class=\"slot\"><span>Advertisement</span></div><p>" + P2 + "</p><div>Loading...</div><p>" + P3
                 + "</p></article></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text()).contains(P1 + "\n\n" + P2 + "\n\n" + P3);
         }
     }
@@ -293,8 +288,7 @@ class ContentExtractionTest {
                 + "</body></html>";
         // The same parts in wrappers that hold nothing else, which the selection climbs past.
         String bare = html.replace("<aside class=\"related\"><a href=/r>Related story</a></aside>", "");
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             for (String page : List.of(html, bare)) {
                 assertThat(path.apply(page, ArticlePages.main()).text()).isEqualTo("Harbour bridge\n\n" + P1 + "\n\n"
                         + P2 + "\n\n" + P3 + "\n\n" + P1.replace("harbour", "river"));
@@ -325,8 +319,7 @@ class ContentExtractionTest {
         String html = "<html><body><div id=\"container\"><div id=\"alpha\"><div class=\"entry\"><h3>Are you in?</h3>"
                 + "<div class=\"entry-body\"><p>" + post + "</p><p>" + more + "</p></div></div></div>" + sidebar
                 + "</ul></div></div></div></body></html>";
-        for (BiFunction<String, ContentOptions, PageContent> path
-                : List.<BiFunction<String, ContentOptions, PageContent>>of(ArticlePages::digest, ArticlePages::document)) {
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
             assertThat(path.apply(html, ArticlePages.main()).text()).isEqualTo(post + "\n\n" + more);
         }
     }
