@@ -20,6 +20,12 @@ import java.util.concurrent.TimeUnit;
  * the test JVM's {@code KCRAWL_*} and {@code KAFKA_*} variables are not passed on.
  */
 final class CommandProcess implements AutoCloseable {
+    /**
+     * The JVM options the {@code crawl} script gives a crawl (its {@code opts=(...)} line), so the command
+     * runs here with the JIT, collector and heap a user's has: how soon it stops depends on them.
+     */
+    private static final List<String> SCRIPT_JVM_OPTIONS = scriptJvmOptions(Path.of("..", "crawl"));
+
     private final Process process;
     private final Path stderr;
     private final BufferedReader stdout;
@@ -67,12 +73,11 @@ final class CommandProcess implements AutoCloseable {
      */
     static CommandProcess start(Path workDir, Path logbackConfig, java.util.Map<String, String> env, String stdin,
                                 String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
-                "-Dlogback.configurationFile=" + logbackConfig.toAbsolutePath(),
-                "-cp", System.getProperty("java.class.path"),
-                CrawlMain.class.getName()));
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(SCRIPT_JVM_OPTIONS);
+        command.addAll(List.of("-Dlogback.configurationFile=" + logbackConfig.toAbsolutePath(),
+                "-cp", System.getProperty("java.class.path"), CrawlMain.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
         builder.environment().keySet().removeIf(k -> k.startsWith("KCRAWL_") || k.startsWith("KAFKA_"));
@@ -87,6 +92,18 @@ final class CommandProcess implements AutoCloseable {
             return new CommandProcess(process, stderr);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
+        }
+    }
+
+    /** The options of {@code script}'s {@code opts=(...)} line, the JVM options it starts a crawl with. */
+    static List<String> scriptJvmOptions(Path script) {
+        try {
+            String line = Files.readAllLines(script, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.startsWith("opts=(") && l.endsWith(")")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException(script + " has no opts=(...) line"));
+            return List.of(line.substring("opts=(".length(), line.length() - 1).trim().split("\\s+"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + script, e);
         }
     }
 

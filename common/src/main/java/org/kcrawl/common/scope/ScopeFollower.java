@@ -44,6 +44,13 @@ public final class ScopeFollower implements AutoCloseable {
     private static final Map<String, Object> NO_AUTO_CREATE = Map.of(
             ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
 
+    /**
+     * A follower has no group to leave and nothing to commit: all its close would wait for is the broker's
+     * answer to closing its fetch session, which queues behind the fetch it has out (up to the fetch wait),
+     * and that wait was a tenth of a crawl's stop. The broker drops an unclosed session by itself.
+     */
+    private static final Duration CLOSE_WITHOUT_WAITING = Duration.ZERO;
+
     private final org.apache.kafka.clients.consumer.Consumer<String, byte[]> consumer;
     private final String topic;
     private final CrawlSites sites;
@@ -78,7 +85,7 @@ public final class ScopeFollower implements AutoCloseable {
         try {
             follower.catchUp(timeout);
         } catch (RuntimeException e) {
-            follower.consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            follower.consumer.close(CloseOptions.timeout(CLOSE_WITHOUT_WAITING));
             throw e;
         }
         follower.startFollowing();
@@ -104,7 +111,7 @@ public final class ScopeFollower implements AutoCloseable {
         closing = true;
         if (!thread.isAlive()) {
             if (thread.getState() == Thread.State.NEW) {
-                consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+                consumer.close(CloseOptions.timeout(CLOSE_WITHOUT_WAITING));
             }
             return;
         }
@@ -164,7 +171,7 @@ public final class ScopeFollower implements AutoCloseable {
         } catch (RuntimeException e) {
             failed(e);
         } finally {
-            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            consumer.close(CloseOptions.timeout(CLOSE_WITHOUT_WAITING));
         }
     }
 
