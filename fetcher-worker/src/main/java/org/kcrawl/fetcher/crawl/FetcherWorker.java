@@ -56,6 +56,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class FetcherWorker implements AutoCloseable, ManagedWorker {
     private static final Logger log = LoggerFactory.getLogger(FetcherWorker.class);
+    /** How long the urls loop's drain waits for the queued URLs it gives up (on other threads) to be counted out. */
+    private static final Duration GIVE_UP_GRACE = Duration.ofSeconds(2);
     /**
      * URLs are a few hundred bytes: small fetches keep what the consumers buffer ahead (for every
      * partition, paused ones included) to a few MiB instead of the 4 MiB per partition pages need.
@@ -200,11 +202,10 @@ public final class FetcherWorker implements AutoCloseable, ManagedWorker {
             DeadLetterPublisher deadLetters = new DeadLetterPublisher(outputs.producer(), topics.deadLetters());
             consumer = built.keep(clients.consumer(topics.fetcherGroup(), clientId, 500,
                     StaticMembership.consumerDefaults(SMALL_RECORDS, config.groupInstanceId())));
-            // The loop's own drain is zero: stop() has already waited for in-flight fetches, and the
-            // queued rest must not be crawled on the way out.
+            // stop() waits for the fetches in flight; the loop's drain only sees the queued rest given up, not crawled.
             loop = new WorkerLoop<>("fetcher", consumer, List.of(topics.urls()), CrawlRequest.class, handler,
                     deadLetters, new WorkerLoopSettings(config.maxPending(), config.maxPendingPerPartition(),
-                    WorkerLoopSettings.DEFAULT_MAX_PENDING_BYTES, Duration.ofMillis(100), Duration.ZERO,
+                    WorkerLoopSettings.DEFAULT_MAX_PENDING_BYTES, Duration.ofMillis(100), GIVE_UP_GRACE,
                     commitInterval(outputs)), outputs, true);
             // A restore blocks the loop's thread for a second or more; its other partitions commit meanwhile.
             restorer.betweenReads(loop::commitFromCallback);
