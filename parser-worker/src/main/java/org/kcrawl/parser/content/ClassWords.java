@@ -37,6 +37,9 @@ final class ClassWords {
         "footer", "gdpr", "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share",
         "shoutbox", "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget", "cookie", "newsletter",
         "subscri", "taboola"};
+    /** Class names of a post's body: Blogger's, WordPress's and the common themes' and news sites'. */
+    private static final String[] POST_BODY = {"post-body", "postbody", "entry-content", "post-content",
+        "post-entry", "entry-body", "article-body", "articlebody", "story-body"};
     // Bits of the automaton's lists.
     private static final int L_UNLIKELY = 1;
     private static final int L_MAYBE = 1 << 1;
@@ -78,6 +81,23 @@ final class ClassWords {
         }
         int weight = part(className, inClass) + part(id, inId);
         return weight << 8 | flags;
+    }
+
+    /**
+     * True when one of the class names is what a blog engine or news site calls the body of its post
+     * ({@code post-body}, WordPress's {@code entry-content}, ...): the post itself, not the page around it.
+     */
+    static boolean namesPostBody(String className) {
+        if (className == null) {
+            return false;
+        }
+        String lower = className.toLowerCase(Locale.ROOT);
+        for (String name : POST_BODY) {
+            if (isWord(lower, name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static int flags(int judged) {

@@ -15,7 +15,9 @@ import java.util.Arrays;
  * class judgements, then the cleaning, turned off, and the longest result is kept: a page without an
  * article's shape (a reference page, a listing) keeps its central text rather than nothing. A short post
  * the first attempt found ({@value #MIN_POST} characters or more) stands, though, when what the longer
- * result adds is mostly link text: the blog's menus and archive around the post. Then the page's headline
+ * result adds is mostly link text (the blog's menus and archive around the post), or when the post was found
+ * in an element whose class names a post's body ({@link ClassWords#namesPostBody}): the longer text is then
+ * the blog's profile or sidebar, which the first attempt left out by its class. Then the page's headline
  * (its {@code h1} before the content) is put in front when the content lacks one ({@link Headline}).
  *
  * <p>Every pass is linear in the page's elements. One instance per thread; not thread-safe.
@@ -46,6 +48,10 @@ final class MainContentSelector {
     /** Characters and link characters the first attempt kept, when under {@link #CHAR_THRESHOLD}. */
     private int firstChars;
     private int firstLinks;
+    /** Whether the first attempt's best candidate is in a post's body by its class. */
+    private boolean firstInPostBody;
+    /** The best candidate of the last attempt (0 when none). */
+    private int bestOfAttempt;
     private float[] score = new float[1024];
     private boolean[] scored = new boolean[1024];
     private boolean[] dead = new boolean[1024];
@@ -62,6 +68,7 @@ final class MainContentSelector {
         }
         firstChars = kept;
         firstLinks = attempt.keptLinkChars(t);
+        firstInPostBody = inPostBody(t, bestOfAttempt);
         first.copyFrom(attempt, t.size);
         Selection chosen = first;
         int bestChars = kept;
@@ -88,7 +95,21 @@ final class MainContentSelector {
      */
     private boolean postStands(ContentTree t, Selection s, int chars) {
         return firstChars >= MIN_POST && chars > firstChars
-                && s.keptLinkChars(t) - firstLinks > ADDED_LINKS * (chars - firstChars);
+                && (firstInPostBody || s.keptLinkChars(t) - firstLinks > ADDED_LINKS * (chars - firstChars));
+    }
+
+    private static boolean inPostBody(ContentTree t, int n) {
+        for (int a = n; a > 0; a = t.parent[a]) {
+            if (ClassWords.namesPostBody(t.className[a])) {
+                return true;
+            }
+        }
+        for (int d = n + 1; n > 0 && d <= t.lastDescendant[n]; d++) {
+            if (ClassWords.namesPostBody(t.className[d])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Everything visible: the whole body. */
@@ -104,6 +125,7 @@ final class MainContentSelector {
         Arrays.fill(score, 0, t.size, 0f);
         scoreParagraphs(t, flags);
         int candidate = topCandidate(t);
+        bestOfAttempt = Math.max(candidate, 0);
         if (candidate <= 0) {
             into.addRoot(0);
         } else {

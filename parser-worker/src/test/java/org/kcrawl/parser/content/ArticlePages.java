@@ -1,5 +1,7 @@
 package org.kcrawl.parser.content;
 
+import java.util.List;
+import java.util.function.BiFunction;
 import org.jsoup.Jsoup;
 import org.kcrawl.parser.html.DigestContent;
 
@@ -12,6 +14,10 @@ final class ArticlePages {
             + " deck, the railings and the lighting are replaced, and traffic will use a temporary crossing.";
     static final String P3 = "Residents who spoke at the meeting were divided: some welcomed the plan, others asked"
             + " why the money was not spent on the schools, the library and the swimming pool instead.";
+
+    /** The digest path and the document path (extraction rules), which must give the same content. */
+    static final List<BiFunction<String, ContentOptions, PageContent>> BOTH_PATHS =
+            List.of(ArticlePages::digest, ArticlePages::document);
 
     private ArticlePages() {}
 

@@ -14,9 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class ContentExtractionTest {
-    /** The digest path and the document path (extraction rules), which must give the same content. */
-    private static final List<BiFunction<String, ContentOptions, PageContent>> BOTH_PATHS =
-            List.of(ArticlePages::digest, ArticlePages::document);
+    private static final List<BiFunction<String, ContentOptions, PageContent>> BOTH_PATHS = ArticlePages.BOTH_PATHS;
 
     private static final String FURNITURE = "Furniture words that must not be in the text";
 
