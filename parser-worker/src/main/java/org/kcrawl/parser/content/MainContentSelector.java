@@ -17,7 +17,9 @@ import java.util.Arrays;
  * the first attempt found ({@value #MIN_POST} characters or more) stands, though, when what the longer
  * result adds is mostly link text (the blog's menus and archive around the post), or when the post was found
  * in an element whose class names a post's body ({@link ClassWords#namesPostBody}): the longer text is then
- * the blog's profile or sidebar, which the first attempt left out by its class. Then the page's headline
+ * the blog's profile or sidebar, which the first attempt left out by its class. When the first attempt
+ * finds nothing and the others less than such a post, the page has no article's shape, and the body without
+ * its furniture is its content. Then the page's headline
  * (its {@code h1} before the content) is put in front when the content lacks one ({@link Headline}).
  *
  * <p>Every pass is linear in the page's elements. One instance per thread; not thread-safe.
@@ -84,8 +86,24 @@ final class MainContentSelector {
                 chosen = postStands(t, best, kept) ? first : best;
             }
         }
+        if (kept < CHAR_THRESHOLD && firstChars == 0 && bestChars < MIN_POST && t.chars[0] >= CHAR_THRESHOLD) {
+            chosen = wholeBody(t);
+        }
         Headline.add(t, chosen);
         return chosen;
+    }
+
+    /**
+     * The body without its furniture, for a page where no attempt found a post: the first found nothing and
+     * the others less than a short post. Such a page has no article's shape (a table of contents, a list of
+     * links, a form), and its text is its content, not the fragment the attempts kept (a breadcrumb).
+     */
+    private Selection wholeBody(ContentTree t) {
+        markDead(t, 0);
+        attempt.reset(t.size);
+        attempt.addRoot(0);
+        cleaner.clean(t, attempt, dead, 0);
+        return attempt;
     }
 
     /**
