@@ -96,7 +96,7 @@ final class CommandProcess implements AutoCloseable {
     }
 
     /** The options of {@code script}'s {@code opts=(...)} line, the JVM options it starts a crawl with. */
-    static List<String> scriptJvmOptions(Path script) {
+    private static List<String> scriptJvmOptions(Path script) {
         try {
             String line = Files.readAllLines(script, StandardCharsets.UTF_8).stream()
                     .filter(l -> l.startsWith("opts=(") && l.endsWith(")")).findFirst()

@@ -52,8 +52,6 @@ final class MainContentSelector {
     private int firstLinks;
     /** Whether the first attempt's best candidate is in a post's body by its class. */
     private boolean firstInPostBody;
-    /** The best candidate of the last attempt (0 when none). */
-    private int bestOfAttempt;
     private float[] score = new float[1024];
     private boolean[] scored = new boolean[1024];
     private boolean[] dead = new boolean[1024];
@@ -70,7 +68,7 @@ final class MainContentSelector {
         }
         firstChars = kept;
         firstLinks = attempt.keptLinkChars(t);
-        firstInPostBody = inPostBody(t, bestOfAttempt);
+        firstInPostBody = inPostBody(t, top[0]); // the first attempt's best candidate, -1 when none
         first.copyFrom(attempt, t.size);
         Selection chosen = first;
         int bestChars = kept;
@@ -143,7 +141,6 @@ final class MainContentSelector {
         Arrays.fill(score, 0, t.size, 0f);
         scoreParagraphs(t, flags);
         int candidate = topCandidate(t);
-        bestOfAttempt = Math.max(candidate, 0);
         if (candidate <= 0) {
             into.addRoot(0);
         } else {

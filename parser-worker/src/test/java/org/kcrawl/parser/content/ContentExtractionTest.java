@@ -1,6 +1,7 @@
 package org.kcrawl.parser.content;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.kcrawl.parser.content.ArticlePages.BOTH_PATHS;
 import static org.kcrawl.parser.content.ArticlePages.P1;
 import static org.kcrawl.parser.content.ArticlePages.P2;
 import static org.kcrawl.parser.content.ArticlePages.P3;
@@ -14,8 +15,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class ContentExtractionTest {
-    private static final List<BiFunction<String, ContentOptions, PageContent>> BOTH_PATHS = ArticlePages.BOTH_PATHS;
-
     private static final String FURNITURE = "Furniture words that must not be in the text";
 
     /** Each kind of page furniture, carrying {@link #FURNITURE}, beside a real article. */
