@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * widgets, headings whose class says furniture, and (when asked) lists, tables, forms and divs whose
  * counts say they are link lists, image galleries, forms or ads rather than prose: mostly links, more
  * list items than paragraphs, more inputs than a third of the paragraphs, an ad's label or a loading notice
- * alone, and the like. A data table (with header cells, a caption, or ten rows) is kept whole.
+ * alone, a list of links whose class names furniture even beside a content word, and the like. A data table
+ * (with header cells, a caption, or ten rows) is kept whole.
  */
 final class ContentCleaner {
     /**
@@ -91,6 +92,11 @@ final class ContentCleaner {
         int chars = t.chars[n];
         boolean list = code == ContentTags.UL || code == ContentTags.OL
                 || chars > 0 && t.listChars[n] > 0.9 * chars;
+        if (list && (ClassWords.flags(t.judged[n]) & ClassWords.UNLIKELY) != 0 && t.linkDensity(n) > 0.5) {
+            // A list of links named furniture and content at once ("related_articles"): the content word kept it
+            // from the first strip, its shape and its name say it is the related stories.
+            return true;
+        }
         int paragraphs = t.paragraphs[n];
         int images = t.images[n];
         int items = t.listItems[n] - 100;

@@ -83,6 +83,34 @@ class ContentExtractionTest {
     }
 
     /**
+     * A news site's related stories inside the story's block, in an element whose id names both furniture and
+     * content ({@code related_articles}, which the first attempt's strip keeps for its "article"): a list of
+     * headlines, each link followed by its city, is left out; the sources list, whose links carry sentences,
+     * is kept.
+     */
+    @Test
+    void aRelatedStoriesListThatAContentWordRescuedIsLeftOut() {
+        StringBuilder related = new StringBuilder("<div id=\"related_articles\"><h3>Related News</h3><ul>");
+        for (String headline : new String[] {"Ferry service to resume after the storm", "Old mill becomes a museum",
+            "Harbour master retires after thirty years"}) {
+            related.append("<li><a href=\"/stories/").append(headline.length()).append("\">").append(headline)
+                    .append("</a> <span class=\"city\">[Kansas City]</span></li>");
+        }
+        related.append("</ul></div>");
+        String sources = "<ul><li><a href=/r1>The council's report</a> on the bridge's costs, published in May</li>"
+                + "<li><a href=/r2>The engineers' survey</a> of the stone arches and their foundations</li>"
+                + "<li><a href=/r3>Minutes</a> of the meeting where residents spoke for and against</li></ul>";
+        String html = "<!doctype html><html><body><table><tr><td class=\"left_col\"><div id=\"story\">"
+                + "<h1>Harbour bridge to be rebuilt</h1>" + related + "<p>" + P1 + "</p><p>" + P2 + "</p>" + sources
+                + "<p>" + P3 + "</p></div></td></tr></table></body></html>";
+        for (BiFunction<String, ContentOptions, PageContent> path : BOTH_PATHS) {
+            String text = path.apply(html, ArticlePages.main()).text();
+            assertThat(text).contains(P1, P2, P3, "The engineers' survey of the stone arches")
+                    .doesNotContain("Related News", "Ferry service");
+        }
+    }
+
+    /**
      * A short post (under the 500 characters after which the first attempt is kept) with a long comment section:
      * the attempts that follow, without the class judgements, must not come back with the comments; a
      * commentary (an article so named) is content.
