@@ -21,6 +21,13 @@ final class ClassWords {
     static final int SHARE = 1 << 2;
     /** A comment section or a comment ("comment", "disqus"; not "commentary"), unless {@link #MAYBE}. */
     static final int COMMENTS = 1 << 3;
+    /**
+     * Hidden by its class: {@code hidden} or {@code hide}, a class name that sites and CSS frameworks (Bootstrap)
+     * give {@code display: none}, unless a responsive variant ({@code md:block}) shows the element on some
+     * screens. Left out of every attempt unless it holds half the page's text (a wrapper the page's script
+     * shows once it has loaded).
+     */
+    static final int HIDDEN = 1 << 4;
 
     private static final String[] UNLIKELY_WORDS = {"-ad-", "ai2html", "banner", "breadcrumb", "combx",
         "comment", "community", "cover-wrap", "disqus", "extra", "footer", "gdpr", "header", "legends", "menu",
@@ -78,6 +85,9 @@ final class ClassWords {
         }
         if ((both & (L_COMMENTS | L_COMMENTARY | L_MAYBE)) == L_COMMENTS) {
             flags |= COMMENTS;
+        }
+        if ((inClass & L_HID) != 0 && className.indexOf(':') < 0 && (isWord(className, "hidden") || isWord(className, "hide"))) {
+            flags |= HIDDEN;
         }
         int weight = part(className, inClass) + part(id, inId);
         return weight << 8 | flags;

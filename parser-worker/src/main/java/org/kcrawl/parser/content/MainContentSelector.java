@@ -155,8 +155,10 @@ final class MainContentSelector {
     private void markDead(ContentTree t, int flags) {
         dead[0] = false;
         boolean strip = (flags & STRIP_UNLIKELY) != 0;
+        int half = t.chars[0] / 2;
         for (int n = 1; n < t.size; n++) {
-            dead[n] = dead[t.parent[n]] || furniture(t, n) || judgedOut(t, n, strip ? ClassWords.UNLIKELY : ClassWords.COMMENTS);
+            dead[n] = dead[t.parent[n]] || furniture(t, n) || judgedOut(t, n, strip ? ClassWords.UNLIKELY : ClassWords.COMMENTS)
+                    || (ClassWords.flags(t.judged[n]) & ClassWords.HIDDEN) != 0 && t.chars[n] < half;
         }
     }
 
