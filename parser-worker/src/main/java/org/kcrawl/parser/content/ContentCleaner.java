@@ -49,7 +49,7 @@ final class ContentCleaner {
                 }
             }
         }
-        return kept;
+        return kept - CommentsStart.cut(t, s);
     }
 
     private static boolean remove(ContentTree t, int n, boolean weigh, boolean conditionally) {
@@ -117,7 +117,7 @@ final class ContentCleaner {
     }
 
     /** The text of a short part, its segments joined by a space and trimmed. */
-    private static String text(ContentTree t, int n) {
+    static String text(ContentTree t, int n) {
         StringBuilder b = new StringBuilder();
         for (int e = t.evStart[n]; e < t.evEnd[n]; e++) {
             if (ContentTree.kind(t.ev[e]) == ContentTree.TEXT) {
