@@ -46,7 +46,27 @@ final class CommentsStart {
         // Not a link to the comments, nor a line of a code block.
         return (ContentTags.isHeading(code) || code == ContentTags.DIV || code == ContentTags.P)
                 && t.chars[n] > 0 && t.chars[n] <= MAX_HEADING && t.linkChars[n] == 0 && (t.flags[n] & ContentTree.IN_CODE) == 0
-                && HEADING.matcher(ContentCleaner.text(t, n)).matches();
+                && mayStartHeading(firstChar(t, n)) && HEADING.matcher(ContentCleaner.text(t, n)).matches();
+    }
+
+    /** Whether a heading of comments can start with {@code c}: most short parts of a page are read no further. */
+    private static boolean mayStartHeading(char c) {
+        return c >= '0' && c <= '9' || "cCrRuUyYlLpPaAhH".indexOf(c) >= 0;
+    }
+
+    /** The first character of the part's text that is not blank, or 0. */
+    private static char firstChar(ContentTree t, int n) {
+        for (int e = t.evStart[n]; e < t.evEnd[n]; e++) {
+            if (ContentTree.kind(t.ev[e]) == ContentTree.TEXT) {
+                int seg = ContentTree.index(t.ev[e]);
+                for (int i = t.segFrom[seg]; i < t.segTo[seg]; i++) {
+                    if (!ContentTree.isBlank(t.text[i])) {
+                        return t.text[i];
+                    }
+                }
+            }
+        }
+        return 0;
     }
 
     /** Removes node {@code from} and all that follows it in root {@code rootIndex}, and the roots after it. */
