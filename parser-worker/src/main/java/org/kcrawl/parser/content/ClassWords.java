@@ -22,10 +22,11 @@ final class ClassWords {
     /** A comment section or a comment ("comment", "disqus"; not "commentary"), unless {@link #MAYBE}. */
     static final int COMMENTS = 1 << 3;
     /**
-     * Hidden by its class: {@code hidden} or {@code hide}, a class name that sites and CSS frameworks (Bootstrap)
-     * give {@code display: none}, unless a responsive variant ({@code md:block}) shows the element on some
-     * screens. Left out of every attempt unless it holds half the page's text (a wrapper the page's script
-     * shows once it has loaded).
+     * Hidden by its class: {@code hidden} or {@code hide}, which sites and CSS frameworks (Bootstrap) give
+     * {@code display: none}, or a screen reader's text ({@code sr-only}, {@code visually-hidden}, WordPress's
+     * {@code screen-reader-text}: "Photo", "Skip to content", "Opens in a new window"), unless a responsive
+     * variant ({@code md:block}) shows the element on some screens. Left out of every attempt unless it holds
+     * half the page's text (a wrapper the page's script shows once it has loaded).
      */
     static final int HIDDEN = 1 << 4;
 
@@ -44,6 +45,8 @@ final class ClassWords {
         "footer", "gdpr", "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share",
         "shoutbox", "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget", "cookie", "newsletter",
         "subscri", "taboola"};
+    /** Class names that hide an element: {@link #HIDDEN}. */
+    private static final String[] HIDDEN_CLASSES = {"hidden", "hide", "sr-only", "visually-hidden", "screen-reader-text"};
     /** Class names of a post's body: Blogger's, WordPress's and the common themes' and news sites'. */
     private static final String[] POST_BODY = {"post-body", "postbody", "entry-content", "post-content",
         "post-entry", "entry-body", "article-body", "articlebody", "story-body"};
@@ -57,7 +60,7 @@ final class ClassWords {
     private static final int L_COMMENTS = 1 << 6;
     private static final int L_COMMENTARY = 1 << 7;
     private static final WordAutomaton WORDS = new WordAutomaton(UNLIKELY_WORDS, MAYBE_WORDS, new String[] {"share"},
-            NEGATIVE, POSITIVE, new String[] {"hid"}, new String[] {"comment", "disqus"}, new String[] {"commentary"});
+            NEGATIVE, POSITIVE, new String[] {"hid", "sr-only", "screen-reader-text"}, new String[] {"comment", "disqus"}, new String[] {"commentary"});
 
     private ClassWords() {}
 
@@ -86,7 +89,7 @@ final class ClassWords {
         if ((both & (L_COMMENTS | L_COMMENTARY | L_MAYBE)) == L_COMMENTS) {
             flags |= COMMENTS;
         }
-        if ((inClass & L_HID) != 0 && className.indexOf(':') < 0 && (isWord(className, "hidden") || isWord(className, "hide"))) {
+        if ((inClass & L_HID) != 0 && hiddenByName(className)) {
             flags |= HIDDEN;
         }
         int weight = part(className, inClass) + part(id, inId);
@@ -104,6 +107,18 @@ final class ClassWords {
         String lower = className.toLowerCase(Locale.ROOT);
         for (String name : POST_BODY) {
             if (isWord(lower, name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hiddenByName(String className) {
+        if (className.indexOf(':') >= 0) {
+            return false; // a responsive variant shows it on some screens
+        }
+        for (String name : HIDDEN_CLASSES) {
+            if (isWord(className, name)) {
                 return true;
             }
         }
