@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.kcrawl.common.kafka.AbandonedWorkException;
@@ -286,48 +287,59 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
 
     /** Publishes what {@code plan} says; {@code rendered} counts a rendered page instead of a plain one. */
     private void execute(RenderTask task, PublishPlan plan, Runnable rendered) {
-        List<CompletableFuture<Void>> outs = new ArrayList<>();
-        Runnable counted;
         if (plan instanceof PublishPlan.Page p) {
-            outs.add(services.outputs().page(p.page()));
-            counted = rendered != null ? rendered : () -> services.metrics().page();
+            finish(task, p.page().body().length, () -> List.of(services.outputs().page(p.page())),
+                    rendered != null ? rendered : () -> services.metrics().page());
         } else if (plan instanceof PublishPlan.Redirect r) {
-            outs.add(services.outputs().page(r.page()));
-            if (r.next() != null) {
-                // Back through the fetchers: dedup, scope and the render patterns decide what becomes of it.
-                outs.add(services.outputs().request(r.next(), HostKey.of(r.next().url()), null));
-            }
-            if (r.moved() != null) {
-                log.info("seed {} moved to {}: {} joins the crawl's scope", task.request.url(), r.page().redirectTo(),
-                        r.moved().site());
-                outs.add(services.outputs().scope(r.moved()));
-            }
-            counted = rendered != null ? () -> {
+            Runnable counted = rendered != null ? () -> {
                 rendered.run();
                 services.metrics().redirect();
             } : () -> services.metrics().redirect();
+            finish(task, r.page().body().length, () -> redirectOutputs(task, r), counted);
         } else if (plan instanceof PublishPlan.Fail f) {
-            outs.add(services.outputs().failure(f.failure()));
-            counted = () -> services.metrics().failure(f.failure().reason());
+            finish(task, 0, () -> List.of(services.outputs().failure(f.failure())),
+                    () -> services.metrics().failure(f.failure().reason()));
         } else if (plan instanceof PublishPlan.Refused r) {
-            outs.add(services.outputs().render(r.next(), task.key));
-            counted = () -> services.metrics().refused();
+            finish(task, 0, () -> List.of(services.outputs().render(r.next(), task.key)), () -> services.metrics().refused());
         } else {
             PublishPlan.Retry r = (PublishPlan.Retry) plan;
-            outs.add(services.outputs().render(r.next(), task.key));
-            counted = () -> services.metrics().retry(r.reason());
+            finish(task, 0, () -> List.of(services.outputs().render(r.next(), task.key)),
+                    () -> services.metrics().retry(r.reason()));
         }
-        finish(task, outs, counted);
+    }
+
+    /** A redirect page, its target back through the fetchers when there is one, and the site a seed moved to. */
+    private List<CompletableFuture<Void>> redirectOutputs(RenderTask task, PublishPlan.Redirect r) {
+        List<CompletableFuture<Void>> outs = new ArrayList<>();
+        outs.add(services.outputs().page(r.page()));
+        if (r.next() != null) {
+            // Back through the fetchers: dedup, scope and the render patterns decide what becomes of it.
+            outs.add(services.outputs().request(r.next(), HostKey.of(r.next().url()), null));
+        }
+        if (r.moved() != null) {
+            log.info("seed {} moved to {}: {} joins the crawl's scope", task.request.url(), r.page().redirectTo(),
+                    r.moved().site());
+            outs.add(services.outputs().scope(r.moved()));
+        }
+        return outs;
     }
 
     private void park(RenderTask task, Instant notBefore) {
         releaseSlot(task);
-        finish(task, List.of(services.outputs().render(task.request.withNotBefore(notBefore), task.key)),
+        finish(task, 0, () -> List.of(services.outputs().render(task.request.withNotBefore(notBefore), task.key)),
                 () -> services.metrics().parked());
     }
 
-    private void finish(RenderTask task, List<CompletableFuture<Void>> outputs, Runnable counted) {
-        task.completeWhen(Sends.all(outputs), v -> counted.run());
+    /**
+     * Sends a URL's {@code outputs} as one group of the output transaction, and only while its partition is still
+     * owned. Exactly once, its completion then reaches the loop before the transaction can end, so the URL's
+     * offset commits with its outputs; sent apart from a group, a page could land in a transaction that commits
+     * without its offset, and be rendered and published again by the next owner after a crash.
+     */
+    private void finish(RenderTask task, long bodyBytes, Supplier<List<CompletableFuture<Void>>> outputs,
+                        Runnable counted) {
+        task.completeWhen(services.outputs().together(task.claim(), bodyBytes, () -> Sends.all(outputs.get())),
+                v -> counted.run());
     }
 
     private void step(RenderTask task, Runnable body) {

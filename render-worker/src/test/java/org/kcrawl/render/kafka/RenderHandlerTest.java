@@ -65,6 +65,9 @@ class RenderHandlerTest {
     private final Map<String, RobotsVerdict> verdicts = new HashMap<>();
     private final NoTabs tabs = new NoTabs();
     private final RenderHandler handler;
+    /** Work for the send thread, held while {@link #holdSends} (run at once otherwise). */
+    private final List<Runnable> heldSends = new ArrayList<>();
+    private boolean holdSends;
     private long offset;
 
     /** Tabs of a browser that is not there: every page asking for one is told so. */
@@ -91,7 +94,13 @@ class RenderHandlerTest {
         ResponsePlanner planner = new ResponsePlanner(
                 new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(1), () -> 0.5), redirects);
         RenderServices services = new RenderServices(scheduler, robots, http, tabs,
-                new OutputPublisher(producer, TOPICS, Runnable::run), planner, redirects, metrics, time);
+                new OutputPublisher(producer, TOPICS, work -> {
+                    if (holdSends) {
+                        heldSends.add(work);
+                    } else {
+                        work.run();
+                    }
+                }), planner, redirects, metrics, time);
         handler = new RenderHandler(services, new RequestRules(ScopeMode.HOST, List.of("document", "script"), 100,
                 1 << 20), RenderLimits.of(Duration.ofSeconds(30), 1 << 20), MAX_HOLD, 2, 2);
         owner.assign(handler, 0);
@@ -229,6 +238,27 @@ class RenderHandlerTest {
         assertThat(held.handle((v, e) -> e).join()).isInstanceOf(CancellationException.class);
         assertThat(http.count(URL)).isZero();
         assertThat(producer.history()).isEmpty();
+    }
+
+    /**
+     * A URL whose partition is revoked while its outputs wait for the send thread sends nothing: its outputs go
+     * out as one group and only while the partition is owned, so none can land in a transaction that commits
+     * without the URL's offset (the next owner renders it again).
+     */
+    @Test
+    void outputsWaitingForTheSendThreadWhenThePartitionIsRevokedAreNotSent() {
+        http.answer(URL, 200, "application/pdf", "%PDF-1.4", Map.of());
+        holdSends = true;
+
+        CompletableFuture<?> done = handle(seed(URL));
+        time.advance(Duration.ofSeconds(1));
+        assertThat(heldSends).as("the page's send waits for the send thread").isNotEmpty();
+        owner.revoke(handler, 0);
+        List.copyOf(heldSends).forEach(Runnable::run);
+
+        assertThat(producer.history()).isEmpty();
+        assertThat(done).isCompletedExceptionally();
+        assertThat(done.handle((v, e) -> e).join()).isInstanceOf(CancellationException.class);
     }
 
     private CrawlRequest seed(String url) {
