@@ -47,9 +47,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Handles one URL of the render topic: its not-before time, robots.txt, a tab slot, the page's own
  * request under its host's politeness, and then either the browser's DOM (for a 2xx HTML page) or the
- * response as the fetcher would have published it. The returned stage completes when every output is
- * acknowledged, so the offset is committed only then, and a render worker killed mid-page leaves the
- * URL to be rendered again by the next owner.
+ * response as the fetcher would have published it. The returned stage completes when every output is in
+ * the output transaction (exactly once: one group, so the offset commits with them) or acknowledged (at
+ * least once, the offset commits after them), and a render worker killed mid-page leaves the URL to be
+ * rendered again by the next owner.
  *
  * <p>Every URL ends as exactly one of: a rendered page, a page as fetched (not HTML, or an error
  * status), a redirect page with its target on the urls topic (a 3xx, or a script sending the main frame
