@@ -46,7 +46,8 @@ final class CommentsStart {
         // Not a link to the comments, nor a line of a code block.
         return (ContentTags.isHeading(code) || code == ContentTags.DIV || code == ContentTags.P)
                 && t.chars[n] > 0 && t.chars[n] <= MAX_HEADING && t.linkChars[n] == 0 && (t.flags[n] & ContentTree.IN_CODE) == 0
-                && mayStartHeading(firstChar(t, n)) && HEADING.matcher(ContentCleaner.text(t, n)).matches();
+                && ContentCleaner.isShort(t, n) && mayStartHeading(firstChar(t, n))
+                && HEADING.matcher(ContentCleaner.text(t, n)).matches();
     }
 
     /** Whether a heading of comments can start with {@code c}: most short parts of a page are read no further. */

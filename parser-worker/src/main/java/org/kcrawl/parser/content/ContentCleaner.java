@@ -22,6 +22,8 @@ final class ContentCleaner {
     private static final int MAX_LABEL = 24;
     /** Sharing widgets shorter than this are removed. */
     private static final int SHARE_CHARS = 500;
+    /** Events (starts, ends and texts) of a part whose text may be read as a label's or a heading's. */
+    private static final int SHORT_PART_EVENTS = 64;
     /** Text below which a part with links and no heading reads as a link block. */
     private static final int MIN_CONTENT = 25;
 
@@ -85,7 +87,7 @@ final class ContentCleaner {
         if (t.commas[n] >= 10 || t.videos[n] > 0) {
             return false; // prose, or a block that plays a video: content
         }
-        if (t.chars[n] <= MAX_LABEL && t.chars[n] > 0 && LABEL.matcher(text(t, n)).matches()) {
+        if (t.chars[n] <= MAX_LABEL && t.chars[n] > 0 && isShort(t, n) && LABEL.matcher(text(t, n)).matches()) {
             return true;
         }
         int code = t.code[n];
@@ -116,7 +118,16 @@ final class ContentCleaner {
                 || embeds == 1 && chars < 75 || embeds > 1;
     }
 
-    /** The text of a short part, its segments joined by a space and trimmed. */
+    /**
+     * Whether the part is short in elements too, as a label or a heading is: only then is its text read. A part
+     * of a few characters can hold any number of empty elements (100,000 nested divs), and reading it for each of
+     * its ancestors would cost the square of the page.
+     */
+    static boolean isShort(ContentTree t, int n) {
+        return t.evEnd[n] - t.evStart[n] <= SHORT_PART_EVENTS;
+    }
+
+    /** The text of a short part ({@link #isShort}), its segments joined by a space and trimmed. */
     static String text(ContentTree t, int n) {
         StringBuilder b = new StringBuilder();
         for (int e = t.evStart[n]; e < t.evEnd[n]; e++) {

@@ -25,6 +25,21 @@ class ContentBadInputTest {
         assertThat(ArticlePages.document(html, ArticlePages.markdown()).text()).isEqualTo(ArticlePages.P1);
     }
 
+    /**
+     * A short text (an ad's label, a heading of comments) under 100,000 nested divs after the article: every one of
+     * those divs holds a few characters, and reading the text of each took the square of the page (17 and 69 s).
+     */
+    @Test
+    @Timeout(10)
+    void aShortTextUnderAHundredThousandNestedDivsIsReadOnce() {
+        for (String shortText : new String[] {"Advertisement", "Comments"}) {
+            String html = "<html><body><div><p>" + ArticlePages.P1 + "</p><p>" + ArticlePages.P2 + "</p>"
+                    + "<div>".repeat(100_000) + shortText + "</div>".repeat(100_000) + "</div></body></html>";
+            assertThat(ArticlePages.digest(html, ArticlePages.main()).text()).as(shortText)
+                    .startsWith(ArticlePages.P1 + "\n\n" + ArticlePages.P2);
+        }
+    }
+
     @Test
     @Timeout(30)
     void aPageOfOneHugeTable() {
