@@ -104,21 +104,17 @@ final class ClassWords {
         if (className == null) {
             return false;
         }
-        String lower = className.toLowerCase(Locale.ROOT);
-        for (String name : POST_BODY) {
-            if (isWord(lower, name)) {
-                return true;
-            }
-        }
-        return false;
+        return hasAnyWord(className.toLowerCase(Locale.ROOT), POST_BODY);
     }
 
     private static boolean hiddenByName(String className) {
-        if (className.indexOf(':') >= 0) {
-            return false; // a responsive variant shows it on some screens
-        }
-        for (String name : HIDDEN_CLASSES) {
-            if (isWord(className, name)) {
+        // A responsive variant (md:block) shows it on some screens.
+        return className.indexOf(':') < 0 && hasAnyWord(className, HIDDEN_CLASSES);
+    }
+
+    private static boolean hasAnyWord(String s, String[] words) {
+        for (String word : words) {
+            if (isWord(s, word)) {
                 return true;
             }
         }

@@ -75,26 +75,14 @@ final class CommentsStart {
         int cut = 0;
         for (int n = from; n <= t.lastDescendant[s.roots[rootIndex]]; n = t.lastDescendant[n] + 1) {
             if (!s.removed[n]) { // what follows in document order: the node's subtree, then its next sibling's
-                cut += kept(t, s, n);
+                cut += s.kept(t, t.chars, n);
                 s.removed[n] = true;
             }
         }
         for (int i = rootIndex + 1; i < s.rootCount; i++) {
-            cut += kept(t, s, s.roots[i]);
+            cut += s.kept(t, t.chars, s.roots[i]);
         }
         s.rootCount = rootIndex + 1;
         return cut;
-    }
-
-    /** Characters of text of {@code root} that the cleaning kept. */
-    private static int kept(ContentTree t, Selection s, int root) {
-        int kept = t.chars[root];
-        for (int n = root + 1; n <= t.lastDescendant[root]; n++) {
-            if (s.removed[n]) {
-                kept -= t.chars[n];
-                n = t.lastDescendant[n];
-            }
-        }
-        return kept;
     }
 }

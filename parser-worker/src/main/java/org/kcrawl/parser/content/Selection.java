@@ -38,16 +38,21 @@ final class Selection {
     int keptLinkChars(ContentTree t) {
         int links = 0;
         for (int i = 0; i < rootCount; i++) {
-            int root = roots[i];
-            links += t.linkChars[root];
-            for (int n = root + 1; n <= t.lastDescendant[root]; n++) {
-                if (removed[n]) {
-                    links -= t.linkChars[n];
-                    n = t.lastDescendant[n];
-                }
-            }
+            links += kept(t, t.linkChars, roots[i]);
         }
         return links;
+    }
+
+    /** {@code counts} (one of the tree's per-node sums) of {@code node} less those of its removed parts. */
+    int kept(ContentTree t, int[] counts, int node) {
+        int kept = counts[node];
+        for (int n = node + 1; n <= t.lastDescendant[node]; n++) {
+            if (removed[n]) {
+                kept -= counts[n];
+                n = t.lastDescendant[n];
+            }
+        }
+        return kept;
     }
 
     void copyFrom(Selection other, int nodes) {
