@@ -17,10 +17,11 @@ import java.util.Arrays;
  * the first attempt found ({@value #MIN_POST} characters or more) stands, though, when what the longer
  * result adds is mostly link text (the blog's menus and archive around the post), or when the post was found
  * in an element whose class names a post's body ({@link ClassWords#namesPostBody}): the longer text is then
- * the blog's profile or sidebar, which the first attempt left out by its class. When the first attempt
- * finds nothing and the others less than such a post, the page has no article's shape, and the body without
- * its furniture is its content. Then the page's headline
- * (its {@code h1} before the content) is put in front when the content lacks one ({@link Headline}).
+ * the blog's profile or sidebar, which the first attempt left out by its class. A shorter post (a picture's
+ * title and byline, mostly not links) stands when the longer result adds two thirds link text or more. When the
+ * first attempt finds nothing and the others less than such a post, the page has no article's shape, and the
+ * body without its furniture is its content. Then the page's headline (its {@code h1} before the content) is
+ * put in front when the content lacks one ({@link Headline}).
  *
  * <p>Every pass is linear in the page's elements. One instance per thread; not thread-safe.
  */
@@ -38,6 +39,8 @@ final class MainContentSelector {
     private static final int MIN_POST = 150;
     /** The share of link text in what a later attempt adds above which it found the page around the post. */
     private static final float ADDED_LINKS = 0.5f;
+    /** The same against a shorter post: two thirds, as a post of links (a reading list) adds about half. */
+    private static final float ADDED_LINKS_SHORT = 0.65f;
     private static final int TOP_CANDIDATES = 5;
     private static final int ANCESTOR_LEVELS = 5;
 
@@ -107,11 +110,18 @@ final class MainContentSelector {
     /**
      * Whether the short post the first attempt found stands against {@code s}, a longer result of an attempt
      * with fewer judgements: when what {@code s} adds is mostly link text (the blog's menus, its archive,
-     * "previous | next"), it found the page around the post, not more of it.
+     * "previous | next"), it found the page around the post, not more of it. A post under {@value #MIN_POST}
+     * characters must be a paragraph, mostly not link text, and the added text two thirds links.
      */
     private boolean postStands(ContentTree t, Selection s, int chars) {
-        return firstChars >= MIN_POST && chars > firstChars
-                && (firstInPostBody || s.keptLinkChars(t) - firstLinks > ADDED_LINKS * (chars - firstChars));
+        if (chars <= firstChars || firstChars < MIN_PARAGRAPH) {
+            return false;
+        }
+        int addedLinks = s.keptLinkChars(t) - firstLinks;
+        if (firstChars < MIN_POST) {
+            return 2 * firstLinks < firstChars && addedLinks > ADDED_LINKS_SHORT * (chars - firstChars);
+        }
+        return firstInPostBody || addedLinks > ADDED_LINKS * (chars - firstChars);
     }
 
     private static boolean inPostBody(ContentTree t, int n) {
