@@ -9,7 +9,8 @@ import org.kcrawl.parser.content.meta.Votes.Field;
  * The {@code <meta>} names and properties metadata is read from, each with its field and rank: the
  * precedence table of OpenGraph, Twitter cards and the other conventions (Dublin Core, Parse.ly,
  * Sailthru, ...). Within a field, a lower rank wins; ranks of the other sources are in
- * {@link Ranks}. Names are matched without regard to case, from {@code name} or {@code property}.
+ * {@link Ranks}. Names are matched without regard to case, from {@code name} or {@code property}, and
+ * Dublin Core's names in RDFa's spelling ({@code dc:creator}) as in HTML's ({@code dc.creator}).
  */
 final class MetaTags {
     /** A meta key's field and rank. */
@@ -59,6 +60,9 @@ final class MetaTags {
             return k;
         }
         String lower = name.strip().toLowerCase(Locale.ROOT);
+        if (lower.startsWith("dc:") || lower.startsWith("dcterms:")) {
+            lower = lower.replace(':', '.'); // Dublin Core as RDFa writes it: dc:creator is dc.creator
+        }
         return lower.equals(name) ? null : KEYS.get(lower);
     }
 

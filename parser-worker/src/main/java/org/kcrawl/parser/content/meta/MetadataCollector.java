@@ -76,11 +76,31 @@ public final class MetadataCollector {
         if (content == null) {
             return;
         }
-        offerMeta(MetaTags.of(property), content);
+        if (isList(property)) {
+            for (String one : property.strip().split("\\s+")) { // RDFa: one value for several properties
+                offerMeta(MetaTags.of(one), content);
+            }
+        } else {
+            offerMeta(MetaTags.of(property), content);
+        }
         if (name != null && !name.equals(property)) {
             offerMeta(MetaTags.of(name), content);
         }
         offerMeta(MetaTags.httpEquiv(httpEquiv), content);
+    }
+
+    /** True when {@code property} names more than one property: words separated by whitespace. */
+    private static boolean isList(String property) {
+        if (property == null) {
+            return false;
+        }
+        String p = property.strip();
+        for (int i = 0; i < p.length(); i++) {
+            if (Character.isWhitespace(p.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void offerMeta(MetaTags.Key key, String content) {

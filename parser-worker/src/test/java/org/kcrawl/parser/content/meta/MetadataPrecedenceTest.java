@@ -75,6 +75,17 @@ class MetadataPrecedenceTest {
         assertThat(m.type()).isEqualTo("recipe"); // no meta convention states a type: microdata's item
     }
 
+    /** RDFa, which OpenGraph is written in, lets one {@code property} name several; Dublin Core is read in its spelling. */
+    @Test
+    void aPropertyListNamesEachOfItsPropertiesAndDublinCoreIsReadAsRdfaWritesIt() {
+        PageMetadata m = page("<meta property=\"og:image twitter:image\" content=\"/img/both.jpg\">",
+                "<meta property=\"dc:creator\ttwitter:site_name\" content=\"Creator Name\">",
+                "<meta property=\"dcterms:modified\" content=\"2024-05-06\">");
+        assertThat(m.image()).isEqualTo("https://news.example/img/both.jpg");
+        assertThat(m.author()).isEqualTo("Creator Name");
+        assertThat(m.modified()).isEqualTo("2024-05-06");
+    }
+
     @Test
     void thenMicrodata() {
         PageMetadata m = page(TIME, MICRODATA);
