@@ -16,8 +16,9 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
  * @param markdown the same content as CommonMark, when asked for ({@code markdown: true})
  * @param textHash exact-duplicate hash of the normalized text (32 hex digits)
  * @param simhash near-duplicate fingerprint of the text (16 hex digits)
- * @param textError why a PDF's text is absent or incomplete ({@code encrypted}, {@code damaged},
- *                  {@code truncated}, {@code too_large}, {@code time_budget}, {@code no_text}); null otherwise
+ * @param textError why the text is absent or incomplete: {@code noindex} (the page asked not to be indexed),
+ *                  or a PDF's reason ({@code encrypted}, {@code damaged}, {@code truncated}, {@code too_large},
+ *                  {@code time_budget}, {@code no_text}); null otherwise
  */
 public record RecordText(
         @JsonProperty("text") @JsonInclude(JsonInclude.Include.NON_DEFAULT)

@@ -17,6 +17,9 @@ public final class RecordBuilder {
      * The record of {@code page}. {@code links} counts the distinct links found; {@code truncated}
      * is set when the fetcher cut the body or the parser read only a prefix of it.
      */
+    /** The text fields of a page that asked not to be indexed: no text, and {@code text_error} saying so. */
+    private static final RecordText NOINDEX = new RecordText(null, false, null, null, null, "noindex");
+
     public static PageRecord build(FetchedPage page, ParsedPage parsed) {
         return build(page, parsed, page == null ? null : page.redirectTo());
     }
@@ -53,8 +56,14 @@ public final class RecordBuilder {
                 page.notModified());
     }
 
-    /** The record's text fields: the page's content, and why a PDF's text is missing. */
+    /**
+     * The record's text fields: the page's content, and why its text is missing: a PDF's reason, or the page's
+     * own {@code noindex} (its robots meta or {@code X-Robots-Tag}), which keeps its links and nothing else.
+     */
     private static RecordText text(ParsedPage parsed) {
+        if (parsed.robots().noindex()) {
+            return NOINDEX;
+        }
         PageContent c = parsed.content();
         if (c.equals(PageContent.NONE) && parsed.textError() == null) {
             return RecordText.NONE;

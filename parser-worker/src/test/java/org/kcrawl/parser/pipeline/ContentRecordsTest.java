@@ -166,10 +166,11 @@ class ContentRecordsTest {
                 .replace("<meta charset=\"utf-8\">", "<meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\">");
         PageRecord r = record(Pages.html(URL, html));
 
-        assertThat(r.content()).isEqualTo(RecordText.NONE);
+        RecordText noText = new RecordText(null, false, null, null, null, "noindex");
+        assertThat(r.content()).as("no text, and the reason").isEqualTo(noText);
         assertThat(r.metadata()).isEqualTo(RecordMetadata.NONE);
         assertThat(record(Pages.page(URL, 200, "text/html; charset=utf-8", Pages.fixture("article.html"),
-                Map.of("x-robots-tag", "noindex"), 1)).content()).as("by its header too").isEqualTo(RecordText.NONE);
+                Map.of("x-robots-tag", "noindex"), 1)).content()).as("by its header too").isEqualTo(noText);
     }
 
     @Test

@@ -169,7 +169,7 @@ class PdfRecordsTest {
     @Test
     void aNoindexPdfKeepsItsLinksAndNothingElseAndANofollowOneFollowsNone() {
         PageOutputs noindex = process(pdf("application/pdf", DOCUMENT, false, Map.of("x-robots-tag", "noindex")));
-        assertThat(noindex.record().content()).isEqualTo(RecordText.NONE);
+        assertThat(noindex.record().content()).isEqualTo(new RecordText(null, false, null, null, null, "noindex"));
         assertThat(noindex.record().metadata()).isEqualTo(RecordMetadata.NONE);
         assertThat(noindex.record().title()).isNull();
         assertThat(noindex.requests()).hasSize(3);

@@ -45,6 +45,28 @@ class RecordBuilderTest {
         assertThat(r.charset()).isNull();
     }
 
+    /** A page whose robots meta says noindex keeps its links; its record says why it has no title or text. */
+    @Test
+    void aNoindexPageSaysWhyItsRecordHasNoText() {
+        FetchedPage page = Pages.html("http://r.example/", "<html><head><title>Hidden</title>"
+                + "<meta name=\"robots\" content=\"noindex, follow\"></head><body><h1>Head</h1>"
+                + "<p>Text that a search engine must not index, and a crawl's record must not carry.</p>"
+                + "<a href=/a>a</a></body></html>");
+        PageRecord r = RecordBuilder.build(page, PageParser.defaults().parse(page));
+
+        var json = MessageCodec.get().readTree(MessageCodec.get().encode(r));
+        assertThat(json.get("text_error").asText()).isEqualTo("noindex");
+        assertThat(json.has("text")).isFalse();
+        assertThat(json.get("title").isNull()).isTrue();
+        assertThat(json.get("links").asInt()).isEqualTo(1);
+
+        FetchedPage shown = Pages.html("http://r.example/", "<title>Shown</title><p>Text that may be indexed.</p>");
+        var indexed = MessageCodec.get().readTree(MessageCodec.get().encode(
+                RecordBuilder.build(shown, PageParser.defaults().parse(shown))));
+        assertThat(indexed.has("text_error")).isFalse();
+        assertThat(indexed.get("text").asText()).isEqualTo("Text that may be indexed.");
+    }
+
     @Test
     void recordsSerializeWithTheFoundationsFieldNames() {
         FetchedPage page = Pages.html("http://r.example/", "<html lang=en><title>Hi</title><h1>Head</h1><a href=/a>a</a>");
