@@ -104,10 +104,14 @@ public final class MetadataCollector {
     }
 
     private void offerMeta(MetaTags.Key key, String content) {
-        if (key == null || !votes.open(key.field(), key.rank()) && key.field() != Field.KEYWORDS) {
+        if (key == null) {
             return;
         }
-        offer(key.field(), key.rank(), content);
+        if (key.field() == Field.AUTHOR) {
+            votes.offerAuthor(key.rank(), MetaValues.author(content)); // a key stated once per author lists them
+        } else if (votes.open(key.field(), key.rank()) || key.field() == Field.KEYWORDS) {
+            offer(key.field(), key.rank(), content);
+        }
     }
 
     /** Characters of JSON-LD this page may still hand to {@link #jsonLd}. */

@@ -2,6 +2,7 @@ package org.kcrawl.parser.content.meta;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The best value found so far for each metadata field: each offer comes with its source's rank (lower
@@ -15,11 +16,15 @@ final class Votes {
 
     /** Most keywords kept. */
     static final int MAX_KEYWORDS = 50;
+    /** Most authors joined from one source's repeated key. */
+    static final int MAX_AUTHORS = 20;
 
     private static final int NONE = Integer.MAX_VALUE;
     private final String[] values = new String[Field.values().length];
     private final int[] ranks = new int[Field.values().length];
     private final List<String> keywords = new ArrayList<>();
+    /** Names in the author's value, when {@link #offerAuthor} joined several. */
+    private int authors;
 
     Votes() {
         java.util.Arrays.fill(ranks, NONE);
@@ -37,6 +42,29 @@ final class Votes {
         }
         ranks[field.ordinal()] = rank;
         values[field.ordinal()] = value;
+    }
+
+    /**
+     * Offers an author at {@code rank}, as {@link #offer} does, except that another author of the same rank joins
+     * the first ({@code , } between): a {@code <meta>} key stated once per author ({@code citation_author},
+     * {@code dc.creator}) lists the authors. Up to {@value #MAX_AUTHORS} names and {@value MetaValues#MAX_TEXT}
+     * characters; a name already there is not repeated.
+     */
+    void offerAuthor(int rank, String name) {
+        int i = Field.AUTHOR.ordinal();
+        if (name == null || rank > ranks[i]) {
+            return;
+        }
+        if (rank < ranks[i]) {
+            ranks[i] = rank;
+            values[i] = name;
+            authors = 1;
+        } else if (authors < MAX_AUTHORS && values[i].length() + 2 + name.length() <= MetaValues.MAX_TEXT
+                && !(", " + values[i] + ", ").toLowerCase(Locale.ROOT)
+                .contains(", " + name.toLowerCase(Locale.ROOT) + ", ")) {
+            values[i] = values[i] + ", " + name;
+            authors++;
+        }
     }
 
     /** Offers keywords at {@code rank}: they replace those of a worse rank and join those of the same rank. */

@@ -86,6 +86,16 @@ class MetadataPrecedenceTest {
         assertThat(m.modified()).isEqualTo("2024-05-06");
     }
 
+    /** Scholarly pages state {@code citation_author} once per author: the authors, in order, each once. */
+    @Test
+    void aMetaKeyStatedOncePerAuthorListsTheAuthors() {
+        String kooman = "<meta name=\"citation_author\" content=\"Kooman, F.\">";
+        PageMetadata m = page(kooman, "<meta name=\"citation_author\" content=\"Jong, Michiel de\">", kooman);
+        assertThat(m.author()).isEqualTo("Kooman, F., Jong, Michiel de");
+        assertThat(page(kooman, "<meta name=\"author\" content=\"Jane Meta\">").author())
+                .as("another key of a better rank replaces them, and does not join").isEqualTo("Jane Meta");
+    }
+
     @Test
     void thenMicrodata() {
         PageMetadata m = page(TIME, MICRODATA);
