@@ -65,6 +65,9 @@ final class ContentCleaner {
         if ((code == ContentTags.H1 || code == ContentTags.H2) && weight < 0) {
             return true;
         }
+        if (code == ContentTags.TD && isLineNumbers(t, n)) {
+            return true;
+        }
         if (!conditionally || (t.flags[n] & ContentTree.IN_CODE) != 0) {
             return false;
         }
@@ -137,6 +140,30 @@ final class ContentCleaner {
             }
         }
         return Whitespace.collapse(b.toString()).strip();
+    }
+
+    /**
+     * The gutter of a code listing laid out as a table (Pygments' {@code linenos=table}, WordPress's syntax
+     * highlighters): a cell of numbers only, beside the one cell of its row that holds the code block.
+     */
+    private static boolean isLineNumbers(ContentTree t, int cell) {
+        int row = t.parent[cell];
+        if ((t.flags[row] & ContentTree.HAS_CODE_BLOCK) == 0 || t.children[row] != 2 || t.chars[cell] == 0
+                || !isShort(t, cell)) {
+            return false;
+        }
+        int other = cell == row + 1 ? t.lastDescendant[cell] + 1 : row + 1;
+        if ((t.flags[other] & ContentTree.HAS_CODE_BLOCK) == 0) {
+            return false;
+        }
+        String text = text(t, cell);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!(c >= '0' && c <= '9' || c == ' ')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A table of data rather than of layout: header cells or a caption, or ten rows or more. */

@@ -33,6 +33,8 @@ final class ContentTree {
     static final int PRESERVE = 1 << 8;
     /** A {@code tbody} the markup left out, as an HTML parser adds it: closed with its table. */
     static final int IMPLIED = 1 << 9;
+    /** Holds a {@code pre} (a block of code or preformatted text) among its descendants; set by {@link #finish}. */
+    static final int HAS_CODE_BLOCK = 1 << 10;
 
     /** Elements kept at most: a page with more is read to here (a million is far past any real page). */
     static final int MAX_NODES = 1 << 20;
@@ -266,6 +268,7 @@ final class ContentTree {
             tableHeads[n] += c == ContentTags.TH || c == ContentTags.CAPTION ? 1 : 0;
             rows[n] += c == ContentTags.TR ? 1 : 0;
             int p = parent[n];
+            flags[p] |= c == ContentTags.PRE ? HAS_CODE_BLOCK : flags[n] & HAS_CODE_BLOCK;
             chars[p] += chars[n];
             linkChars[p] += linkChars[n];
             commas[p] += commas[n];

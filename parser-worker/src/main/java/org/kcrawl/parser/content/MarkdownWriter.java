@@ -7,7 +7,7 @@ import java.util.function.UnaryOperator;
 /**
  * Writes the selected content of a {@link ContentTree} as CommonMark: ATX headings, paragraphs, nested
  * lists, block quotes, fenced code blocks with the language the page names, pipe tables for tables of
- * data (a table whose cells hold paragraphs or lists is layout, and its cells are written as blocks),
+ * data (a table whose cells hold paragraphs, lists or code blocks is layout, and its cells are written as blocks),
  * links and images with absolute URLs, emphasis, strong emphasis, code spans, hard line breaks and
  * thematic breaks. Text is escaped where CommonMark would read it as markup. Stops at {@code maxChars}
  * as {@link PlainTextWriter} does.
@@ -223,6 +223,7 @@ final class MarkdownWriter {
     /** A table of cells with no blocks in them: header cells, or short cells only. */
     private static boolean isDataTable(ContentTree t, int table) {
         return t.rows[table] > 0 && t.paragraphs[table] == 0 && t.listItems[table] == 0
+                && (t.flags[table] & ContentTree.HAS_CODE_BLOCK) == 0
                 && t.headingChars[table] == 0 && t.images[table] <= t.rows[table];
     }
 

@@ -148,6 +148,24 @@ class MarkdownOutputTest {
                 .isEqualTo("| Year | Cost |\n| --- | --- |\n| 2026 | 4 \\| 5 m |\n| 2027 | 6 m |");
     }
 
+    /**
+     * A code listing laid out as a table (WordPress's syntax highlighters, Pygments' {@code linenos=table}) is a
+     * code block, not a one-line pipe table; its gutter of line numbers is left out, of the text too.
+     */
+    @Test
+    void aCodeListingLaidOutAsATableIsACodeBlockWithoutItsLineNumbers() {
+        assertThat(markdown("<div class=\"wp_syntax\"><table><tr><td class=\"code\"><pre>fetch(url)\n  .then(show);"
+                + "</pre></td></tr></table></div><p>After.</p>"))
+                .isEqualTo("```\nfetch(url)\n  .then(show);\n```\n\nAfter.");
+        String pygments = "<table class=\"highlighttable\"><tr><td class=\"linenos\"><div class=\"linenodiv\"><pre>1\n2"
+                + "</pre></div></td><td class=\"code\"><div class=\"highlight\"><pre><span class=\"k\">import</span> os\n"
+                + "print(os.getcwd())</pre></div></td></tr></table><p>After.</p>";
+        assertThat(markdown(pygments)).isEqualTo("```\nimport os\nprint(os.getcwd())\n```\n\nAfter.");
+        String html = "<html><body><article><p>" + P1 + "</p>" + pygments + "</article></body></html>";
+        assertThat(ArticlePages.digest(html, ArticlePages.main()).text())
+                .isEqualTo(P1 + "\n\nimport os\nprint(os.getcwd())\n\nAfter.");
+    }
+
     /** A layout's table of empty cells (a spacer) has nothing to show: no table of blanks. */
     @Test
     void aTableOfEmptyCellsIsLeftOut() {
