@@ -107,28 +107,6 @@ final class ClassWords {
         return hasAnyWord(className.toLowerCase(Locale.ROOT), POST_BODY);
     }
 
-    /**
-     * True when one of the class names says the element is a table laid out with divs: {@code table}, or a name
-     * ending in {@code -table} or {@code _table} (Javadoc's {@code summary-table}, rustdoc's {@code item-table}).
-     * Not a name that merely contains the word ({@code moduletable}, Joomla's module box).
-     */
-    static boolean namesTable(String className) {
-        if (className == null) {
-            return false;
-        }
-        int at = className.indexOf("table");
-        while (at >= 0) {
-            int end = at + 5;
-            boolean wordEnd = end == className.length() || Character.isWhitespace(className.charAt(end));
-            char before = at == 0 ? ' ' : className.charAt(at - 1);
-            if (wordEnd && (Character.isWhitespace(before) || before == '-' || before == '_')) {
-                return true;
-            }
-            at = className.indexOf("table", end);
-        }
-        return false;
-    }
-
     private static boolean hiddenByName(String className) {
         // A responsive variant (md:block) shows it on some screens.
         return className.indexOf(':') < 0 && hasAnyWord(className, HIDDEN_CLASSES);

@@ -9,8 +9,7 @@ import java.util.regex.Pattern;
  * counts say they are link lists, image galleries, forms or ads rather than prose: mostly links, more
  * list items than paragraphs, more inputs than a third of the paragraphs, an ad's label or a loading notice
  * alone, a list of links whose class names furniture even beside a content word, and the like. A data table
- * (with header cells, a caption, or ten rows) is kept whole, and so is a table written as divs whose class
- * names a table.
+ * (with header cells, a caption, or ten rows) is kept whole.
  */
 final class ContentCleaner {
     /**
@@ -41,7 +40,7 @@ final class ContentCleaner {
             kept += t.chars[root];
             int dataTableEnd = -1;
             for (int n = root + 1; n <= t.lastDescendant[root]; n++) {
-                if (n > dataTableEnd && (t.code[n] == ContentTags.TABLE && isDataTable(t, n) || isDivTable(t, n))) {
+                if (n > dataTableEnd && t.code[n] == ContentTags.TABLE && isDataTable(t, n)) {
                     dataTableEnd = t.lastDescendant[n];
                 }
                 boolean inDataTable = n <= dataTableEnd;
@@ -165,14 +164,6 @@ final class ContentCleaner {
             }
         }
         return true;
-    }
-
-    /**
-     * A table written as divs that its class names a table (Javadoc's {@code summary-table}): kept whole as a data
-     * table is, since its cells one by one look like link blocks (a class's name, a member's signature).
-     */
-    private static boolean isDivTable(ContentTree t, int n) {
-        return t.code[n] == ContentTags.DIV && t.children[n] >= 2 && ClassWords.namesTable(t.className[n]);
     }
 
     /** A table of data rather than of layout: header cells or a caption, or ten rows or more. */
