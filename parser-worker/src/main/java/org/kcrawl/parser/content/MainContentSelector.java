@@ -66,6 +66,7 @@ final class MainContentSelector {
         hasBreaks = breaks.find(t);
         int kept = attempt(t, ATTEMPTS[0], attempt);
         if (kept >= CHAR_THRESHOLD) {
+            DivTables.restoreCells(t, attempt);
             Headline.add(t, attempt);
             return attempt;
         }
@@ -90,6 +91,7 @@ final class MainContentSelector {
         if (kept < CHAR_THRESHOLD && firstChars == 0 && bestChars < MIN_POST && t.chars[0] >= CHAR_THRESHOLD) {
             chosen = wholeBody(t);
         }
+        DivTables.restoreCells(t, chosen);
         Headline.add(t, chosen);
         return chosen;
     }
