@@ -11,15 +11,15 @@ import org.kcrawl.parser.html.ParsedPage;
 
 /** Builds the one {@link PageRecord} of a page from what was fetched and what was parsed. */
 public final class RecordBuilder {
+    /** The text fields of a page that asked not to be indexed: no text, and {@code text_error} saying so. */
+    private static final RecordText NOINDEX = new RecordText(null, false, null, null, null, "noindex");
+
     private RecordBuilder() {}
 
     /**
      * The record of {@code page}. {@code links} counts the distinct links found; {@code truncated}
      * is set when the fetcher cut the body or the parser read only a prefix of it.
      */
-    /** The text fields of a page that asked not to be indexed: no text, and {@code text_error} saying so. */
-    private static final RecordText NOINDEX = new RecordText(null, false, null, null, null, "noindex");
-
     public static PageRecord build(FetchedPage page, ParsedPage parsed) {
         return build(page, parsed, page == null ? null : page.redirectTo());
     }
