@@ -1,7 +1,6 @@
 package org.kcrawl.fetcher.crawl;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -12,7 +11,6 @@ import org.kcrawl.common.message.CrawlRequest;
 import org.kcrawl.common.message.FailureReason;
 import org.kcrawl.common.message.FetchedPage;
 import org.kcrawl.common.message.UrlStatus;
-import org.kcrawl.common.url.HostKey;
 import org.kcrawl.fetcher.seen.CompletedSet;
 import org.kcrawl.http.pipeline.PublishPlan;
 import org.slf4j.Logger;
@@ -57,7 +55,7 @@ final class PlanPublisher {
                 log.info("seed {} redirects to {}: {} joins the crawl's scope", task.request.url(),
                         r.page().redirectTo(), r.moved().site());
             }
-            terminal(task, r.page().body().length, () -> redirectOutputs(r),
+            terminal(task, r.page().body().length, () -> r.send(s.outputs()),
                     () -> statuses.page(task.request, r.page()),
                     () -> s.metrics().redirect());
         } else if (plan instanceof PublishPlan.Fail f) {
@@ -75,21 +73,6 @@ final class PlanPublisher {
             s.metrics().refused();
             s.scheduler().submit(task, null);
         }
-    }
-
-    /** A redirect page, its target when in scope, and the site a seed moved to. */
-    private List<CompletableFuture<Void>> redirectOutputs(PublishPlan.Redirect r) {
-        List<CompletableFuture<Void>> outs = new ArrayList<>();
-        outs.add(s.outputs().page(r.page()));
-        if (r.next() != null) {
-            outs.add(s.outputs().request(r.next(), HostKey.of(r.next().url()), null));
-        }
-        if (r.moved() != null) {
-            // An output of this URL like the others: acknowledged before its seen marker and its
-            // offset, so a crash redoes the redirect and the site is never lost.
-            outs.add(s.outputs().scope(r.moved()));
-        }
-        return outs;
     }
 
     /**

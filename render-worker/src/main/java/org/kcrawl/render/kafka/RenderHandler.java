@@ -296,7 +296,11 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
                 rendered.run();
                 services.metrics().redirect();
             } : () -> services.metrics().redirect();
-            finish(task, r.page().body().length, () -> redirectOutputs(task, r), counted);
+            if (r.moved() != null) {
+                log.info("seed {} moved to {}: {} joins the crawl's scope", task.request.url(), r.page().redirectTo(),
+                        r.moved().site());
+            }
+            finish(task, r.page().body().length, () -> r.send(services.outputs()), counted);
         } else if (plan instanceof PublishPlan.Fail f) {
             finish(task, 0, () -> List.of(services.outputs().failure(f.failure())),
                     () -> services.metrics().failure(f.failure().reason()));
@@ -307,22 +311,6 @@ final class RenderHandler implements RecordHandler<CrawlRequest> {
             finish(task, 0, () -> List.of(services.outputs().render(r.next(), task.key)),
                     () -> services.metrics().retry(r.reason()));
         }
-    }
-
-    /** A redirect page, its target back through the fetchers when there is one, and the site a seed moved to. */
-    private List<CompletableFuture<Void>> redirectOutputs(RenderTask task, PublishPlan.Redirect r) {
-        List<CompletableFuture<Void>> outs = new ArrayList<>();
-        outs.add(services.outputs().page(r.page()));
-        if (r.next() != null) {
-            // Back through the fetchers: dedup, scope and the render patterns decide what becomes of it.
-            outs.add(services.outputs().request(r.next(), HostKey.of(r.next().url()), null));
-        }
-        if (r.moved() != null) {
-            log.info("seed {} moved to {}: {} joins the crawl's scope", task.request.url(), r.page().redirectTo(),
-                    r.moved().site());
-            outs.add(services.outputs().scope(r.moved()));
-        }
-        return outs;
     }
 
     private void park(RenderTask task, Instant notBefore) {
