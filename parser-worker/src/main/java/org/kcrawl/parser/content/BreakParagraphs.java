@@ -55,7 +55,7 @@ final class BreakParagraphs {
             int event = t.ev[e];
             int i = ContentTree.index(event);
             int kind = ContentTree.kind(event);
-            if (kind == ContentTree.TEXT && t.segChars[i] == 0) {
+            if (kind == ContentTree.TEXT && t.segments.chars[i] == 0) {
                 e++;
             } else if (kind == ContentTree.START && t.code[i] == ContentTags.BR && t.parent[i] == t.parent[br]) {
                 seen[i] = page;
@@ -114,9 +114,9 @@ final class BreakParagraphs {
 
     /** Adds text segment {@code segment} to the run (the tree counted it); whether it has a word. */
     private boolean count(ContentTree t, int segment, boolean inLink) {
-        int counted = t.segChars[segment];
+        int counted = t.segments.chars[segment];
         runChars += counted;
-        runCommas += t.segCommas[segment];
+        runCommas += t.segments.commas[segment];
         runLinkChars += inLink ? counted : 0;
         return counted > 0;
     }

@@ -60,9 +60,9 @@ final class CommentsStart {
         for (int e = t.evStart[n]; e < t.evEnd[n]; e++) {
             if (ContentTree.kind(t.ev[e]) == ContentTree.TEXT) {
                 int seg = ContentTree.index(t.ev[e]);
-                for (int i = t.segFrom[seg]; i < t.segTo[seg]; i++) {
-                    if (!ContentTree.isBlank(t.text[i])) {
-                        return t.text[i];
+                for (int i = t.segments.from[seg]; i < t.segments.to[seg]; i++) {
+                    if (!ContentTree.isBlank(t.segments.text[i])) {
+                        return t.segments.text[i];
                     }
                 }
             }

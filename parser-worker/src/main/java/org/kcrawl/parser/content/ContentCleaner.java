@@ -136,7 +136,7 @@ final class ContentCleaner {
         for (int e = t.evStart[n]; e < t.evEnd[n]; e++) {
             if (ContentTree.kind(t.ev[e]) == ContentTree.TEXT) {
                 int s = ContentTree.index(t.ev[e]);
-                b.append(t.text, t.segFrom[s], t.segTo[s] - t.segFrom[s]).append(' ');
+                b.append(t.segments.text, t.segments.from[s], t.segments.to[s] - t.segments.from[s]).append(' ');
             }
         }
         return Whitespace.collapse(b.toString()).strip();

@@ -18,11 +18,11 @@ public final class ContentCollector {
     private final ReadAttributes read = new ReadAttributes();
     private String title;
 
-    ContentCollector(ContentExtractor extractor, ContentTree tree, String pageUrl) {
+    ContentCollector(ContentExtractor extractor, ContentTree tree, String pageUrl, int documentChars) {
         this.extractor = extractor;
         this.tree = tree;
         this.metadata = new MetadataFeed(pageUrl);
-        tree.reset();
+        tree.reset(documentChars);
     }
 
     /** An element of the body starts: {@code name} in lower case. */

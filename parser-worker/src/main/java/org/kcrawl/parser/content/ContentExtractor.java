@@ -39,17 +39,20 @@ public final class ContentExtractor {
         return options;
     }
 
-    /** A collector for one page read by the digest, on this thread; null when the mode is {@code none}. */
-    public ContentCollector collector(String pageUrl) {
+    /**
+     * A collector for one page of {@code documentChars} characters (0 when not known) read by the digest, on
+     * this thread; null when the mode is {@code none}.
+     */
+    public ContentCollector collector(String pageUrl, int documentChars) {
         if (options.mode() == ContentMode.NONE) {
             return null;
         }
-        return new ContentCollector(this, workspace.get().tree, pageUrl);
+        return new ContentCollector(this, workspace.get().tree, pageUrl, documentChars);
     }
 
     /** The content of a page parsed into {@code doc} (the extraction rules' path). */
     public PageContent extract(Document doc, String pageUrl, UnaryOperator<String> resolver) {
-        ContentCollector collector = collector(pageUrl);
+        ContentCollector collector = collector(pageUrl, 0);
         if (collector == null) {
             return PageContent.NONE;
         }

@@ -38,6 +38,8 @@ final class ContentTree {
 
     /** Elements kept at most: a page with more is read to here (a million is far past any real page). */
     static final int MAX_NODES = 1 << 20;
+    /** Characters of a document per element, as {@link #reset} expects a large page to have them at most. */
+    private static final int CHARS_PER_NODE = 64;
 
     int size;
     int[] parent = new int[1024];
@@ -77,15 +79,8 @@ final class ContentTree {
     int events;
     int[] ev = new int[4096];
 
-    char[] text = new char[16 * 1024];
-    int textLength;
-    int segments;
-    int[] segFrom = new int[1024];
-    int[] segTo = new int[1024];
-    boolean[] segPreserve = new boolean[1024];
-    /** A segment's characters as the node's counts take them (whitespace runs counting one), and its commas. */
-    int[] segChars = new int[1024];
-    int[] segCommas = new int[1024];
+    /** The text of the body's nodes, each a segment that a {@link #TEXT} event names. */
+    final TextSegments segments = new TextSegments();
 
     private int current = -1;
     /** Open elements left out (invisible, hidden, or past {@link #MAX_NODES}), counted to match their ends. */
@@ -93,17 +88,35 @@ final class ContentTree {
     /** The element left out is an {@code object}, whose params and embeds may name a video. */
     private boolean skippedObject;
 
-    void reset() {
+    /** Empties the tree for a page of {@code documentChars} characters (0 when not known). */
+    void reset(int documentChars) {
         Arrays.fill(target, 0, size, null); // the strings of the last page go with it
         Arrays.fill(label, 0, size, null);
         Arrays.fill(className, 0, size, null);
         size = 0;
         events = 0;
-        textLength = 0;
-        segments = 0;
+        segments.clear();
         skipped = 0;
         current = -1;
+        expect(documentChars);
         open(ContentTags.BODY, 0, 0, null, null, null);
+    }
+
+    /**
+     * Makes room at once for what a large page is likely to hold (an element in about every 64 characters
+     * of markup, text in at most half of them): doubling thirty arrays step by step from the sizes kept for
+     * ordinary pages allocated twice what the page needs, and the few large pages of a crawl made most of
+     * what extraction allocates. Ordinary pages fit the arrays kept and change nothing.
+     */
+    private void expect(int documentChars) {
+        int nodes = Math.min(MAX_NODES, documentChars / CHARS_PER_NODE);
+        if (nodes > parent.length) {
+            grow(nodes, false);
+        }
+        if (3 * nodes > ev.length) {
+            ev = new int[3 * nodes]; // empty: events were reset
+        }
+        segments.expect(nodes, documentChars / 2);
     }
 
     /** Drops arrays a huge page grew, so a thread does not keep them for the pages after it. */
@@ -111,19 +124,10 @@ final class ContentTree {
         if (parent.length > keptNodes) {
             grow(keptNodes, true);
         }
-        if (text.length > keptChars) {
-            text = new char[keptChars];
-        }
         if (ev.length > 4 * keptNodes) {
             ev = new int[4 * keptNodes];
         }
-        if (segFrom.length > keptNodes) {
-            segFrom = new int[keptNodes];
-            segTo = new int[keptNodes];
-            segPreserve = new boolean[keptNodes];
-            segChars = new int[keptNodes];
-            segCommas = new int[keptNodes];
-        }
+        segments.shrink(keptNodes, keptChars);
     }
 
     /** An element starts: {@code name} in lower case, its attributes read. */
@@ -200,47 +204,10 @@ final class ContentTree {
         if (skipped > 0 || from >= to) {
             return;
         }
-        int n = to - from;
-        if (textLength + n > text.length) {
-            text = Arrays.copyOf(text, Math.max(textLength + n, text.length * 2));
-        }
-        // Copied as it is counted: most text nodes are a few words, where an arraycopy call costs more
-        // than the characters it copies.
-        char[] kept = text;
-        int at = textLength - from;
-        int counted = 0;
-        int commaCount = 0;
-        boolean space = true;
-        for (int i = from; i < to; i++) {
-            char c = chars[i];
-            kept[at + i] = c;
-            if (isBlank(c)) {
-                space = true;
-                continue;
-            }
-            if (space) {
-                counted++; // the space before a word counts one, as in normalized text
-                space = false;
-            }
-            counted++;
-            if (c <= ',' ? c == ',' : c >= '\u060c' && (c == '\u060c' || c == '\u3001' || c == '\uff0c')) {
-                commaCount++;
-            }
-        }
-        if (segments == segFrom.length) {
-            segFrom = Arrays.copyOf(segFrom, segments * 2);
-            segTo = Arrays.copyOf(segTo, segments * 2);
-            segPreserve = Arrays.copyOf(segPreserve, segments * 2);
-            segChars = Arrays.copyOf(segChars, segments * 2);
-            segCommas = Arrays.copyOf(segCommas, segments * 2);
-        }
-        segFrom[segments] = textLength;
-        segTo[segments] = textLength + n;
-        segPreserve[segments] = preserve || (flags[current] & PRESERVE) != 0;
-        segChars[segments] = counted;
-        segCommas[segments] = commaCount;
-        textLength += n;
-        addEvent(segments++, TEXT);
+        int seg = segments.add(chars, from, to, preserve || (flags[current] & PRESERVE) != 0);
+        int counted = segments.chars[seg];
+        int commaCount = segments.commas[seg];
+        addEvent(seg, TEXT);
         this.chars[current] += counted;
         commas[current] += commaCount;
         ownChars[current] += counted;

@@ -375,8 +375,8 @@ final class MainContentSelector {
             int event = t.ev[e];
             if (ContentTree.kind(event) == ContentTree.TEXT) {
                 int seg = ContentTree.index(event);
-                for (int i = t.segFrom[seg]; i < t.segTo[seg]; i++) {
-                    char c = t.text[i];
+                for (int i = t.segments.from[seg]; i < t.segments.to[seg]; i++) {
+                    char c = t.segments.text[i];
                     if (stop && c == ' ') {
                         return true;
                     }

@@ -47,7 +47,7 @@ final class MarkdownWriter {
                         start(t, n);
                     }
                     case ContentTree.END -> end(t, n);
-                    default -> lines.text(t.text, t.segFrom[n], t.segTo[n], preDepth > 0);
+                    default -> lines.text(t.segments.text, t.segments.from[n], t.segments.to[n], preDepth > 0);
                 }
             }
         }

@@ -95,10 +95,10 @@ final class PlainTextWriter {
     }
 
     private void text(ContentTree t, int seg) {
-        int from = t.segFrom[seg];
-        int to = t.segTo[seg];
-        char[] c = t.text;
-        if (t.segPreserve[seg]) {
+        int from = t.segments.from[seg];
+        int to = t.segments.to[seg];
+        char[] c = t.segments.text;
+        if (t.segments.preserve[seg]) {
             separate();
             for (int i = from; i < to; i++) {
                 char ch = c[i];

@@ -120,7 +120,7 @@ public final class PageParser {
     /** Reads the page with {@link PageDigest}: everything but extracted fields, without a document. */
     private ParsedPage digest(FetchedPage page, byte[] body, int length, DetectedCharset charset, long deadline) {
         CharBuffer html = decoded(body, length, charset);
-        ContentCollector collector = content.collector(page.finalUrl());
+        ContentCollector collector = content.collector(page.finalUrl(), html.limit());
         PageDigest d = PageDigest.of(html.array(), html.limit(), page.finalUrl(),
                 () -> nanoClock.getAsLong() - deadline > 0, collector);
         RobotsDirectives robots = d.robots().and(RobotsDirectives.parse(page.headers().get("x-robots-tag")));

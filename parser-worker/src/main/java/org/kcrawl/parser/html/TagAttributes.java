@@ -11,6 +11,9 @@ import java.util.Arrays;
  * element's {@code href} or {@code src}. Reused from tag to tag of one document.
  */
 final class TagAttributes {
+    /** Values longer than this are made afresh each time: a class list is shorter, a style or a sentence is not. */
+    private static final int REPEATED_MAX_CHARS = 96;
+    private static final int REPEATED_SLOTS = 256;
     private final char[] document;
     private final StringBuilder scratch = new StringBuilder();
     private String[] names = new String[8];
@@ -21,6 +24,13 @@ final class TagAttributes {
     /** Values already read, by attribute. */
     private String[] values = new String[8];
     private int size;
+    /**
+     * Short values this document has already made into strings, by a hash of their characters, and where
+     * each was read: a page repeats its class names on element after element, and content extraction
+     * reads every one. Made on the first such value.
+     */
+    private String[] repeated;
+    private int[] repeatedAt;
     private final ElementAttributes view = new ElementAttributes() {
         @Override
         public String get(String name) {
@@ -98,17 +108,50 @@ final class TagAttributes {
     }
 
     private String read(int i) {
-        if (from[i] == to[i]) {
+        int start = from[i];
+        int end = to[i];
+        if (start == end) {
             return "";
         }
-        for (int c = from[i]; c < to[i]; c++) {
-            if (document[c] == '&') {
+        int hash = 0;
+        for (int c = start; c < end; c++) {
+            char ch = document[c];
+            if (ch == '&') {
                 scratch.setLength(0);
-                CharRefs.decode(document, from[i], to[i], true, quotes[i], scratch);
+                CharRefs.decode(document, start, end, true, quotes[i], scratch);
                 return scratch.toString();
             }
+            hash = 31 * hash + ch;
         }
-        return new String(document, from[i], to[i] - from[i]);
+        // Links and images are read in every mode and seldom repeat: their values are made as they are.
+        String name = names[i];
+        if (end - start > REPEATED_MAX_CHARS || name == "href" || name == "src") {
+            return new String(document, start, end - start);
+        }
+        return repeated(start, end, hash);
+    }
+
+    private String repeated(int start, int end, int hash) {
+        if (repeated == null) {
+            repeated = new String[REPEATED_SLOTS];
+            repeatedAt = new int[REPEATED_SLOTS];
+        }
+        int slot = (hash ^ hash >>> 11) & (REPEATED_SLOTS - 1);
+        String known = repeated[slot];
+        if (known != null && known.length() == end - start) {
+            int at = repeatedAt[slot] - start;
+            int c = start;
+            while (c < end && document[c] == document[at + c]) {
+                c++;
+            }
+            if (c == end) {
+                return known;
+            }
+        }
+        String value = new String(document, start, end - start);
+        repeated[slot] = value;
+        repeatedAt[slot] = start;
+        return value;
     }
 
     private int indexOf(String name) {

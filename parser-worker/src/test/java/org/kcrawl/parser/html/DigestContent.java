@@ -14,7 +14,7 @@ public final class DigestContent {
     public static PageContent of(String html, String url, ContentExtractor extractor) {
         char[] chars = html.toCharArray();
         String location = url == null ? "http://localhost/" : url;
-        ContentCollector collector = extractor.collector(location);
+        ContentCollector collector = extractor.collector(location, chars.length);
         PageDigest digest = PageDigest.of(chars, chars.length, location, () -> false, collector);
         return collector == null ? PageContent.NONE : collector.finish(digest.baseUri(), resolver(digest.baseUri()));
     }
