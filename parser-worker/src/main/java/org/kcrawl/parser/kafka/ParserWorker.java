@@ -54,6 +54,14 @@ public final class ParserWorker implements AutoCloseable, ManagedWorker {
     private static final Logger log = LoggerFactory.getLogger(ParserWorker.class);
     /** Beyond the drain time: closing the consumer, the last commit and the producer's flush. */
     private static final Duration STOP_SLACK = Duration.ofSeconds(20);
+    /**
+     * What the consumer reads ahead: pages the poll loop has not taken yet sit in its buffers outside
+     * {@code max_pending_bytes}, so they are kept to a few MiB. A page larger than a partition's share is
+     * still fetched, on its own.
+     */
+    private static final Map<String, Object> PAGE_FETCHES = Map.of(
+            ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 1024 * 1024,
+            ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 8 * 1024 * 1024);
 
     private enum State { NEW, RUNNING, STOPPED }
 
@@ -144,15 +152,6 @@ public final class ParserWorker implements AutoCloseable, ManagedWorker {
     }
 
     /** Connects and starts consuming. Throws when called twice or after {@link #stop()}. */
-    /**
-     * What the consumer reads ahead: pages the poll loop has not taken yet sit in its buffers outside
-     * {@code max_pending_bytes}, so they are kept to a few MiB. A page larger than a partition's share is
-     * still fetched, on its own.
-     */
-    private static final Map<String, Object> PAGE_FETCHES = Map.of(
-            ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 1024 * 1024,
-            ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 8 * 1024 * 1024);
-
     @Override
     public synchronized void start() {
         if (state != State.NEW) {
