@@ -390,10 +390,6 @@ final class MarkdownLines {
         }
         truncated = true;
         full = true;
-        int at = out.lastIndexOf("\n\n", max);
-        if (at < max / 2) {
-            at = out.lastIndexOf(" ", max);
-        }
-        out.setLength(at > 0 ? at : max);
+        out.setLength(TextCut.at(out, max));
     }
 }

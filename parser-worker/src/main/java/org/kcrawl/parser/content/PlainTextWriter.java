@@ -1,12 +1,13 @@
 package org.kcrawl.parser.content;
 
+import java.nio.CharBuffer;
 import java.util.Arrays;
 
 /**
  * Writes the selected content of a {@link ContentTree} as plain text: blocks as paragraphs separated by
  * a blank line, list items, table rows and line breaks on lines of their own, table cells separated by a
- * tab, whitespace collapsed except in preformatted blocks. Stops at {@code maxChars}, cutting at the last
- * paragraph (or, failing that, word) boundary before it.
+ * tab, whitespace collapsed except in preformatted blocks. Stops at {@code maxChars}, cut where
+ * {@link TextCut} says.
  */
 final class PlainTextWriter {
     private static final int NONE = 0;
@@ -179,23 +180,6 @@ final class PlainTextWriter {
 
     private void cut(int maxChars) {
         truncated = true;
-        int at = lastParagraphEnd(maxChars);
-        if (at < maxChars / 2) {
-            at = maxChars;
-            while (at > 0 && out[at] != ' ') {
-                at--;
-            }
-        }
-        length = at > 0 ? at : maxChars;
-    }
-
-    /** Where the last paragraph that ends at or before {@code limit} ends, or -1. */
-    private int lastParagraphEnd(int limit) {
-        for (int i = Math.min(limit, length - 2); i >= 0; i--) {
-            if (out[i] == '\n' && out[i + 1] == '\n') {
-                return i;
-            }
-        }
-        return -1;
+        length = TextCut.at(CharBuffer.wrap(out, 0, length), maxChars);
     }
 }

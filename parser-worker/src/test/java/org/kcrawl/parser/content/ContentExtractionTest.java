@@ -419,6 +419,28 @@ class ContentExtractionTest {
     }
 
     @Test
+    void textWithoutSpacesIsCutAtALineOrTheCapNotBackToItsHeadline() {
+        // A class hierarchy: one name a line, no space in any of them, no blank line between.
+        StringBuilder list = new StringBuilder("<html><body><main><h1>Class Hierarchy</h1><ul>");
+        for (int i = 0; i < 200; i++) {
+            list.append("<li>net.sample.http.<a href=\"C").append(i).append(".html\">Class").append(i).append("</a></li>");
+        }
+        list.append("</ul></main></body></html>");
+        ContentOptions capped = new ContentOptions(ContentMode.FULL, true, 1000);
+        PageContent c = ArticlePages.digest(list.toString(), capped);
+        assertThat(c.textTruncated()).isTrue();
+        assertThat(c.text().length()).isBetween(900, 1000);
+        assertThat(c.text()).matches("(?s)Class Hierarchy\n\n(net\\.sample\\.http\\.Class\\d+\n)*net\\.sample\\.http\\.Class\\d+");
+        assertThat(c.markdown().length()).isBetween(900, 1000);
+        // Chinese: no space at all in a paragraph longer than the cap.
+        String chinese = "\u7f51\u9875\u722c\u866b\u6293\u53d6\u5185\u5bb9\u3002".repeat(300);
+        PageContent zh = ArticlePages.digest("<html><body><article><h1>\u6807\u9898</h1><p>" + chinese
+                + "</p></article></body></html>", new ContentOptions(ContentMode.MAIN, true, 1000));
+        assertThat(zh.text()).hasSize(1000).startsWith("\u6807\u9898\n\n\u7f51\u9875");
+        assertThat(zh.markdown().length()).isBetween(900, 1000);
+    }
+
+    @Test
     void metadataComesFromTheSamePass() {
         String html = "<html><head><meta property=\"og:site_name\" content=\"City News\">"
                 + "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\",\"author\":{\"name\":\"Ann Lee\"},"
