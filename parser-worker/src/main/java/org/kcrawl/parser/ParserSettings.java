@@ -58,7 +58,7 @@ public final class ParserSettings {
                     + " absolute URLs, code, tables) in the records' markdown field; needs content main or full")
                     .option("--markdown"),
             Setting.integer("max_text_chars", ContentOptions.DEFAULTS.maxTextChars(), "the most characters of text (and of markdown) a record"
-                    + " carries; a longer one is cut at a paragraph or word and the record says text_truncated")
+                    + " carries; a longer one is cut at a paragraph, line or word and the record says text_truncated")
                     .atLeast(ContentOptions.MIN_TEXT_CHARS));
 
     /** How much the parser holds and how it works through it. */

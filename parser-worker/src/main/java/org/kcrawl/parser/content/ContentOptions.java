@@ -6,7 +6,7 @@ package org.kcrawl.parser.content;
  * @param mode which text: the main content, all visible text, or none
  * @param markdown also give the main content as CommonMark
  * @param maxTextChars the most characters of {@code text} (and of {@code markdown}) a record carries;
- *                     longer ones are cut at a paragraph or word boundary and flagged
+ *                     longer ones are cut at a paragraph, line or word and flagged
  */
 public record ContentOptions(ContentMode mode, boolean markdown, int maxTextChars) {
     /** The least {@code max_text_chars}: below it even a short article would be cut. */
