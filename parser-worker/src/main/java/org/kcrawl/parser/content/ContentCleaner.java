@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * counts say they are link lists, image galleries, forms or ads rather than prose: mostly links, more
  * list items than paragraphs, more inputs than a third of the paragraphs, an ad's label or a loading notice
  * alone, a list of links whose class names furniture even beside a content word, and the like. A data table
- * (with header cells, a caption, or ten rows) is kept whole.
+ * (Readability's test, {@link #isDataTable}) is kept whole.
  */
 final class ContentCleaner {
     /**
@@ -166,8 +166,25 @@ final class ContentCleaner {
         return true;
     }
 
-    /** A table of data rather than of layout: header cells or a caption, or ten rows or more. */
+    /**
+     * A table of data rather than of layout, as Readability.js tells them: header cells, a caption, a head, a foot
+     * or declared columns; else, unless it holds a table, ten rows or more, more than four columns or more than
+     * ten cells.
+     */
     private static boolean isDataTable(ContentTree t, int table) {
-        return t.tableHeads[table] > 0 || t.rows[table] >= 10;
+        if (t.tableHeads[table] > 0) {
+            return true;
+        }
+        int columns = 0;
+        for (int n = table + 1; n <= t.lastDescendant[table]; n++) {
+            if (t.code[n] == ContentTags.TABLE) {
+                return false; // a table of tables lays a page out
+            }
+            if (t.code[n] == ContentTags.TR) {
+                columns = Math.max(columns, t.children[n]);
+            }
+        }
+        int rows = t.rows[table];
+        return rows >= 10 || columns > 4 || rows * columns > 10;
     }
 }

@@ -35,6 +35,8 @@ final class ContentTree {
     static final int IMPLIED = 1 << 9;
     /** Holds a {@code pre} (a block of code or preformatted text) among its descendants; set by {@link #finish}. */
     static final int HAS_CODE_BLOCK = 1 << 10;
+    /** A table's {@code thead}, {@code tfoot}, {@code col} or {@code colgroup}: its author declared it a table of data. */
+    static final int TABLE_HEAD = 1 << 11;
 
     /** Elements kept at most: a page with more is read to here (a million is far past any real page). */
     static final int MAX_NODES = 1 << 20;
@@ -156,11 +158,13 @@ final class ContentTree {
             // A row straight in its table sits in a tbody in the DOM that Readability's scores were made on.
             open(ContentTags.TBODY, 0, IMPLIED, null, null, null);
         }
+        int part = tag == ContentTags.TBODY && !name.equals("tbody")
+                || tag == ContentTags.INLINE && (name.equals("col") || name.equals("colgroup")) ? TABLE_HEAD : 0;
         if (a.count == 0) {
-            open(tag, 0, 0, null, null, null);
+            open(tag, 0, part, null, null, null);
             return;
         }
-        int extra = a.marks();
+        int extra = a.marks() | part;
         String target = null;
         String label = null;
         if (tag == ContentTags.A) {
@@ -232,7 +236,7 @@ final class ContentTree {
             inputs[n] += c == ContentTags.CONTROL ? 1 : 0;
             headingChars[n] = ContentTags.isHeading(c) ? chars[n] : headingChars[n];
             listChars[n] = c == ContentTags.LI ? chars[n] : listChars[n];
-            tableHeads[n] += c == ContentTags.TH || c == ContentTags.CAPTION ? 1 : 0;
+            tableHeads[n] += c == ContentTags.TH || c == ContentTags.CAPTION || (flags[n] & TABLE_HEAD) != 0 ? 1 : 0;
             rows[n] += c == ContentTags.TR ? 1 : 0;
             int p = parent[n];
             flags[p] |= c == ContentTags.PRE ? HAS_CODE_BLOCK : flags[n] & HAS_CODE_BLOCK;
