@@ -42,6 +42,9 @@ final class ContentTree {
     static final int MAX_NODES = 1 << 20;
     /** Characters of a document per element, as {@link #reset} expects a large page to have them at most. */
     private static final int CHARS_PER_NODE = 64;
+    /** The most room made ahead (about 10 MiB with the text): a page of more, a log of megabytes in a pre, grows as it is read. */
+    private static final int EXPECTED_NODES = 1 << 16;
+    private static final int EXPECTED_CHARS = 1 << 20;
 
     int size;
     int[] parent = new int[1024];
@@ -111,14 +114,14 @@ final class ContentTree {
      * what extraction allocates. Ordinary pages fit the arrays kept and change nothing.
      */
     private void expect(int documentChars) {
-        int nodes = Math.min(MAX_NODES, documentChars / CHARS_PER_NODE);
+        int nodes = Math.min(EXPECTED_NODES, documentChars / CHARS_PER_NODE);
         if (nodes > parent.length) {
             grow(nodes, false);
         }
         if (3 * nodes > ev.length) {
             ev = new int[3 * nodes]; // empty: events were reset
         }
-        segments.expect(nodes, documentChars / 2);
+        segments.expect(nodes, Math.min(EXPECTED_CHARS, documentChars / 2));
     }
 
     /** Drops arrays a huge page grew, so a thread does not keep them for the pages after it. */
