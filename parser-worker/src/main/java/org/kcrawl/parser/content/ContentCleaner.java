@@ -39,19 +39,29 @@ final class ContentCleaner {
             int root = s.roots[i];
             kept += t.chars[root];
             int dataTableEnd = -1;
+            int listEnd = isList(t.code[root]) ? t.lastDescendant[root] : -1;
             for (int n = root + 1; n <= t.lastDescendant[root]; n++) {
                 if (n > dataTableEnd && t.code[n] == ContentTags.TABLE && isDataTable(t, n)) {
                     dataTableEnd = t.lastDescendant[n];
                 }
                 boolean inDataTable = n <= dataTableEnd;
-                if (dead[n] || !inDataTable && remove(t, n, weigh, conditionally)) {
+                // A list inside a list that stays is part of it (an outline, a table of contents, an item's "see
+                // also"): judged alone, its short linked items read as a menu and left holes in the outline.
+                boolean subList = n <= listEnd && isList(t.code[n]);
+                if (dead[n] || !inDataTable && !subList && remove(t, n, weigh, conditionally)) {
                     s.removed[n] = true;
                     kept -= t.chars[n];
                     n = t.lastDescendant[n];
+                } else if (n > listEnd && isList(t.code[n])) {
+                    listEnd = t.lastDescendant[n];
                 }
             }
         }
         return kept - CommentsStart.cut(t, s);
+    }
+
+    private static boolean isList(int code) {
+        return code == ContentTags.UL || code == ContentTags.OL;
     }
 
     private static boolean remove(ContentTree t, int n, boolean weigh, boolean conditionally) {
