@@ -7,7 +7,9 @@ import org.kcrawl.common.url.InvalidUrlException;
 /**
  * Where the links and images of a page's Markdown point: a reference as written, resolved against the
  * page's base and normalized as the page's links are ({@link LinkExtractor#resolve}), so the Markdown
- * shows the URLs the crawl itself would fetch. A {@code mailto:} or {@code tel:} reference is kept as
+ * shows the URLs the crawl itself would fetch, with the fragment the reference names put back (the
+ * normalizing drops it, and a link to a function's entry or a section's heading would point at the top of
+ * its page, a permalink at the page itself). A {@code mailto:} or {@code tel:} reference is kept as
  * written (it names no page, and a reader still wants it); any other scheme ({@code javascript:},
  * {@code data:}, {@code ftp:}) and a reference that cannot be resolved give null, and the Markdown drops it.
  */
@@ -34,11 +36,15 @@ final class ContentReferences implements UnaryOperator<String> {
         if (scheme != null && !scheme.equals("http") && !scheme.equals("https")) {
             return null;
         }
+        String resolved;
         try {
-            return links.resolve(baseUri, ref);
+            resolved = links.resolve(baseUri, ref);
         } catch (InvalidUrlException e) {
             return null;
         }
+        int hash = ref.indexOf('#');
+        return hash < 0 || hash == ref.length() - 1 || resolved.indexOf('#') >= 0 ? resolved
+                : resolved + ref.substring(hash);
     }
 
     /** The scheme of {@code ref} in lower case ({@code "https"}), or null when it is relative. */

@@ -22,6 +22,16 @@ class ContentReferencesTest {
     }
 
     @Test
+    void theFragmentAReferenceNamesIsKept() {
+        assertThat(page.apply("c.html#add(java.awt.Component)"))
+                .isEqualTo("https://news.example.org/a/b/c.html#add(java.awt.Component)");
+        assertThat(page.apply("#section-2")).as("a permalink to the page's own heading")
+                .isEqualTo("https://news.example.org/a/b/page.html#section-2");
+        assertThat(page.apply("/r?utm_source=feed&b=2#top")).isEqualTo("https://news.example.org/r?b=2#top");
+        assertThat(page.apply("c.html#")).isEqualTo("https://news.example.org/a/b/c.html");
+    }
+
+    @Test
     void mailAndTelephoneReferencesAreKeptAsWritten() {
         assertThat(page.apply("mailto:desk@news.example.org?subject=Hi"))
                 .isEqualTo("mailto:desk@news.example.org?subject=Hi");
