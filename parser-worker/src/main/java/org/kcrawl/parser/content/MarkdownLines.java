@@ -1,7 +1,5 @@
 package org.kcrawl.parser.content;
 
-import java.util.List;
-
 /**
  * The lines of a Markdown document as {@link MarkdownWriter} makes them: paragraph and line separation
  * asked for lazily (so empty elements leave no blank lines), the prefixes of open block quotes and list
@@ -61,6 +59,8 @@ final class MarkdownLines {
         if (inFence) {
             newline();
             out.append("```");
+        } else if (out.length() == hardBreakEnd) {
+            dropHardBreak();
         }
         int n = out.length();
         while (n > 0 && Character.isWhitespace(out.charAt(n - 1))) {
@@ -147,10 +147,15 @@ final class MarkdownLines {
             newline();
             hardBreakEnd = out.length();
         } else if (!lineOpen && out.length() == hardBreakEnd) {
-            out.setLength(hardBreakEnd - 2); // two breaks in a row end a paragraph, as they look
-            out.append('\n');
+            dropHardBreak(); // two breaks in a row end a paragraph, as they look
             paragraph();
         }
+    }
+
+    /** Takes back the hard break just written: at a block's end CommonMark shows its backslash as text. */
+    private void dropHardBreak() {
+        out.setLength(hardBreakEnd - 2);
+        out.append('\n');
     }
 
     void rule() {
@@ -232,22 +237,6 @@ final class MarkdownLines {
         return text;
     }
 
-    /** A pipe table: the first row is the header, every row as wide as the widest. */
-    void table(List<List<String>> rows) {
-        List<String> table = PipeTable.lines(rows);
-        if (table.isEmpty()) {
-            return;
-        }
-        paragraph();
-        for (int i = 0; i < table.size(); i++) {
-            if (i > 0) {
-                newline();
-            }
-            raw(table.get(i));
-        }
-        paragraph();
-    }
-
     private void fenced(char[] c, int from, int to) {
         content();
         for (int i = from; i < to && !full; i++) {
@@ -308,6 +297,9 @@ final class MarkdownLines {
     }
 
     private void separate() {
+        if (pending >= LINE && out.length() == hardBreakEnd) {
+            dropHardBreak();
+        }
         switch (pending) {
             case SPACE -> {
                 if (lineOpen && !lineEmpty) {
@@ -348,7 +340,8 @@ final class MarkdownLines {
         }
     }
 
-    private void newline() {
+    /** Ends the line (not in a cell). */
+    void newline() {
         if (cell != null) {
             return;
         }

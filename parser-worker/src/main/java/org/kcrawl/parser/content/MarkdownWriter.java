@@ -139,7 +139,7 @@ final class MarkdownWriter {
             case ContentTags.TABLE -> {
                 if (n == pipeTableAt) {
                     pipeTableAt = -1;
-                    lines.table(tableRows);
+                    pipeTable(tableRows);
                 }
             }
             case ContentTags.TR, ContentTags.DT, ContentTags.DD -> lines.line();
@@ -218,6 +218,22 @@ final class MarkdownWriter {
         boolean contact = t.code[n] == ContentTags.A && (lower.startsWith("mailto:") || lower.startsWith("tel:"));
         // CommonMark ends a destination at a space, and at a parenthesis it cannot pair: both are escaped
         return web || contact ? url.replace(" ", "%20").replace("(", "%28").replace(")", "%29") : null;
+    }
+
+    /** A pipe table: the first row is the header, every row as wide as the widest. */
+    private void pipeTable(List<List<String>> rows) {
+        List<String> table = PipeTable.lines(rows);
+        if (table.isEmpty()) {
+            return;
+        }
+        lines.paragraph();
+        for (int i = 0; i < table.size(); i++) {
+            if (i > 0) {
+                lines.newline();
+            }
+            lines.raw(table.get(i));
+        }
+        lines.paragraph();
     }
 
     /** A table of cells with no blocks in them: header cells, or short cells only. */

@@ -38,6 +38,14 @@ class MarkdownOutputTest {
         assertThat(markdown("<p>First.<br> <br>Second.</p>")).isEqualTo("First.\n\nSecond.");
     }
 
+    /** A break that ends a block breaks nothing: CommonMark would show its backslash as text. */
+    @Test
+    void aLineBreakAtABlocksEndLeavesNoBackslash() {
+        assertThat(markdown("<p><b>A</b><br>abs()<br>all()<br></p><p><b>B</b><br>bin()<br></p>"))
+                .isEqualTo("**A**\\\nabs()\\\nall()\n\n**B**\\\nbin()");
+        assertThat(markdown("<ul><li>One<br></li><li>Two<br></li></ul>")).isEqualTo("- One\n- Two");
+    }
+
     @Test
     void listsNestWithTheirMarkers() {
         assertThat(markdown("<ul><li>apples<ul><li>green</li><li>red</li></ul></li><li>pears</li></ul>"
