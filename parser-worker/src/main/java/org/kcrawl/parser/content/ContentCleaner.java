@@ -75,7 +75,8 @@ final class ContentCleaner {
         if ((code == ContentTags.H1 || code == ContentTags.H2) && weight < 0) {
             return true;
         }
-        if (code == ContentTags.TD && isLineNumbers(t, n)) {
+        if (code == ContentTags.TD && isLineNumbers(t, n)
+                || code == ContentTags.A && isPermalink(t, n)) {
             return true;
         }
         if (!conditionally || (t.flags[n] & ContentTree.IN_CODE) != 0) {
@@ -150,6 +151,19 @@ final class ContentCleaner {
             }
         }
         return Whitespace.collapse(b.toString()).strip();
+    }
+
+    /**
+     * A heading's permalink, as documentation generators write one beside every heading (Sphinx's and MkDocs' ¶,
+     * Docusaurus' hash link): a link to a place on its own page whose text is one mark, not a word.
+     */
+    private static boolean isPermalink(ContentTree t, int a) {
+        String target = t.target[a];
+        if (target == null || !target.startsWith("#") || t.chars[a] > 2 || !isShort(t, a)) {
+            return false;
+        }
+        String text = text(t, a);
+        return text.length() == 1 && !Character.isLetterOrDigit(text.charAt(0));
     }
 
     /**
