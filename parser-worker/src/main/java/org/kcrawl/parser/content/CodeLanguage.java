@@ -3,10 +3,11 @@ package org.kcrawl.parser.content;
 /**
  * The language a code block names, for a Markdown fence: {@code class="language-java"} (the HTML
  * standard's suggestion, highlight.js and Prism), {@code lang-x}, {@code highlight-source-x} (GitHub),
- * {@code brush: x} (SyntaxHighlighter), or a {@code data-lang} attribute.
+ * {@code highlight-x} (Sphinx; not its {@code default} or {@code none}), {@code brush: x} (SyntaxHighlighter), or a
+ * {@code data-lang} attribute.
  */
 final class CodeLanguage {
-    private static final String[] PREFIXES = {"language-", "lang-", "highlight-source-", "brush:"};
+    private static final String[] PREFIXES = {"language-", "lang-", "highlight-source-", "highlight-", "brush:"};
 
     private CodeLanguage() {}
 
@@ -31,7 +32,7 @@ final class CodeLanguage {
                     to++;
                 }
                 String lang = className.substring(from, to);
-                return plain(lang) ? lang : null;
+                return plain(lang) && !lang.equals("default") && !lang.equals("none") ? lang : null;
             }
         }
         return null;

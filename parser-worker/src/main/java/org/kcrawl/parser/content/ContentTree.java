@@ -164,7 +164,7 @@ final class ContentTree {
         int part = tag == ContentTags.TBODY && !name.equals("tbody")
                 || tag == ContentTags.INLINE && (name.equals("col") || name.equals("colgroup")) ? TABLE_HEAD : 0;
         if (a.count == 0) {
-            open(tag, 0, part, null, null, null);
+            open(tag, 0, part, null, tag == ContentTags.PRE ? aroundLanguage() : null, null);
             return;
         }
         int extra = a.marks() | part;
@@ -177,12 +177,27 @@ final class ContentTree {
             label = a.alt;
         } else if (tag == ContentTags.PRE || tag == ContentTags.CODE) {
             label = CodeLanguage.of(a.className, a.dataLang);
+            if (label == null && tag == ContentTags.PRE) {
+                label = aroundLanguage();
+            }
             if (tag == ContentTags.CODE && label != null && current >= 0 && code[current] == ContentTags.PRE
                     && this.label[current] == null) {
                 this.label[current] = label; // <pre><code class="language-x">: the fence's language
             }
         }
         open(tag, ClassWords.judge(a.className, a.id), extra, target, label, a.className);
+    }
+
+    /**
+     * The language the two elements around a {@code pre} name, where highlighters put it: Sphinx's
+     * {@code div.highlight-python3}, Jekyll's {@code div.language-java} around {@code div.highlight}.
+     */
+    private String aroundLanguage() {
+        String language = null;
+        for (int n = current, up = 0; language == null && n > 0 && up < 2; n = parent[n], up++) {
+            language = CodeLanguage.of(className[n], null);
+        }
+        return language;
     }
 
     /** The innermost open element ends. */

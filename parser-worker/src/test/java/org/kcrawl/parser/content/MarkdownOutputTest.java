@@ -133,6 +133,13 @@ class MarkdownOutputTest {
     void codeBlocksAreFencedWithTheirLanguage() {
         assertThat(markdown("<pre><code class=\"language-java\">int x = 1;\nif (x &gt; 0) {\n    x--;\n}</code></pre>"))
                 .isEqualTo("```java\nint x = 1;\nif (x > 0) {\n    x--;\n}\n```");
+        // Where highlighters name it: on the elements around the pre (Sphinx; Jekyll's Rouge), not Sphinx's default.
+        assertThat(markdown("<div class=\"highlight-python3 notranslate\"><div class=\"highlight\"><pre><span>for</span>"
+                + " w <span>in</span> words:\n    print(w)</pre></div></div>")).isEqualTo("```python3\nfor w in words:\n    print(w)\n```");
+        assertThat(markdown("<div class=\"language-ruby highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\">"
+                + "<code>puts 1</code></pre></div></div>")).isEqualTo("```ruby\nputs 1\n```");
+        assertThat(markdown("<div class=\"highlight-default notranslate\"><div class=\"highlight\"><pre>$ make</pre></div></div>"))
+                .isEqualTo("```\n$ make\n```");
     }
 
     /** A fence is literal text: links, emphasis and images in a {@code pre} are written as what it shows. */
