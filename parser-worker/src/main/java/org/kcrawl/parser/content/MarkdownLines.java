@@ -27,6 +27,8 @@ final class MarkdownLines {
     /** The last line written is blank: a paragraph break needs no other. */
     private boolean blankLine;
     private String headingMarker;
+    /** The open line is a heading's: its text starts no block, so nothing at its start is escaped for that. */
+    private boolean headingLine;
     private boolean inFence;
     private boolean truncated;
     private boolean full;
@@ -334,6 +336,7 @@ final class MarkdownLines {
         lineOpen = true;
         blankLine = false;
         lineEmpty = true;
+        headingLine = headingMarker != null;
         if (headingMarker != null) {
             out.append(headingMarker);
             headingMarker = null;
@@ -363,14 +366,14 @@ final class MarkdownLines {
         if (c == '\\' || c == '[' || c == ']' || c == '*' || c == '_' || c == '`' || c == '<') {
             return true;
         }
-        return lineEmpty && cell == null && !inFence && headingMarker == null
+        return lineEmpty && cell == null && !inFence && !headingLine
                 && (c == '#' || c == '>' || c == '-' || c == '+' || c == '=' || c == '|');
     }
 
     /** A {@code .} or {@code )} after the digits a line began with, which would make it an ordered list item. */
     private boolean isListNumberEnd(char c) {
         return (c == '.' || c == ')') && leadingDigits > 0 && leadingDigits <= 9 && cell == null && !inFence
-                && headingMarker == null;
+                && !headingLine;
     }
 
     private StringBuilder target() {

@@ -23,6 +23,9 @@ class MarkdownOutputTest {
     void headingsAreAtxHeadings() {
         assertThat(markdown("<h2>Second level</h2><h3>Third <em>level</em></h3><p>Body.</p>"))
                 .isEqualTo("## Second level\n\n### Third *level*\n\nBody.");
+        // A heading's text starts no block: its leading number or dash needs no escape; a paragraph's does.
+        assertThat(markdown("<h2>4. More Control Flow Tools</h2><h3>- and +</h3><p>4. Not a list</p>"))
+                .isEqualTo("## 4. More Control Flow Tools\n\n### - and +\n\n4\\. Not a list");
     }
 
     @Test
