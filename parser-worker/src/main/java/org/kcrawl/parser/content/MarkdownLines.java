@@ -109,7 +109,8 @@ final class MarkdownLines {
             if (lineEmpty) {
                 leadingDigits = 0;
             }
-            if (needsEscape(ch) || isListNumberEnd(ch)) {
+            // "1.8" starts no list: a number's dot or parenthesis does only before a blank (or what may be one)
+            if (needsEscape(ch) || isListNumberEnd(ch) && (i + 1 == to || ContentTree.isBlank(c[i + 1]))) {
                 target().append('\\');
             }
             leadingDigits = leadingDigits >= 0 && ch >= '0' && ch <= '9' ? leadingDigits + 1 : -1;

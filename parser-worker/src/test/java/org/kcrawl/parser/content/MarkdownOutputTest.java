@@ -205,6 +205,7 @@ class MarkdownOutputTest {
         assertThat(markdown("<p>Ranked: <br>1. Finland<br>2) Norway<br>10 to 12. Spain<br>2026. A year</p>"
                 + "<ol><li>Real</li></ol>"))
                 .isEqualTo("Ranked:\\\n1\\. Finland\\\n2\\) Norway\\\n10 to 12. Spain\\\n2026\\. A year\n\n1. Real");
+        assertThat(markdown("<dl><dt>Since:</dt><dd>1.8</dd><dd>3)b</dd></dl>")).isEqualTo("Since:\n\n1.8\n\n3)b");
     }
 
     @Test
