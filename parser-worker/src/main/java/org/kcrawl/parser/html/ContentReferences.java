@@ -43,8 +43,7 @@ final class ContentReferences implements UnaryOperator<String> {
             return null;
         }
         int hash = ref.indexOf('#');
-        return hash < 0 || hash == ref.length() - 1 || resolved.indexOf('#') >= 0 ? resolved
-                : resolved + ref.substring(hash);
+        return hash < 0 || hash == ref.length() - 1 ? resolved : resolved + ref.substring(hash);
     }
 
     /** The scheme of {@code ref} in lower case ({@code "https"}), or null when it is relative. */

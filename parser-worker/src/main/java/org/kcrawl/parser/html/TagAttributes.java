@@ -113,28 +113,29 @@ final class TagAttributes {
         if (start == end) {
             return "";
         }
-        int hash = 0;
         for (int c = start; c < end; c++) {
-            char ch = document[c];
-            if (ch == '&') {
+            if (document[c] == '&') {
                 scratch.setLength(0);
                 CharRefs.decode(document, start, end, true, quotes[i], scratch);
                 return scratch.toString();
             }
-            hash = 31 * hash + ch;
         }
         // Links and images are read in every mode and seldom repeat: their values are made as they are.
         String name = names[i];
         if (end - start > REPEATED_MAX_CHARS || name == "href" || name == "src") {
             return new String(document, start, end - start);
         }
-        return repeated(start, end, hash);
+        return repeated(start, end);
     }
 
-    private String repeated(int start, int end, int hash) {
+    private String repeated(int start, int end) {
         if (repeated == null) {
             repeated = new String[REPEATED_SLOTS];
             repeatedAt = new int[REPEATED_SLOTS];
+        }
+        int hash = 0;
+        for (int c = start; c < end; c++) {
+            hash = 31 * hash + document[c];
         }
         int slot = (hash ^ hash >>> 11) & (REPEATED_SLOTS - 1);
         String known = repeated[slot];
